@@ -1,0 +1,175 @@
+// Package rules holds what every scheme package shares: severities, the rule
+// catalog entry, findings and the Checker interface the lint engine drives.
+// Scheme-specific knowledge lives in the sub-packages (rules/urn, …).
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity orders findings; a higher value is worse.
+type Severity uint8
+
+const (
+	None Severity = iota
+	Info
+	Warning
+	Error
+)
+
+var severityNames = [...]string{"none", "info", "warning", "error"}
+
+func (s Severity) String() string {
+	if int(s) < len(severityNames) {
+		return severityNames[s]
+	}
+	return fmt.Sprintf("severity(%d)", uint8(s))
+}
+
+// ParseSeverity reads "error", "warning" (or "warn"), "info" and "off"/"none".
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(s) {
+	case "error":
+		return Error, nil
+	case "warning", "warn":
+		return Warning, nil
+	case "info":
+		return Info, nil
+	case "none", "off":
+		return None, nil
+	}
+	return None, fmt.Errorf("unknown severity %q (want error, warning, info or off)", s)
+}
+
+// MarshalText lets severities appear as words in JSON.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Rule is one catalog entry: one check, with its documentation right here,
+// in the manner of go/analysis analyzers and ruff's rule pages.
+type Rule struct {
+	ID       string   // stable code, e.g. "URN005"
+	Name     string   // short kebab-case name, e.g. "bad-percent-encoding"
+	Scheme   string   // "urn", "xri", …
+	Severity Severity // default severity
+	// Profiles the rule runs under; ProfileSeverity overrides Severity for
+	// some of them (the same check can be a MUST in one spec, a SHOULD in another).
+	Profiles        []string
+	ProfileSeverity map[string]Severity
+	Spec            string // citation, e.g. "rfc8141 §2"
+	// ProfileSpec overrides Spec where a profile's own document says it.
+	ProfileSpec map[string]string
+	Summary     string // one line
+	Doc         string // why it matters
+	Bad, Good   string // examples
+	Fix         string // what to write instead ("" when no mechanical fix)
+}
+
+// SeverityFor is the rule's default severity under profile.
+func (r *Rule) SeverityFor(profile string) Severity {
+	if s, ok := r.ProfileSeverity[profile]; ok {
+		return s
+	}
+	return r.Severity
+}
+
+// SpecFor is the citation to give under profile.
+func (r *Rule) SpecFor(profile string) string {
+	if s, ok := r.ProfileSpec[profile]; ok {
+		return s
+	}
+	return r.Spec
+}
+
+// AppliesTo reports whether the rule runs under profile.
+func (r *Rule) AppliesTo(profile string) bool {
+	for _, p := range r.Profiles {
+		if p == profile {
+			return true
+		}
+	}
+	return false
+}
+
+// Page renders the rule's documentation page, as `idlint rules ID` prints it.
+func (r *Rule) Page() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s (%s)\n\n%s\n\n", r.ID, r.Name, r.Scheme, r.Summary)
+	fmt.Fprintf(&b, "Spec:      %s\n", r.Spec)
+	for _, p := range r.Profiles {
+		if s, ok := r.ProfileSpec[p]; ok {
+			fmt.Fprintf(&b, "           %s under %s\n", s, p)
+		}
+	}
+	fmt.Fprintf(&b, "Severity:  %s", r.Severity)
+	for _, p := range r.Profiles {
+		if s, ok := r.ProfileSeverity[p]; ok {
+			fmt.Fprintf(&b, "; %s under %s", s, p)
+		}
+	}
+	fmt.Fprintf(&b, "\nProfiles:  %s\n\n", strings.Join(r.Profiles, ", "))
+	if r.Doc != "" {
+		fmt.Fprintf(&b, "Why:\n%s\n\n", indent(r.Doc))
+	}
+	if r.Bad != "" {
+		fmt.Fprintf(&b, "Bad:\n%s\n\n", indent(r.Bad))
+	}
+	if r.Good != "" {
+		fmt.Fprintf(&b, "Good:\n%s\n\n", indent(r.Good))
+	}
+	if r.Fix != "" {
+		fmt.Fprintf(&b, "Fix:\n%s\n", indent(r.Fix))
+	}
+	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+func indent(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = "    " + l
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Finding is one rule violation inside one identifier. Start and End are
+// byte offsets within the identifier text.
+type Finding struct {
+	Rule       *Rule
+	Severity   Severity // effective severity (profile default, maybe overridden by config)
+	Message    string
+	Start, End int
+}
+
+// Result is what a Checker says of one identifier.
+type Result struct {
+	Scheme    string
+	Profile   string
+	Canonical string // normalized full form (components kept)
+	Key       string // equivalence key: equal keys ⇔ equivalent under the profile
+	Namespace string // what dashboards group by: the NID for URNs
+	Findings  []Finding
+}
+
+// Valid reports whether no finding is an error.
+func (r *Result) Valid() bool { return r.MaxSeverity() < Error }
+
+// MaxSeverity is the worst severity among the findings.
+func (r *Result) MaxSeverity() Severity {
+	m := None
+	for i := range r.Findings {
+		if r.Findings[i].Severity > m {
+			m = r.Findings[i].Severity
+		}
+	}
+	return m
+}
+
+// Checker is one scheme's linter, as the lint engine sees it.
+type Checker interface {
+	Scheme() string
+	Profiles() []string
+	DefaultProfile() string
+	Rules() []*Rule
+	// Check lints one whole identifier (scheme prefix included) under profile.
+	Check(ident string, profile string) Result
+}

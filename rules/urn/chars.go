@@ -1,0 +1,98 @@
+package urn
+
+// Character classes as one table lookup per byte; no branches per class.
+const (
+	cAlpha      = 1 << iota // ALPHA
+	cDigit                  // DIGIT
+	cHex                    // HEXDIG
+	cUnreserved             // rfc3986 §2.3: ALPHA DIGIT - . _ ~
+	cSubDelim               // rfc3986 §2.2: ! $ & ' ( ) * + , ; =
+	cPchar                  // rfc3986 §3.3: unreserved / sub-delims / ":" / "@" (pct-encoded handled apart)
+	cTrans2141              // rfc2141 §2.2: upper / lower / number / other (reserved handled apart)
+)
+
+var class [256]uint8
+
+func init() {
+	for c := 'a'; c <= 'z'; c++ {
+		class[c] |= cAlpha | cUnreserved | cPchar | cTrans2141
+		class[c-'a'+'A'] |= cAlpha | cUnreserved | cPchar | cTrans2141
+	}
+	for c := '0'; c <= '9'; c++ {
+		class[c] |= cDigit | cHex | cUnreserved | cPchar | cTrans2141
+	}
+	for _, c := range "abcdefABCDEF" {
+		class[c] |= cHex
+	}
+	for _, c := range "-._~" {
+		class[c] |= cUnreserved | cPchar
+	}
+	for _, c := range "!$&'()*+,;=" {
+		class[c] |= cSubDelim | cPchar
+	}
+	class[':'] |= cPchar
+	class['@'] |= cPchar
+	// rfc2141 §2.2 <other>
+	for _, c := range "()+,-.:=@;$_!*'" {
+		class[c] |= cTrans2141
+	}
+}
+
+func isAlpha(c byte) bool      { return class[c]&cAlpha != 0 }
+func isAlnum(c byte) bool      { return class[c]&(cAlpha|cDigit) != 0 }
+func isDigit(c byte) bool      { return class[c]&cDigit != 0 }
+func isHex(c byte) bool        { return class[c]&cHex != 0 }
+func isPchar(c byte) bool      { return class[c]&cPchar != 0 }
+func isUnreserved(c byte) bool { return class[c]&cUnreserved != 0 }
+func isTrans2141(c byte) bool  { return class[c]&cTrans2141 != 0 }
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	default:
+		return c - 'A' + 10
+	}
+}
+
+// hasPrefixFold reports whether s starts with prefix, ASCII case-insensitively;
+// prefix must be lower case.
+func hasPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if lower(s[i]) != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// equalFold is ASCII case-insensitive equality; b must be lower case.
+func equalFold(a, b string) bool { return len(a) == len(b) && hasPrefixFold(a, b) }
+
+// charName renders a byte for a message: printable ASCII quoted, others in hex.
+func charName(c byte) string {
+	if c > ' ' && c < 0x7f {
+		return "'" + string(rune(c)) + "'"
+	}
+	const hexdig = "0123456789ABCDEF"
+	return "octet 0x" + string([]byte{hexdig[c>>4], hexdig[c&15]})
+}
