@@ -1,0 +1,384 @@
+// Command idlint finds URN identifiers in text and archives, lints them
+// against their specifications and reports findings and equivalence
+// clusters. This file holds only the command line: flags, subcommands,
+// exit codes.
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/reports"
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/urn"
+)
+
+// Exit codes: a stable interface for scripts and CI.
+const (
+	exitOK       = 0
+	exitFindings = 1 // error-level findings (check, parse)
+	exitTrouble  = 2 // usage errors, unreadable inputs
+)
+
+const usage = `idlint — find and lint URN identifiers
+
+Usage:
+  idlint parse [flags] [IDENT...]   lint whole identifiers (arguments, or lines of stdin)
+  idlint scan  [flags] PATH...      find identifiers in files, directories, "-" (stdin)
+  idlint check [flags] PATH...      linter output path:line:col: severity RULE message (spec)
+  idlint rules [ID|NAME]            list the rule catalog, or print one rule's page
+  idlint demo                       scan the embedded sample corpus
+  idlint version
+
+Exit status: 0 no error-level finding, 1 error-level findings (check, parse),
+2 usage error or an input that could not be read (the others are still processed).
+Run "idlint COMMAND -h" for a command's flags.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitTrouble
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "parse":
+		return cmdParse(rest, stdin, stdout, stderr)
+	case "scan":
+		return cmdScan(ctx, rest, stdin, stdout, stderr, false)
+	case "check":
+		return cmdScan(ctx, rest, stdin, stdout, stderr, true)
+	case "rules":
+		return cmdRules(rest, stdout, stderr)
+	case "demo":
+		return cmdDemo(ctx, rest, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintf(stdout, "idlint %s (URN namespaces registry %s)\n", idlint.Version, urn.RegistryDate)
+		return exitOK
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "idlint: unknown command %q\n\n%s", cmd, usage)
+	return exitTrouble
+}
+
+// common holds the flags every linting command shares.
+type common struct {
+	profiles   multiFlag
+	severities multiFlag
+	ignore     multiFlag
+	urnEquiv   string
+}
+
+func (c *common) register(fs *flag.FlagSet) {
+	fs.Var(&c.profiles, "profile", "`SCHEME=NAME` profile per scheme, e.g. urn=rfc2141 (repeatable; urn: rfc2141, rfc2141bis-03, rfc8141 [default])")
+	fs.Var(&c.severities, "severity", "`RULE=LEVEL` override a rule's severity: error, warning, info, off (repeatable)")
+	fs.Var(&c.ignore, "ignore", "`RULE[,RULE]` disable rules by ID or name (repeatable)")
+	fs.StringVar(&c.urnEquiv, "urn-equivalence", "5a", "rfc2141bis-03 §5 final step for keys: 5a (drop the query) or 5b (sort directives)")
+}
+
+func (c *common) config() (lint.Config, error) {
+	cfg := lint.Config{Profiles: map[string]string{}, Severity: map[string]rules.Severity{}}
+	for _, p := range c.profiles {
+		scheme, name, ok := strings.Cut(p, "=")
+		if !ok {
+			return cfg, fmt.Errorf("--profile %q: want SCHEME=NAME, e.g. urn=rfc2141", p)
+		}
+		cfg.Profiles[strings.ToLower(scheme)] = name
+	}
+	for _, s := range c.severities {
+		id, level, ok := strings.Cut(s, "=")
+		if !ok {
+			return cfg, fmt.Errorf("--severity %q: want RULE=LEVEL", s)
+		}
+		sev, err := rules.ParseSeverity(level)
+		if err != nil {
+			return cfg, fmt.Errorf("--severity %q: %v", s, err)
+		}
+		cfg.Severity[id] = sev
+	}
+	for _, list := range c.ignore {
+		for _, id := range strings.Split(list, ",") {
+			if id = strings.TrimSpace(id); id != "" {
+				cfg.Severity[id] = rules.None
+			}
+		}
+	}
+	switch c.urnEquiv {
+	case "5a":
+	case "5b":
+		cfg.URNQueryOrder = true
+	default:
+		return cfg, fmt.Errorf("--urn-equivalence %q: want 5a or 5b", c.urnEquiv)
+	}
+	return cfg, nil
+}
+
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// parseFlags lets flags and arguments interleave (idlint check a.txt -j 2).
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("idlint "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("parse", stderr)
+	var c common
+	c.register(fs)
+	format := fs.String("format", "text", "output `FORMAT`: text, json or jsonl")
+	scheme := fs.String("scheme", "", "read inputs as this `SCHEME` (default: from each identifier's prefix, else urn)")
+	idents, err := parseFlags(fs, args)
+	if err != nil {
+		return exitTrouble
+	}
+	cfg, err := c.config()
+	if err != nil {
+		fmt.Fprintln(stderr, "idlint parse:", err)
+		return exitTrouble
+	}
+	eng, err := lint.New(cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "idlint parse:", err)
+		return exitTrouble
+	}
+	if len(idents) == 0 {
+		sc := bufio.NewScanner(stdin)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			if line := strings.TrimRight(sc.Text(), "\r"); line != "" {
+				idents = append(idents, line)
+			}
+		}
+		if err := sc.Err(); err != nil {
+			fmt.Fprintln(stderr, "idlint parse: reading stdin:", err)
+			return exitTrouble
+		}
+	}
+	results := make([]lint.Occurrence, 0, len(idents))
+	code := exitOK
+	for _, id := range idents {
+		s := *scheme
+		if s == "" {
+			if s = lint.SchemeOf(id); s == "" {
+				s = "urn"
+			}
+		}
+		o, err := eng.Check(s, id)
+		if err != nil {
+			fmt.Fprintln(stderr, "idlint parse:", err)
+			return exitTrouble
+		}
+		if !o.Valid() {
+			code = exitFindings
+		}
+		results = append(results, o)
+	}
+	if err := reports.WriteParse(stdout, *format, results); err != nil {
+		fmt.Fprintln(stderr, "idlint parse:", err)
+		return exitTrouble
+	}
+	return code
+}
+
+func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, check bool) int {
+	name := "scan"
+	if check {
+		name = "check"
+	}
+	fs := newFlagSet(name, stderr)
+	var c common
+	c.register(fs)
+	format := "text"
+	if !check {
+		fs.StringVar(&format, "format", "text", "output `FORMAT`: text, jsonl or json")
+	}
+	minSev := "warning"
+	if check {
+		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
+	}
+	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (jsonl and text formats)")
+	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
+	maxLen := fs.Int("max-len", 0, "longest identifier in bytes; longer ones are cut and flagged (default 8192)")
+	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return exitTrouble
+	}
+	if len(paths) == 0 {
+		fmt.Fprintf(stderr, "idlint %s: no input paths (use - for stdin)\n", name)
+		return exitTrouble
+	}
+	cfg, err := c.config()
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+		return exitTrouble
+	}
+	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin}
+	opt.Corpus.FollowSymlinks = *follow
+	var srcW io.Writer
+	if *sources != "" {
+		f, err := os.Create(*sources)
+		if err != nil {
+			fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+			return exitTrouble
+		}
+		defer f.Close()
+		srcW = f
+	}
+	return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, stdout, stderr)
+}
+
+func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, format, minSev string, check bool, srcW io.Writer, stdout, stderr io.Writer) int {
+	var sink idlint.Sink
+	var finish func(idlint.Summary) error
+	switch {
+	case check:
+		sev, err := rules.ParseSeverity(minSev)
+		if err != nil {
+			fmt.Fprintf(stderr, "idlint %s: --min-severity: %v\n", name, err)
+			return exitTrouble
+		}
+		l := reports.NewLines(stdout, sev, stderr)
+		sink, finish = withSources(l, srcW), func(idlint.Summary) error { return l.Flush() }
+	case format == "text":
+		t := reports.NewText(stdout, stderr)
+		sink, finish = withSources(t, srcW), t.Finish
+	case format == "jsonl":
+		j := reports.NewJSONL(stdout, srcW)
+		sink, finish = j, func(idlint.Summary) error { return j.Flush() }
+	case format == "json":
+		j := reports.NewJSON()
+		sink, finish = j, func(idlint.Summary) error { _, err := j.WriteTo(stdout); return err }
+	default:
+		fmt.Fprintf(stderr, "idlint %s: unknown format %q (want text, jsonl or json)\n", name, format)
+		return exitTrouble
+	}
+	sum, err := idlint.Scan(ctx, paths, opt, sink)
+	if err == nil {
+		err = finish(sum)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+		return exitTrouble
+	}
+	if sum.Failed() {
+		fmt.Fprintf(stderr, "idlint %s: %d input(s) could not be read completely\n", name, sum.Errors)
+		return exitTrouble
+	}
+	if check && sum.Findings[rules.Error] > 0 {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// withSources tees source records to a JSON Lines file when asked.
+func withSources(s idlint.Sink, w io.Writer) idlint.Sink {
+	if w == nil {
+		return s
+	}
+	return &teeSources{Sink: s, j: reports.NewJSONL(io.Discard, w)}
+}
+
+type teeSources struct {
+	idlint.Sink
+	j *reports.JSONL
+}
+
+func (t *teeSources) Source(r *corpus.SourceRecord) error {
+	if err := t.j.Source(r); err != nil {
+		return err
+	}
+	if err := t.j.Flush(); err != nil {
+		return err
+	}
+	return t.Sink.Source(r)
+}
+
+func cmdRules(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("rules", stderr)
+	ids, err := parseFlags(fs, args)
+	if err != nil {
+		return exitTrouble
+	}
+	if len(ids) == 0 {
+		fmt.Fprint(stdout, reports.RuleTable(lint.Rules()))
+		return exitOK
+	}
+	code := exitOK
+	for i, id := range ids {
+		r := lint.Rule(id)
+		if r == nil {
+			fmt.Fprintf(stderr, "idlint rules: no rule %q\n", id)
+			code = exitTrouble
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprint(stdout, r.Page())
+	}
+	return code
+}
+
+func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("demo", stderr)
+	var c common
+	c.register(fs)
+	format := fs.String("format", "text", "output `FORMAT`: text, jsonl or json")
+	if _, err := parseFlags(fs, args); err != nil {
+		return exitTrouble
+	}
+	cfg, err := c.config()
+	if err != nil {
+		fmt.Fprintln(stderr, "idlint demo:", err)
+		return exitTrouble
+	}
+	eng, err := lint.New(cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "idlint demo:", err)
+		return exitTrouble
+	}
+	fmt.Fprintf(stderr, "idlint demo: scanning the embedded sample corpus (sample/) with profile urn=%s\n", eng.Profile("urn"))
+	opt := idlint.Options{Lint: cfg}
+	opt.Corpus.FS = idlint.Sample
+	return scanWith(ctx, "demo", []string{"sample"}, opt, *format, "", false, nil, stdout, stderr)
+}

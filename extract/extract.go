@@ -1,0 +1,187 @@
+// Package extract is the scanner: it turns bytes into candidate identifier
+// spans (scheme, start, end). A fast prefilter finds each ":" with
+// bytes.IndexByte; a scalar confirm checks the scheme name before it, the
+// boundary rules and the extent. No regexp, no allocation per byte.
+package extract
+
+import (
+	"bytes"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Scheme is an identifier scheme the scanner knows.
+type Scheme uint8
+
+const (
+	URN Scheme = 1 << iota
+	// Later schemes (xri, lid, go) take the next bits.
+)
+
+// Schemes selects what the scanner looks for.
+type Schemes = Scheme
+
+func (s Scheme) String() string {
+	switch s {
+	case URN:
+		return "urn"
+	}
+	return "unknown"
+}
+
+// Candidate is one span found in a buffer: buf[Start:End] is the identifier,
+// scheme prefix included. Truncated marks an identifier cut at MaxLen.
+type Candidate struct {
+	Scheme     Scheme
+	Start, End int
+	Truncated  bool
+}
+
+// DefaultMaxLen bounds an identifier's length; longer runs are cut there
+// and flagged, so one pathological input cannot hold the whole stream.
+const DefaultMaxLen = 8 << 10
+
+// Options configure a scan. The zero value finds URNs up to DefaultMaxLen.
+type Options struct {
+	Schemes Schemes
+	MaxLen  int
+}
+
+func (o Options) norm() Options {
+	if o.Schemes == 0 {
+		o.Schemes = URN
+	}
+	if o.MaxLen <= 0 {
+		o.MaxLen = DefaultMaxLen
+	}
+	return o
+}
+
+// Find appends the candidates in buf, taken as a complete text, to dst.
+func Find(dst []Candidate, buf []byte, opt Options) []Candidate {
+	opt = opt.norm()
+	dst, _, _ = scan(dst, buf, 0, true, opt)
+	return dst
+}
+
+// lookbehind is how many bytes before a scheme the boundary check reads:
+// one UTF-8 encoded rune.
+const lookbehind = utf8.UTFMax
+
+// maxScheme is the longest scheme name the kernel checks.
+const maxScheme = 3
+
+// scan examines every ":" at or after from in buf. When an identifier's
+// extent runs into the end of buf and more data may follow (!atEOF), it
+// stops and returns the colon's index so the caller can retry with more
+// data; complete is then false.
+func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out []Candidate, resume int, complete bool) {
+	i := from
+	for i < len(buf) {
+		j := bytes.IndexByte(buf[i:], ':')
+		if j < 0 {
+			break
+		}
+		p := i + j
+		i = p + 1
+		if p < 3 || opt.Schemes&URN == 0 {
+			continue
+		}
+		// Case-insensitive "urn": OR-ing 0x20 maps only 'U'/'u' to 'u', etc.
+		if buf[p-3]|0x20 != 'u' || buf[p-2]|0x20 != 'r' || buf[p-1]|0x20 != 'n' {
+			continue
+		}
+		start := p - 3
+		if !boundaryBefore(buf, start) {
+			continue
+		}
+		limit := min(len(buf), start+opt.MaxLen+1)
+		end := p + 1
+		for end < limit && urnChar[buf[end]] {
+			end++
+		}
+		if end == len(buf) && !atEOF && end < start+opt.MaxLen+1 {
+			return dst, p, false
+		}
+		truncated := end > start+opt.MaxLen
+		if truncated {
+			end = start + opt.MaxLen
+		}
+		i = end
+		if !truncated {
+			end = start + trimURN(buf[start:end], p+1-start)
+		}
+		if end > p+1 {
+			dst = append(dst, Candidate{Scheme: URN, Start: start, End: end, Truncated: truncated})
+		}
+	}
+	return dst, len(buf), true
+}
+
+// boundaryBefore reports whether a scheme may start at buf[start]: the
+// character before it must not be a letter (any script), digit, mark, "+",
+// "-" or "." — those would make it part of a longer word or scheme name
+// ("abc.urn:x", "invàlid:").
+func boundaryBefore(buf []byte, start int) bool {
+	if start == 0 {
+		return true
+	}
+	c := buf[start-1]
+	if c < utf8.RuneSelf {
+		return !wordByte[c]
+	}
+	r, _ := utf8.DecodeLastRune(buf[max(0, start-lookbehind):start])
+	return !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r))
+}
+
+// trimURN drops what prose puts after an identifier: trailing . , ; : ! ? '
+// and an unbalanced ) or ]. A balanced closing bracket belongs to the
+// identifier (RFC 3986 Appendix C). It never cuts into the first min bytes.
+func trimURN(b []byte, min int) int {
+	n := len(b)
+	opens, closes := 0, 0
+	sqOpen, sqClose := 0, 0
+	for _, c := range b {
+		switch c {
+		case '(':
+			opens++
+		case ')':
+			closes++
+		case '[':
+			sqOpen++
+		case ']':
+			sqClose++
+		}
+	}
+	for n > min {
+		switch b[n-1] {
+		case '.', ',', ';', ':', '!', '?', '\'':
+		case ')':
+			if closes <= opens {
+				return n
+			}
+			closes--
+		case ']':
+			if sqClose <= sqOpen {
+				return n
+			}
+			sqClose--
+		default:
+			return n
+		}
+		n--
+	}
+	return n
+}
+
+var wordByte, urnChar [256]bool
+
+func init() {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		wordByte[c] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '+' || b == '-' || b == '.'
+		// rfc2141 §2.4 / rfc2141bis-03 §2.5.3: an identifier ends at space,
+		// controls, DEL, non-ASCII and " < > \ ^ ` { | }.
+		urnChar[c] = b > ' ' && b < 0x7f && bytes.IndexByte([]byte("\"<>\\^`{|}"), b) < 0
+	}
+}

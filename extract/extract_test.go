@@ -1,0 +1,177 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+func found(text string) []string {
+	var out []string
+	for _, c := range Find(nil, []byte(text), Options{}) {
+		out = append(out, text[c.Start:c.End])
+	}
+	return out
+}
+
+// Boundary rules: each case names the rule it checks.
+func TestBoundaries(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"plain (rfc8141 §2)", "see urn:isbn:0451450523 here", []string{"urn:isbn:0451450523"}},
+		{"scheme is case-insensitive (rfc8141 §2, rfc3986 §3.1)", "URN:ISBN:1 Urn:x:y", []string{"URN:ISBN:1", "Urn:x:y"}},
+		{"start of text", "urn:a:b", []string{"urn:a:b"}},
+		{"preceded by letter: part of a word", "burn:a:b", nil},
+		{"preceded by digit", "1urn:a:b", nil},
+		{"preceded by '.': abc.urn:x is not a URN", "abc.urn:x:y", nil},
+		{"preceded by '+' or '-': longer scheme name", "x+urn:a:b y-urn:a:b", nil},
+		{"preceded by non-ASCII letter", "éurn:a:b", nil},
+		{"preceded by combining mark", "e\u0301urn:a:b", nil},
+		{"preceded by non-letter non-ASCII is fine", "—urn:a:b", []string{"urn:a:b"}},
+		{"preceded by punctuation", "(urn:a:b) [urn:c:d] 'urn:e:f' /urn:g:h", []string{"urn:a:b", "urn:c:d", "urn:e:f", "urn:g:h"}},
+		{"angle brackets delimit (rfc3986 App. C)", "<urn:a:b>", []string{"urn:a:b"}},
+		{"double quotes delimit", `x="urn:a:b"`, []string{"urn:a:b"}},
+		{"ends at whitespace (rfc2141 §2.4)", "urn:a:b\tc urn:d:e\nf", []string{"urn:a:b", "urn:d:e"}},
+		{"ends at NUL and controls (rfc2141 §2.4)", "\x00urn:a:b\x00urn:c:d\x01", []string{"urn:a:b", "urn:c:d"}},
+		{"ends at excluded ^ ` { | } \\ (rfc2141bis-03 §2.5.3)", "urn:a:b^c urn:a:d`e urn:a:f{g urn:a:h|i urn:a:j}k urn:a:l\\m", []string{"urn:a:b", "urn:a:d", "urn:a:f", "urn:a:h", "urn:a:j", "urn:a:l"}},
+		{"ends at non-ASCII (rfc2141bis-03 §2.5.3)", "urn:a:caf\u00e9", []string{"urn:a:caf"}},
+		{"keeps & ~ [ ] for the linter (rfc8141 §2 pchar; rfc2141 §2.4 reports them)", "urn:a:b&c~d[1]", []string{"urn:a:b&c~d[1]"}},
+		{"trailing sentence punctuation is prose", "urn:a:b. urn:a:c, urn:a:d; urn:a:e: urn:a:f! urn:a:g?", []string{"urn:a:b", "urn:a:c", "urn:a:d", "urn:a:e", "urn:a:f", "urn:a:g"}},
+		{"several trailing marks", "(see urn:a:b).", []string{"urn:a:b"}},
+		{"trailing quote", "'urn:a:b'", []string{"urn:a:b"}},
+		{"unbalanced ) is prose", "(urn:a:b)", []string{"urn:a:b"}},
+		{"balanced ) belongs to it", "urn:a:f(x)", []string{"urn:a:f(x)"}},
+		{"balanced ) inside parentheses", "(urn:a:f(x))", []string{"urn:a:f(x)"}},
+		{"unbalanced ] is prose", "[urn:a:b]", []string{"urn:a:b"}},
+		{"balanced ] belongs to it", "urn:a:b[1]", []string{"urn:a:b[1]"}},
+		{"inner punctuation stays", "urn:a:b.c,d;e", []string{"urn:a:b.c,d;e"}},
+		{"r/q/f components stay (rfc8141 §2)", "urn:a:b?+r?=q#f.", []string{"urn:a:b?+r?=q#f"}},
+		{"nothing after the scheme is prose, not a candidate", "The urn: a vase. urn:", nil},
+		{"invalid candidates are still reported", "urn:urn:x urn:%zz", []string{"urn:urn:x", "urn:%zz"}},
+		{"adjacent candidates", "urn:a:b,urn:c:d", []string{"urn:a:b,urn:c:d"}},
+		{"no nested candidate inside one", "urn:a:urn:b:c", []string{"urn:a:urn:b:c"}},
+	}
+	for _, tt := range tests {
+		got := found(tt.text)
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%s: Find(%q) = %q, want %q", tt.name, tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestMaxLen(t *testing.T) {
+	long := "urn:a:" + strings.Repeat("x", 100)
+	cs := Find(nil, []byte(long+" urn:b:c"), Options{MaxLen: 50})
+	if len(cs) != 2 || !cs[0].Truncated || cs[0].End-cs[0].Start != 50 || cs[1].Truncated {
+		t.Fatalf("MaxLen 50: got %+v", cs)
+	}
+}
+
+// corpusText builds text with identifiers, multi-byte characters and
+// newlines at every kind of position.
+func corpusText(seed int64, n int) []byte {
+	r := rand.New(rand.NewSource(seed))
+	pieces := []string{"urn:isbn:0451450523", "URN:ex:a(b)", "(urn:x:y).", " ", "\n", "é", "—", "abc", "urn:", "burn:a:b", "\r\n", "urn:a:b?+c?=d#e", ":", "ur", "n:", "\x00", "urn:ex:" + strings.Repeat("z", 300)}
+	var b bytes.Buffer
+	for b.Len() < n {
+		b.WriteString(pieces[r.Intn(len(pieces))])
+	}
+	return b.Bytes()
+}
+
+type pos struct {
+	Off       int64
+	Line, Col int
+	Raw       string
+	Trunc     bool
+}
+
+func streamAll(t *testing.T, r io.Reader, bufSize, maxLen int) []pos {
+	t.Helper()
+	s := NewStream(r, Options{MaxLen: maxLen}, bufSize)
+	var out []pos
+	for s.Next() {
+		m := s.Match()
+		out = append(out, pos{m.Offset, m.Line, m.Column, string(m.Raw), m.Truncated})
+	}
+	if s.Err() != nil {
+		t.Fatal(s.Err())
+	}
+	return out
+}
+
+// reference computes positions on the whole text at once.
+func reference(text []byte, maxLen int) []pos {
+	var out []pos
+	for _, c := range Find(nil, text, Options{MaxLen: maxLen}) {
+		before := text[:c.Start]
+		line := bytes.Count(before, []byte{'\n'}) + 1
+		ls := bytes.LastIndexByte(before, '\n') + 1
+		out = append(out, pos{int64(c.Start), line, chars(before[ls:]) + 1, string(text[c.Start:c.End]), c.Truncated})
+	}
+	return out
+}
+
+// Scanning through any read size or buffer size gives the same matches at
+// the same offsets as scanning the whole text at once.
+func TestStreamEqualsWhole(t *testing.T) {
+	for seed := int64(1); seed <= 4; seed++ {
+		text := corpusText(seed, 40000)
+		for _, maxLen := range []int{64, 1000} {
+			want := reference(text, maxLen)
+			if len(want) == 0 {
+				t.Fatal("corpus has no identifiers")
+			}
+			readers := map[string]func() io.Reader{
+				"whole":    func() io.Reader { return bytes.NewReader(text) },
+				"1-byte":   func() io.Reader { return iotest.OneByteReader(bytes.NewReader(text)) },
+				"half":     func() io.Reader { return iotest.HalfReader(bytes.NewReader(text)) },
+				"7-byte":   func() io.Reader { return &chunkReader{text, 7} },
+				"4099byte": func() io.Reader { return &chunkReader{text, 4099} },
+			}
+			for name, mk := range readers {
+				for _, bs := range []int{0, 1, 300, 5000} {
+					got := streamAll(t, mk(), bs, maxLen)
+					if fmt.Sprint(got) != fmt.Sprint(want) {
+						t.Fatalf("seed %d maxLen %d reader %s buf %d: %d matches, want %d\nfirst got  %v\nfirst want %v", seed, maxLen, name, bs, len(got), len(want), head(got), head(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+func head(p []pos) []pos { return p[:min(3, len(p))] }
+
+type chunkReader struct {
+	b []byte
+	n int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.b) == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), c.n, len(c.b))
+	copy(p, c.b[:k])
+	c.b = c.b[k:]
+	return k, nil
+}
+
+func TestStreamReadError(t *testing.T) {
+	text := []byte("urn:a:b then more")
+	s := NewStream(io.MultiReader(bytes.NewReader(text), iotest.ErrReader(io.ErrUnexpectedEOF)), Options{}, 0)
+	n := 0
+	for s.Next() {
+		n++
+	}
+	if n != 1 || s.Err() != io.ErrUnexpectedEOF {
+		t.Fatalf("got %d matches, err %v; want 1 and the read error", n, s.Err())
+	}
+}

@@ -1,0 +1,167 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"io"
+)
+
+// Match is one identifier found in a stream, with its position.
+type Match struct {
+	Scheme Scheme
+	Offset int64 // byte offset of the identifier in the stream
+	Line   int   // 1-based
+	Column int   // 1-based, in characters (UTF-8 sequences count once)
+	Raw    []byte
+	// Truncated: the identifier ran past Options.MaxLen and was cut.
+	Truncated bool
+}
+
+// DefaultBufSize is the stream buffer: large enough to amortize reads,
+// small enough that many concurrent streams stay in cache and memory.
+const DefaultBufSize = 256 << 10
+
+// Stream finds identifiers in an io.Reader with bounded memory. An
+// identifier straddling two reads is carried into the next buffer, so the
+// matches are the same whatever sizes the reader returns.
+type Stream struct {
+	r    io.Reader
+	opt  Options
+	buf  []byte
+	n    int   // valid bytes in buf
+	base int64 // stream offset of buf[0]
+	from int   // next colon index to examine
+	eof  bool
+	err  error
+
+	cands []Candidate
+	next  int
+	m     Match
+
+	// lazy line/column: counted up to pos (a buf index) only when needed
+	pos       int
+	line      int
+	col       int // characters between the line start and pos
+	bytesRead int64
+}
+
+// NewStream returns a stream over r; bufSize <= 0 means DefaultBufSize.
+// The buffer always holds at least one maximal identifier.
+func NewStream(r io.Reader, opt Options, bufSize int) *Stream {
+	opt = opt.norm()
+	if bufSize <= 0 {
+		bufSize = DefaultBufSize
+	}
+	bufSize = max(bufSize, opt.MaxLen+maxScheme+lookbehind+64)
+	return &Stream{r: r, opt: opt, buf: make([]byte, bufSize), line: 1}
+}
+
+// Reset reuses the stream (and its buffer) for another reader.
+func (s *Stream) Reset(r io.Reader) {
+	*s = Stream{r: r, opt: s.opt, buf: s.buf, cands: s.cands[:0], line: 1}
+}
+
+// Next advances to the next identifier; it returns false at the end of the
+// stream or on a read error (see Err).
+func (s *Stream) Next() bool {
+	for {
+		if s.next < len(s.cands) {
+			c := s.cands[s.next]
+			s.next++
+			s.advance(c.Start)
+			s.m = Match{
+				Scheme: c.Scheme, Offset: s.base + int64(c.Start),
+				Line: s.line, Column: s.col + 1,
+				Raw: s.buf[c.Start:c.End], Truncated: c.Truncated,
+			}
+			return true
+		}
+		if s.eof && s.from >= s.n {
+			return false
+		}
+		if !s.fill() {
+			return false
+		}
+	}
+}
+
+// Match returns the current identifier; Raw is valid until the next call to Next.
+func (s *Stream) Match() *Match { return &s.m }
+
+// Err returns the read error that ended the stream, if any.
+func (s *Stream) Err() error { return s.err }
+
+// BytesRead is how many bytes the stream consumed from its reader.
+func (s *Stream) BytesRead() int64 { return s.bytesRead }
+
+// Lines is the number of lines seen so far (after the end: in the whole stream).
+func (s *Stream) Lines() int {
+	s.advance(s.n)
+	return s.line
+}
+
+// advance counts lines and columns from s.pos to i.
+func (s *Stream) advance(i int) {
+	if i <= s.pos {
+		return
+	}
+	seg := s.buf[s.pos:i]
+	if nl := bytes.Count(seg, nlByte); nl > 0 {
+		s.line += nl
+		seg = seg[bytes.LastIndexByte(seg, '\n')+1:]
+		s.col = 0
+	}
+	s.col += chars(seg)
+	s.pos = i
+}
+
+var nlByte = []byte{'\n'}
+
+// chars counts characters: bytes that are not UTF-8 continuation bytes.
+// Unlike utf8.RuneCount it gives the same total however the text is split.
+func chars(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+// fill shifts consumed bytes out, reads more and scans the new region.
+func (s *Stream) fill() bool {
+	// Keep the bytes from the first unexamined colon's possible scheme
+	// start, plus lookbehind for the boundary check.
+	keep := max(0, s.from-maxScheme-lookbehind)
+	if keep > 0 {
+		s.advance(keep)
+		copy(s.buf, s.buf[keep:s.n])
+		s.n -= keep
+		s.from -= keep
+		s.pos -= keep
+		s.base += int64(keep)
+	}
+	s.cands, s.next = s.cands[:0], 0
+	if !s.eof {
+		for s.n < len(s.buf) {
+			k, err := s.r.Read(s.buf[s.n:])
+			s.n += k
+			s.bytesRead += int64(k)
+			if err != nil {
+				s.eof = true
+				if !errors.Is(err, io.EOF) {
+					s.err = err
+				}
+				break
+			}
+			if k > 0 {
+				break
+			}
+		}
+	}
+	// An incomplete identifier never fills the buffer: it holds MaxLen plus
+	// slack after any scheme start, so the next fill always makes progress.
+	s.cands, s.from, _ = scan(s.cands, s.buf[:s.n], s.from, s.eof, s.opt)
+	return len(s.cands) > 0 || !s.eof || s.from < s.n
+}

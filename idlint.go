@@ -1,0 +1,196 @@
+// Package idlint wires the pipeline — corpus → extract → lint → reports —
+// into a library call: Scan finds, lints and reports every identifier in a
+// set of inputs, in parallel, with output in a deterministic order.
+package idlint
+
+import (
+	"context"
+	"io"
+	"os"
+	"runtime"
+
+	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/reports"
+)
+
+// Version of the tool and library.
+const Version = "0.1.0"
+
+// Options configure a scan.
+type Options struct {
+	Lint   lint.Config
+	Jobs   int // parallel inputs; <= 0 means GOMAXPROCS
+	Corpus corpus.Options
+	// MaxLen bounds one identifier (extract.DefaultMaxLen when 0).
+	MaxLen int
+	// Stdin is read for the input "-" (os.Stdin when nil).
+	Stdin io.Reader
+}
+
+// Sink receives the results in input order; calls are never concurrent.
+type Sink interface {
+	Occurrence(o *lint.Occurrence) error
+	Source(r *corpus.SourceRecord) error
+}
+
+// Summary counts what a scan saw.
+type Summary = reports.Summary
+
+type item struct {
+	occ []lint.Occurrence
+	src []corpus.SourceRecord
+}
+
+const batchSize = 256
+
+// Scan runs the pipeline over paths. Inputs are processed by Jobs workers;
+// each input's results are delivered to sink in the order of the inputs,
+// so the output is the same whatever Jobs is. Memory stays bounded: a
+// worker blocks when its input's small queue is full and not yet drained.
+func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary, error) {
+	eng, err := lint.New(opt.Lint)
+	if err != nil {
+		return Summary{}, err
+	}
+	inputs := corpus.Expand(paths, opt.Corpus)
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	stdin := opt.Stdin
+	if stdin == nil {
+		stdin = os.Stdin
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	queues := make([]chan item, len(inputs))
+	for i := range queues {
+		queues[i] = make(chan item, 4)
+	}
+	work := make(chan int)
+	go func() {
+		defer close(work)
+		for i := range inputs {
+			select {
+			case work <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for w := 0; w < jobs; w++ {
+		go func() {
+			sc := newScanner(eng, opt)
+			for i := range work {
+				sc.input(ctx, inputs[i], opt.Corpus, stdin, queues[i])
+			}
+		}()
+	}
+
+	var sum Summary
+	sum.Inputs = len(inputs)
+	for i := range inputs {
+		for it := range queues[i] {
+			for k := range it.occ {
+				o := &it.occ[k]
+				sum.Occurrences++
+				if !o.Valid() {
+					sum.Invalid++
+				}
+				for _, f := range o.Findings {
+					sum.Findings[f.Severity]++
+				}
+				if err := sink.Occurrence(o); err != nil {
+					return sum, err
+				}
+			}
+			for k := range it.src {
+				r := &it.src[k]
+				sum.Documents++
+				sum.Bytes += r.Bytes
+				switch r.Status {
+				case corpus.StatusError:
+					sum.Errors++
+				case corpus.StatusSkipped:
+					sum.Skipped++
+				}
+				if err := sink.Source(r); err != nil {
+					return sum, err
+				}
+			}
+		}
+	}
+	return sum, ctx.Err()
+}
+
+// scanner is one worker's reusable state.
+type scanner struct {
+	eng    *lint.Engine
+	stream *extract.Stream
+}
+
+func newScanner(eng *lint.Engine, opt Options) *scanner {
+	return &scanner{
+		eng:    eng,
+		stream: extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), MaxLen: opt.MaxLen}, 0),
+	}
+}
+
+func (s *scanner) input(ctx context.Context, in corpus.Input, copt corpus.Options, stdin io.Reader, out chan<- item) {
+	defer close(out)
+	var batch []lint.Occurrence
+	flush := func() {
+		if len(batch) > 0 {
+			select {
+			case out <- item{occ: batch}:
+			case <-ctx.Done():
+			}
+			batch = nil
+		}
+	}
+	recs := corpus.Open(in, copt, stdin, func(doc *corpus.Document) (int, error) {
+		st := s.stream
+		st.Reset(doc.Reader)
+		n := 0
+		for st.Next() {
+			if ctx.Err() != nil {
+				return n, ctx.Err()
+			}
+			m := st.Match()
+			o, err := s.eng.Check(m.Scheme.String(), string(m.Raw))
+			if err != nil {
+				return n, err
+			}
+			o.Location = lint.Location{
+				Source: doc.Source, Member: doc.Member, RecordID: doc.RecordID, TargetURI: doc.TargetURI,
+				Offset: m.Offset, Line: m.Line, Column: m.Column,
+			}
+			o.Truncated = m.Truncated
+			batch = append(batch, o)
+			n++
+			if len(batch) == batchSize {
+				flush()
+			}
+		}
+		return n, st.Err()
+	})
+	flush()
+	select {
+	case out <- item{src: recs}:
+	case <-ctx.Done():
+	}
+}
+
+// CheckIdent lints one whole identifier (no extraction), as `idlint parse` does.
+// The scheme is taken from the identifier's prefix; "" means unknown.
+func CheckIdent(eng *lint.Engine, ident string) (lint.Occurrence, bool) {
+	scheme := lint.SchemeOf(ident)
+	if scheme == "" {
+		return lint.Occurrence{Raw: ident}, false
+	}
+	o, err := eng.Check(scheme, ident)
+	return o, err == nil
+}

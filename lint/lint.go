@@ -1,0 +1,207 @@
+// Package lint is the engine: it runs each scheme's rules over candidate
+// identifiers, applies the configuration (profiles, severity overrides,
+// disabled rules) and produces occurrences with their findings.
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/urn"
+)
+
+// Location says where an occurrence was found.
+type Location struct {
+	Source    string // input path as given ("-" for stdin)
+	Member    string // path inside an archive chain, "" for plain files
+	RecordID  string // WARC-Record-ID, when the document is a WARC record
+	TargetURI string // WARC-Target-URI
+	Offset    int64  // byte offset in the (decompressed) document
+	Line      int    // 1-based
+	Column    int    // 1-based, in characters
+}
+
+// Occurrence is one identifier found in a document, linted.
+type Occurrence struct {
+	Location
+	Scheme    string
+	Profile   string
+	Raw       string
+	Canonical string
+	Key       string
+	Namespace string
+	Truncated bool // cut at the scanner's maximum length
+	Findings  []rules.Finding
+}
+
+// Valid reports whether no finding is an error.
+func (o *Occurrence) Valid() bool { return o.MaxSeverity() < rules.Error }
+
+// MaxSeverity is the worst severity among the findings.
+func (o *Occurrence) MaxSeverity() rules.Severity {
+	m := rules.None
+	for i := range o.Findings {
+		m = max(m, o.Findings[i].Severity)
+	}
+	return m
+}
+
+// RuleIDs lists the IDs of the findings, in finding order.
+func (o *Occurrence) RuleIDs() []string {
+	ids := make([]string, len(o.Findings))
+	for i := range o.Findings {
+		ids[i] = o.Findings[i].Rule.ID
+	}
+	return ids
+}
+
+// Config chooses profiles and adjusts rules.
+type Config struct {
+	// Profiles maps a scheme ("urn") to a profile name; missing schemes use their default.
+	Profiles map[string]string
+	// URNQueryOrder selects rfc2141bis-03 §5 step 5b for URN keys.
+	URNQueryOrder bool
+	// Severity overrides a rule's severity by ID or name; rules.None disables it.
+	Severity map[string]rules.Severity
+}
+
+// Engine runs the checkers. It is safe for concurrent use.
+type Engine struct {
+	checkers map[string]rules.Checker
+	profiles map[string]string
+	override map[*rules.Rule]rules.Severity
+	schemes  extract.Schemes
+}
+
+// Checkers lists every scheme's checker, in a fixed order.
+func Checkers(cfg Config) []rules.Checker {
+	return []rules.Checker{&urn.Checker{QueryOrder: cfg.URNQueryOrder}}
+}
+
+// New validates cfg and returns an engine.
+func New(cfg Config) (*Engine, error) {
+	e := &Engine{checkers: map[string]rules.Checker{}, profiles: map[string]string{}, override: map[*rules.Rule]rules.Severity{}}
+	byName := map[string]*rules.Rule{}
+	for _, c := range Checkers(cfg) {
+		e.checkers[c.Scheme()] = c
+		e.profiles[c.Scheme()] = c.DefaultProfile()
+		for _, r := range c.Rules() {
+			byName[strings.ToUpper(r.ID)] = r
+			byName[strings.ToUpper(r.Name)] = r
+		}
+	}
+	e.schemes = extract.URN
+	for scheme, p := range cfg.Profiles {
+		c, ok := e.checkers[scheme]
+		if !ok {
+			return nil, fmt.Errorf("unknown scheme %q in profile (known: %s)", scheme, strings.Join(Schemes(), ", "))
+		}
+		if !contains(c.Profiles(), p) {
+			return nil, fmt.Errorf("unknown %s profile %q (known: %s)", scheme, p, strings.Join(c.Profiles(), ", "))
+		}
+		e.profiles[scheme] = p
+	}
+	for name, sev := range cfg.Severity {
+		r, ok := byName[strings.ToUpper(name)]
+		if !ok {
+			return nil, fmt.Errorf("unknown rule %q", name)
+		}
+		e.override[r] = sev
+	}
+	return e, nil
+}
+
+// Schemes lists the schemes the engine knows.
+func Schemes() []string {
+	var s []string
+	for _, c := range Checkers(Config{}) {
+		s = append(s, c.Scheme())
+	}
+	sort.Strings(s)
+	return s
+}
+
+// ExtractSchemes is the scanner selection for the engine's schemes.
+func (e *Engine) ExtractSchemes() extract.Schemes { return e.schemes }
+
+// Profile is the profile in force for scheme.
+func (e *Engine) Profile(scheme string) string { return e.profiles[scheme] }
+
+// Check lints one whole identifier of a known scheme.
+func (e *Engine) Check(scheme, ident string) (Occurrence, error) {
+	c, ok := e.checkers[scheme]
+	if !ok {
+		return Occurrence{}, fmt.Errorf("unknown scheme %q", scheme)
+	}
+	profile := e.profiles[scheme]
+	res := c.Check(ident, profile)
+	o := Occurrence{
+		Scheme: scheme, Profile: profile, Raw: ident,
+		Canonical: res.Canonical, Key: res.Key, Namespace: res.Namespace,
+		Findings: e.adjust(res.Findings),
+	}
+	return o, nil
+}
+
+// adjust applies severity overrides in place, dropping disabled rules.
+func (e *Engine) adjust(fs []rules.Finding) []rules.Finding {
+	if len(e.override) == 0 {
+		return fs
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		if s, ok := e.override[f.Rule]; ok {
+			if s == rules.None {
+				continue
+			}
+			f.Severity = s
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// SchemeOf tells the scheme of a whole identifier by its prefix ("" if none).
+func SchemeOf(ident string) string {
+	if i := strings.IndexByte(ident, ':'); i > 0 {
+		s := strings.ToLower(ident[:i])
+		for _, k := range Schemes() {
+			if s == k {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// Rules lists every rule of every scheme, in ID order.
+func Rules() []*rules.Rule {
+	var out []*rules.Rule
+	for _, c := range Checkers(Config{}) {
+		out = append(out, c.Rules()...)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Rule finds a rule by ID or name (case-insensitive).
+func Rule(idOrName string) *rules.Rule {
+	for _, r := range Rules() {
+		if strings.EqualFold(r.ID, idOrName) || strings.EqualFold(r.Name, idOrName) {
+			return r
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

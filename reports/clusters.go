@@ -1,0 +1,112 @@
+// Package reports holds the sinks that turn occurrences into output — text,
+// JSON Lines, JSON, linter lines — and the aggregation of occurrences into
+// equivalence clusters.
+package reports
+
+import (
+	"sort"
+
+	"github.com/idlint/idlint/lint"
+)
+
+// Variant is one raw spelling within a cluster.
+type Variant struct {
+	Raw   string `json:"raw"`
+	Count int    `json:"count"`
+}
+
+// Cluster groups every occurrence whose equivalence key is the same.
+type Cluster struct {
+	Scheme          string    `json:"scheme"`
+	Profile         string    `json:"profile"`
+	Key             string    `json:"key"`
+	Canonical       string    `json:"canonical"`
+	Namespace       string    `json:"namespace"`
+	OccurrenceCount int       `json:"occurrence_count"`
+	InvalidCount    int       `json:"invalid_count"`
+	Valid           bool      `json:"valid"`
+	Variants        []Variant `json:"variants"`
+	SourceCount     int       `json:"source_count"`
+	FirstSource     string    `json:"first_source"`
+	FirstMember     string    `json:"first_member,omitempty"`
+	FirstOffset     int64     `json:"first_offset"`
+	FirstLine       int       `json:"first_line"`
+	FirstColumn     int       `json:"first_column"`
+
+	variants  map[string]int
+	canonical map[string]int
+	sources   map[string]struct{}
+	order     int
+}
+
+// Clusters aggregates occurrences by (scheme, key). Memory grows with the
+// number of distinct keys and spellings, not with occurrences: about
+// 300 bytes per key plus the text of each distinct raw form and source.
+type Clusters struct {
+	byKey map[string]*Cluster
+}
+
+// NewClusters returns an empty aggregation.
+func NewClusters() *Clusters { return &Clusters{byKey: map[string]*Cluster{}} }
+
+// Add counts one occurrence.
+func (cs *Clusters) Add(o *lint.Occurrence) {
+	k := o.Scheme + "\x00" + o.Key
+	c := cs.byKey[k]
+	if c == nil {
+		c = &Cluster{
+			Scheme: o.Scheme, Profile: o.Profile, Key: o.Key, Namespace: o.Namespace,
+			FirstSource: o.Source, FirstMember: o.Member, FirstOffset: o.Offset,
+			FirstLine: o.Line, FirstColumn: o.Column,
+			variants: map[string]int{}, canonical: map[string]int{}, sources: map[string]struct{}{},
+			order: len(cs.byKey),
+		}
+		cs.byKey[k] = c
+	}
+	c.OccurrenceCount++
+	if !o.Valid() {
+		c.InvalidCount++
+	}
+	c.variants[o.Raw]++
+	c.canonical[o.Canonical]++
+	c.sources[o.Source] = struct{}{}
+}
+
+// Len is the number of clusters.
+func (cs *Clusters) Len() int { return len(cs.byKey) }
+
+// List returns the clusters sorted by scheme and key, variants by count
+// (then text), canonical = the most frequent canonical spelling.
+func (cs *Clusters) List() []*Cluster {
+	out := make([]*Cluster, 0, len(cs.byKey))
+	for _, c := range cs.byKey {
+		c.Valid = c.InvalidCount == 0
+		c.SourceCount = len(c.sources)
+		c.Variants = c.Variants[:0]
+		for raw, n := range c.variants {
+			c.Variants = append(c.Variants, Variant{raw, n})
+		}
+		sort.Slice(c.Variants, func(i, j int) bool {
+			a, b := c.Variants[i], c.Variants[j]
+			if a.Count != b.Count {
+				return a.Count > b.Count
+			}
+			return a.Raw < b.Raw
+		})
+		best, bestN := "", -1
+		for s, n := range c.canonical {
+			if n > bestN || n == bestN && s < best {
+				best, bestN = s, n
+			}
+		}
+		c.Canonical = best
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Scheme != out[j].Scheme {
+			return out[i].Scheme < out[j].Scheme
+		}
+		return out[i].Key < out[j].Key
+	})
+	return out
+}

@@ -1,0 +1,66 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/idlint/idlint/lint"
+)
+
+// ParseJSON is one result of `idlint parse` in JSON.
+type ParseJSON struct {
+	Input     string        `json:"input"`
+	Scheme    string        `json:"scheme"`
+	Profile   string        `json:"profile"`
+	Valid     bool          `json:"valid"`
+	Canonical string        `json:"canonical"`
+	Key       string        `json:"key"`
+	Namespace string        `json:"namespace"`
+	Findings  []FindingJSON `json:"findings"`
+}
+
+func parseJSON(o *lint.Occurrence) ParseJSON {
+	return ParseJSON{o.Raw, o.Scheme, o.Profile, o.Valid(), o.Canonical, o.Key, o.Namespace, Findings(o)}
+}
+
+// WriteParse writes parse results as text, json (one array) or jsonl.
+func WriteParse(w io.Writer, format string, results []lint.Occurrence) error {
+	switch format {
+	case "jsonl":
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		for i := range results {
+			if err := enc.Encode(parseJSON(&results[i])); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "json":
+		out := make([]ParseJSON, len(results))
+		for i := range results {
+			out[i] = parseJSON(&results[i])
+		}
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	case "text", "":
+		for i := range results {
+			o := &results[i]
+			state := "valid"
+			if !o.Valid() {
+				state = "INVALID"
+			}
+			fmt.Fprintf(w, "%s\n  %s under %s %s\n  canonical: %s\n  key:       %s\n", o.Raw, state, o.Scheme, o.Profile, o.Canonical, o.Key)
+			if o.Namespace != "" {
+				fmt.Fprintf(w, "  namespace: %s\n", o.Namespace)
+			}
+			for _, f := range o.Findings {
+				fmt.Fprintf(w, "  %s %s %s: %s (%s)\n", f.Severity, f.Rule.ID, f.Rule.Name, f.Message, f.Rule.SpecFor(o.Profile))
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown format %q (want text, json or jsonl)", format)
+}

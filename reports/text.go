@@ -1,0 +1,139 @@
+package reports
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/rules"
+)
+
+// Path renders source and member as one path: "a.tar.zst!rfcs/rfc1.txt".
+func Path(source, member string) string {
+	if member == "" {
+		return source
+	}
+	return source + "!" + member
+}
+
+// Lines writes linter lines, `path:line:col: severity RULE message (spec)`,
+// for every finding at or above Min. It is the `idlint check` format.
+type Lines struct {
+	w   *bufio.Writer
+	Min rules.Severity
+	// Errors are input failures, written to ErrW as they come.
+	ErrW io.Writer
+}
+
+func NewLines(w io.Writer, min rules.Severity, errW io.Writer) *Lines {
+	return &Lines{w: bufio.NewWriter(w), Min: min, ErrW: errW}
+}
+
+func (l *Lines) Occurrence(o *lint.Occurrence) error {
+	for i := range o.Findings {
+		f := &o.Findings[i]
+		if f.Severity < l.Min {
+			continue
+		}
+		if _, err := fmt.Fprintf(l.w, "%s:%d:%d: %s %s %s: %s (%s)\n", Path(o.Source, o.Member), o.Line, FindingColumn(o, f),
+			f.Severity, f.Rule.ID, o.Raw, f.Message, f.Rule.SpecFor(o.Profile)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *Lines) Source(r *corpus.SourceRecord) error {
+	if r.Status == corpus.StatusError && l.ErrW != nil {
+		l.w.Flush()
+		fmt.Fprintf(l.ErrW, "idlint: %s: %s\n", Path(r.Source, r.Member), r.Error)
+	}
+	return nil
+}
+
+func (l *Lines) Flush() error { return l.w.Flush() }
+
+// Text is `idlint scan`'s human output: every finding as a linter line,
+// then the clusters, then the totals.
+type Text struct {
+	*Lines
+	Clusters *Clusters
+	sources  []corpus.SourceRecord
+}
+
+func NewText(w io.Writer, errW io.Writer) *Text {
+	return &Text{Lines: NewLines(w, rules.Info, errW), Clusters: NewClusters()}
+}
+
+func (t *Text) Occurrence(o *lint.Occurrence) error {
+	t.Clusters.Add(o)
+	return t.Lines.Occurrence(o)
+}
+
+func (t *Text) Source(r *corpus.SourceRecord) error {
+	if r.Status != corpus.StatusOK {
+		t.sources = append(t.sources, *r)
+	}
+	return t.Lines.Source(r)
+}
+
+// Summary counts what a scan saw; the text report ends with it.
+type Summary struct {
+	Inputs      int
+	Documents   int // documents and members accounted for
+	Bytes       int64
+	Occurrences int
+	Invalid     int
+	Findings    [rules.Error + 1]int // by severity
+	Errors      int                  // inputs or members that failed
+	Skipped     int
+}
+
+// Failed reports whether some input could not be read completely.
+func (s *Summary) Failed() bool { return s.Errors > 0 }
+
+// Finish writes the cluster summary and totals.
+func (t *Text) Finish(s Summary) error {
+	w := t.w
+	list := t.Clusters.List()
+	if len(list) > 0 {
+		fmt.Fprintf(w, "\n%d clusters (identifiers equal under their profile):\n", len(list))
+	}
+	for _, c := range list {
+		state := "valid"
+		if !c.Valid {
+			state = fmt.Sprintf("invalid %d/%d", c.InvalidCount, c.OccurrenceCount)
+		}
+		fmt.Fprintf(w, "  %s  [%s, %s] %d× in %d source(s), first %s:%d:%d\n", c.Canonical, c.Profile, state,
+			c.OccurrenceCount, c.SourceCount, Path(c.FirstSource, c.FirstMember), c.FirstLine, c.FirstColumn)
+		if len(c.Variants) > 1 || c.Variants[0].Raw != c.Canonical {
+			var vs []string
+			for _, v := range c.Variants {
+				vs = append(vs, fmt.Sprintf("%s ×%d", v.Raw, v.Count))
+			}
+			fmt.Fprintf(w, "      variants: %s\n", strings.Join(vs, ", "))
+		}
+	}
+	for _, r := range t.sources {
+		fmt.Fprintf(w, "%s: %s %s\n", Path(r.Source, r.Member), r.Status, r.Error)
+	}
+	fmt.Fprintf(w, "\n%d input(s), %d document(s), %s scanned; %d identifier(s), %d invalid, %d cluster(s); findings: %d error, %d warning, %d info; %d failed, %d skipped\n",
+		s.Inputs, s.Documents, humanBytes(s.Bytes), s.Occurrences, s.Invalid, len(list),
+		s.Findings[rules.Error], s.Findings[rules.Warning], s.Findings[rules.Info], s.Errors, s.Skipped)
+	return w.Flush()
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
