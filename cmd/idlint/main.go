@@ -335,12 +335,17 @@ func (t *teeSources) Source(r *corpus.SourceRecord) error {
 
 func cmdRules(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("rules", stderr)
+	md := fs.Bool("markdown", false, "print the catalog as the Markdown table README.md carries")
 	ids, err := parseFlags(fs, args)
 	if err != nil {
 		return exitTrouble
 	}
 	if len(ids) == 0 {
-		fmt.Fprint(stdout, reports.RuleTable(lint.Rules()))
+		if *md {
+			fmt.Fprint(stdout, reports.RuleMarkdown(lint.Rules()))
+		} else {
+			fmt.Fprint(stdout, reports.RuleTable(lint.Rules()))
+		}
 		return exitOK
 	}
 	code := exitOK
