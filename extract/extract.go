@@ -15,18 +15,39 @@ type Scheme uint8
 
 const (
 	URN Scheme = 1 << iota
-	// Later schemes (xri, lid, go) take the next bits.
+	XRI
+	LID
+	GO
 )
 
-// Schemes selects what the scanner looks for.
+// AllSchemes selects every scheme the scanner knows.
+const AllSchemes = URN | XRI | LID | GO
+
+// Schemes selects what the scanner looks for (a bit set of Scheme).
 type Schemes = Scheme
 
 func (s Scheme) String() string {
 	switch s {
 	case URN:
 		return "urn"
+	case XRI:
+		return "xri"
+	case LID:
+		return "lid"
+	case GO:
+		return "go"
 	}
 	return "unknown"
+}
+
+// ParseScheme maps a scheme name to its Scheme (0 if unknown).
+func ParseScheme(name string) Scheme {
+	for _, s := range []Scheme{URN, XRI, LID, GO} {
+		if s.String() == name {
+			return s
+		}
+	}
+	return 0
 }
 
 // Candidate is one span found in a buffer: buf[Start:End] is the identifier,
@@ -84,22 +105,12 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out [
 		}
 		p := i + j
 		i = p + 1
-		if p < 3 || opt.Schemes&URN == 0 {
-			continue
-		}
-		// Case-insensitive "urn": OR-ing 0x20 maps only 'U'/'u' to 'u', etc.
-		if buf[p-3]|0x20 != 'u' || buf[p-2]|0x20 != 'r' || buf[p-1]|0x20 != 'n' {
-			continue
-		}
-		start := p - 3
-		if !boundaryBefore(buf, start) {
+		scheme, start := schemeBefore(buf, p, opt.Schemes)
+		if scheme == 0 || !boundaryBefore(buf, start) {
 			continue
 		}
 		limit := min(len(buf), start+opt.MaxLen+1)
-		end := p + 1
-		for end < limit && urnChar[buf[end]] {
-			end++
-		}
+		end := extent(buf, p+1, limit, scheme)
 		if end == len(buf) && !atEOF && end < start+opt.MaxLen+1 {
 			return dst, p, false
 		}
@@ -109,13 +120,79 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out [
 		}
 		i = end
 		if !truncated {
-			end = start + trimURN(buf[start:end], p+1-start)
+			end = start + trim(buf[start:end], p+1-start)
 		}
 		if end > p+1 {
-			dst = append(dst, Candidate{Scheme: URN, Start: start, End: end, Truncated: truncated})
+			dst = append(dst, Candidate{Scheme: scheme, Start: start, End: end, Truncated: truncated})
 		}
 	}
 	return dst, len(buf), true
+}
+
+// schemeBefore checks the letters before the colon at p. OR-ing 0x20 maps
+// only 'U' and 'u' to 'u' (and so on), a case-insensitive compare.
+func schemeBefore(buf []byte, p int, want Schemes) (Scheme, int) {
+	if p >= 3 {
+		a, b, c := buf[p-3]|0x20, buf[p-2]|0x20, buf[p-1]|0x20
+		var s Scheme
+		switch {
+		case a == 'u' && b == 'r' && c == 'n':
+			s = URN
+		case a == 'x' && b == 'r' && c == 'i':
+			s = XRI
+		case a == 'l' && b == 'i' && c == 'd':
+			s = LID
+		}
+		if s != 0 {
+			if s&want == 0 {
+				return 0, 0
+			}
+			return s, p - 3
+		}
+	}
+	if p >= 2 && want&GO != 0 && buf[p-2]|0x20 == 'g' && buf[p-1]|0x20 == 'o' {
+		return GO, p - 2
+	}
+	return 0, 0
+}
+
+// extent returns the end of the identifier run starting at i. URNs stop at
+// non-ASCII (rfc2141bis-03 §2.5.3); XRIs may hold Unicode (ucschar, xri
+// §2.2.1) and stop at Unicode spaces; lid: and go: use RFC 2396's set.
+func extent(buf []byte, i, limit int, s Scheme) int {
+	switch s {
+	case URN:
+		for i < limit && urnChar[buf[i]] {
+			i++
+		}
+	case XRI:
+		for i < limit {
+			c := buf[i]
+			if c < utf8.RuneSelf {
+				if !urnChar[c] {
+					break
+				}
+				i++
+				continue
+			}
+			r, n := utf8.DecodeRune(buf[i:limit])
+			if r == utf8.RuneError && n <= 1 {
+				if !utf8.FullRune(buf[i:limit]) && limit == len(buf) {
+					return len(buf) // a rune cut by the buffer end: ask for more
+				}
+				break
+			}
+			if unicode.IsSpace(r) || unicode.IsControl(r) || r == 0xFEFF {
+				break
+			}
+			i += n
+		}
+	default:
+		for i < limit && uriChar[buf[i]] {
+			i++
+		}
+	}
+	return min(i, limit)
 }
 
 // boundaryBefore reports whether a scheme may start at buf[start]: the
@@ -134,10 +211,10 @@ func boundaryBefore(buf []byte, start int) bool {
 	return !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r))
 }
 
-// trimURN drops what prose puts after an identifier: trailing . , ; : ! ? '
+// trim drops what prose puts after an identifier: trailing . , ; : ! ? '
 // and an unbalanced ) or ]. A balanced closing bracket belongs to the
 // identifier (RFC 3986 Appendix C). It never cuts into the first min bytes.
-func trimURN(b []byte, min int) int {
+func trim(b []byte, min int) int {
 	n := len(b)
 	opens, closes := 0, 0
 	sqOpen, sqClose := 0, 0
@@ -174,7 +251,7 @@ func trimURN(b []byte, min int) int {
 	return n
 }
 
-var wordByte, urnChar [256]bool
+var wordByte, urnChar, uriChar [256]bool
 
 func init() {
 	for c := 0; c < 256; c++ {
@@ -183,5 +260,7 @@ func init() {
 		// rfc2141 §2.4 / rfc2141bis-03 §2.5.3: an identifier ends at space,
 		// controls, DEL, non-ASCII and " < > \ ^ ` { | }.
 		urnChar[c] = b > ' ' && b < 0x7f && bytes.IndexByte([]byte("\"<>\\^`{|}"), b) < 0
+		// RFC 2396 §2.4.3 also excludes the "unwise" [ and ].
+		uriChar[c] = urnChar[c] && b != '[' && b != ']'
 	}
 }

@@ -77,7 +77,7 @@ func TestMaxLen(t *testing.T) {
 // newlines at every kind of position.
 func corpusText(seed int64, n int) []byte {
 	r := rand.New(rand.NewSource(seed))
-	pieces := []string{"urn:isbn:0451450523", "URN:ex:a(b)", "(urn:x:y).", " ", "\n", "é", "—", "abc", "urn:", "burn:a:b", "\r\n", "urn:a:b?+c?=d#e", ":", "ur", "n:", "\x00", "urn:ex:" + strings.Repeat("z", 300)}
+	pieces := []string{"urn:isbn:0451450523", "URN:ex:a(b)", "(urn:x:y).", " ", "\n", "é", "—", "abc", "urn:", "burn:a:b", "\r\n", "urn:a:b?+c?=d#e", ":", "ur", "n:", "\x00", "urn:ex:" + strings.Repeat("z", 300), "xri://=ex(ample)", "xri:@a*b/(+c)).", "café", "xri:=café　", "lid://host/x[1]", "//go:build", "go:Mercedes%20Benz", "(go:x)", "â"}
 	var b bytes.Buffer
 	for b.Len() < n {
 		b.WriteString(pieces[r.Intn(len(pieces))])
@@ -86,6 +86,7 @@ func corpusText(seed int64, n int) []byte {
 }
 
 type pos struct {
+	Scheme    Scheme
 	Off       int64
 	Line, Col int
 	Raw       string
@@ -94,11 +95,11 @@ type pos struct {
 
 func streamAll(t *testing.T, r io.Reader, bufSize, maxLen int) []pos {
 	t.Helper()
-	s := NewStream(r, Options{MaxLen: maxLen}, bufSize)
+	s := NewStream(r, Options{MaxLen: maxLen, Schemes: AllSchemes}, bufSize)
 	var out []pos
 	for s.Next() {
 		m := s.Match()
-		out = append(out, pos{m.Offset, m.Line, m.Column, string(m.Raw), m.Truncated})
+		out = append(out, pos{m.Scheme, m.Offset, m.Line, m.Column, string(m.Raw), m.Truncated})
 	}
 	if s.Err() != nil {
 		t.Fatal(s.Err())
@@ -109,11 +110,11 @@ func streamAll(t *testing.T, r io.Reader, bufSize, maxLen int) []pos {
 // reference computes positions on the whole text at once.
 func reference(text []byte, maxLen int) []pos {
 	var out []pos
-	for _, c := range Find(nil, text, Options{MaxLen: maxLen}) {
+	for _, c := range Find(nil, text, Options{MaxLen: maxLen, Schemes: AllSchemes}) {
 		before := text[:c.Start]
 		line := bytes.Count(before, []byte{'\n'}) + 1
 		ls := bytes.LastIndexByte(before, '\n') + 1
-		out = append(out, pos{int64(c.Start), line, chars(before[ls:]) + 1, string(text[c.Start:c.End]), c.Truncated})
+		out = append(out, pos{c.Scheme, int64(c.Start), line, chars(before[ls:]) + 1, string(text[c.Start:c.End]), c.Truncated})
 	}
 	return out
 }
@@ -173,5 +174,34 @@ func TestStreamReadError(t *testing.T) {
 	}
 	if n != 1 || s.Err() != io.ErrUnexpectedEOF {
 		t.Fatalf("got %d matches, err %v; want 1 and the read error", n, s.Err())
+	}
+}
+
+func TestOtherSchemes(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"balanced parentheses belong to an XRI (xri-1.0-rc2 §2.1.2)", "xri://$xrd*($v*2.0) and (xri://@a).", []string{"xri://$xrd*($v*2.0)", "xri://@a"}},
+		{"XRIs may hold Unicode (xri-1.0-rc2 §2.2.1 ucschar)", "xri:=café and xri:@東京\u3000x", []string{"xri:=café", "xri:@東京"}},
+		{"lid: preceded by a letter is part of a word", "invalid://x invàlid:x", nil},
+		{"lid: ends at RFC 2396 unwise [ ]", "lid://host/a[1]", []string{"lid://host/a"}},
+		{"go: at a directive is a candidate (classified later)", "//go:build linux", []string{"go:build"}},
+		{"go: after a file name is not", "main.go:12:5: error", nil},
+		{"go: followed by space is prose", "Go: 5 steps. Way to Go: now", nil},
+		{"ego: is not go:", "ego:x", nil},
+		{"go: example (rfc3368 §5)", "<go://cnrp.foo.com?Mercedes%20Benz;geography=US-ga>", []string{"go://cnrp.foo.com?Mercedes%20Benz;geography=US-ga"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range Find(nil, []byte(tt.text), Options{Schemes: AllSchemes}) {
+			got = append(got, tt.text[c.Start:c.End])
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%s: Find(%q) = %q, want %q", tt.name, tt.text, got, tt.want)
+		}
+	}
+	if got := Find(nil, []byte("xri://@a lid://h go:x"), Options{}); len(got) != 0 {
+		t.Errorf("default options find only URNs, got %v", got)
 	}
 }

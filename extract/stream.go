@@ -13,9 +13,17 @@ type Match struct {
 	Line   int   // 1-based
 	Column int   // 1-based, in characters (UTF-8 sequences count once)
 	Raw    []byte
+	// Before and After are up to ContextBytes of text around Raw (less at
+	// the stream's start or when not yet read), for telling identifiers
+	// from look-alikes such as "//go:build". Valid until the next call to Next.
+	Before, After []byte
 	// Truncated: the identifier ran past Options.MaxLen and was cut.
 	Truncated bool
 }
+
+// ContextBytes is how much text before a match the stream keeps for
+// Match.Before (at least the boundary check's lookbehind).
+const ContextBytes = 32
 
 // DefaultBufSize is the stream buffer: large enough to amortize reads,
 // small enough that many concurrent streams stay in cache and memory.
@@ -52,7 +60,7 @@ func NewStream(r io.Reader, opt Options, bufSize int) *Stream {
 	if bufSize <= 0 {
 		bufSize = DefaultBufSize
 	}
-	bufSize = max(bufSize, opt.MaxLen+maxScheme+lookbehind+64)
+	bufSize = max(bufSize, opt.MaxLen+maxScheme+ContextBytes+64)
 	return &Stream{r: r, opt: opt, buf: make([]byte, bufSize), line: 1}
 }
 
@@ -73,6 +81,8 @@ func (s *Stream) Next() bool {
 				Scheme: c.Scheme, Offset: s.base + int64(c.Start),
 				Line: s.line, Column: s.col + 1,
 				Raw: s.buf[c.Start:c.End], Truncated: c.Truncated,
+				Before: s.buf[max(0, c.Start-ContextBytes):c.Start],
+				After:  s.buf[c.End:min(s.n, c.End+ContextBytes)],
 			}
 			return true
 		}
@@ -133,7 +143,7 @@ func chars(b []byte) int {
 func (s *Stream) fill() bool {
 	// Keep the bytes from the first unexamined colon's possible scheme
 	// start, plus lookbehind for the boundary check.
-	keep := max(0, s.from-maxScheme-lookbehind)
+	keep := max(0, s.from-maxScheme-ContextBytes)
 	if keep > 0 {
 		s.advance(keep)
 		copy(s.buf, s.buf[keep:s.n])
