@@ -173,3 +173,18 @@ type Checker interface {
 	// Check lints one whole identifier (scheme prefix included) under profile.
 	Check(ident string, profile string) Result
 }
+
+// Context is the text around a candidate in its document, as far as the
+// scanner has it (up to a few dozen bytes each side).
+type Context struct {
+	Before, After []byte
+}
+
+// Classifier is implemented by checkers whose scheme name also occurs in
+// text that is not an identifier ("//go:build", "LID: Layer ID"). Classify
+// returns "" for an identifier, or the kind of look-alike ("go-directive",
+// "source-position", "prose-label" …). Look-alikes are kept out of findings
+// and clusters unless asked for.
+type Classifier interface {
+	Classify(ident string, ctx Context) (kind string)
+}
