@@ -13,6 +13,7 @@ import (
 	"github.com/idlint/idlint/extract"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
+	"github.com/idlint/idlint/rules"
 )
 
 // Version of the tool and library.
@@ -27,6 +28,9 @@ type Options struct {
 	MaxLen int
 	// Stdin is read for the input "-" (os.Stdin when nil).
 	Stdin io.Reader
+	// IncludeLookalikes delivers look-alikes (Occurrence.Kind != "") to the
+	// sink; by default they are only counted.
+	IncludeLookalikes bool
 }
 
 // Sink receives the results in input order; calls are never concurrent.
@@ -96,7 +100,14 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 		for it := range queues[i] {
 			for k := range it.occ {
 				o := &it.occ[k]
-				sum.Occurrences++
+				if o.Kind != "" {
+					sum.Lookalikes++
+					if !opt.IncludeLookalikes {
+						continue
+					}
+				} else {
+					sum.Occurrences++
+				}
 				if !o.Valid() {
 					sum.Invalid++
 				}
@@ -160,7 +171,7 @@ func (s *scanner) input(ctx context.Context, in corpus.Input, copt corpus.Option
 				return n, ctx.Err()
 			}
 			m := st.Match()
-			o, err := s.eng.Check(m.Scheme.String(), string(m.Raw))
+			o, err := s.eng.CheckInContext(m.Scheme.String(), string(m.Raw), &rules.Context{Before: m.Before, After: m.After})
 			if err != nil {
 				return n, err
 			}

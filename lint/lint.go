@@ -34,7 +34,10 @@ type Occurrence struct {
 	Key       string
 	Namespace string
 	Truncated bool // cut at the scanner's maximum length
-	Findings  []rules.Finding
+	// Kind is "" for an identifier, else the kind of look-alike
+	// ("go-directive" …); look-alikes carry no findings.
+	Kind     string
+	Findings []rules.Finding
 }
 
 // Valid reports whether no finding is an error.
@@ -93,7 +96,9 @@ func New(cfg Config) (*Engine, error) {
 			byName[strings.ToUpper(r.Name)] = r
 		}
 	}
-	e.schemes = extract.URN
+	for _, c := range e.checkers {
+		e.schemes |= extract.ParseScheme(c.Scheme())
+	}
 	for scheme, p := range cfg.Profiles {
 		c, ok := e.checkers[scheme]
 		if !ok {
@@ -132,11 +137,22 @@ func (e *Engine) Profile(scheme string) string { return e.profiles[scheme] }
 
 // Check lints one whole identifier of a known scheme.
 func (e *Engine) Check(scheme, ident string) (Occurrence, error) {
+	return e.CheckInContext(scheme, ident, nil)
+}
+
+// CheckInContext lints a candidate found in text: with the text around it,
+// a scheme's Classifier may tell it is a look-alike, not an identifier.
+func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (Occurrence, error) {
 	c, ok := e.checkers[scheme]
 	if !ok {
 		return Occurrence{}, fmt.Errorf("unknown scheme %q", scheme)
 	}
 	profile := e.profiles[scheme]
+	if cl, ok := c.(rules.Classifier); ok && ctx != nil {
+		if kind := cl.Classify(ident, *ctx); kind != "" {
+			return Occurrence{Scheme: scheme, Profile: profile, Raw: ident, Kind: kind}, nil
+		}
+	}
 	res := c.Check(ident, profile)
 	o := Occurrence{
 		Scheme: scheme, Profile: profile, Raw: ident,

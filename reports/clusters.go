@@ -51,6 +51,9 @@ func NewClusters() *Clusters { return &Clusters{byKey: map[string]*Cluster{}} }
 
 // Add counts one occurrence.
 func (cs *Clusters) Add(o *lint.Occurrence) {
+	if o.Kind != "" {
+		return // look-alikes never join clusters
+	}
 	k := o.Scheme + "\x00" + o.Key
 	c := cs.byKey[k]
 	if c == nil {

@@ -41,6 +41,7 @@ type OccurrenceJSON struct {
 	Rules       []string       `json:"rules"`
 	MaxSeverity rules.Severity `json:"max_severity"`
 	Truncated   bool           `json:"truncated,omitempty"`
+	Kind        string         `json:"kind,omitempty"` // look-alike kind, with --include-lookalikes
 	Findings    []FindingJSON  `json:"findings"`
 }
 
@@ -60,7 +61,7 @@ func Occurrence(o *lint.Occurrence) OccurrenceJSON {
 		Offset: o.Offset, Line: o.Line, Column: o.Column,
 		Scheme: o.Scheme, Profile: o.Profile, Raw: o.Raw, Valid: o.Valid(),
 		Canonical: o.Canonical, Key: o.Key, Namespace: o.Namespace,
-		Rules: o.RuleIDs(), MaxSeverity: o.MaxSeverity(), Truncated: o.Truncated,
+		Rules: o.RuleIDs(), MaxSeverity: o.MaxSeverity(), Truncated: o.Truncated, Kind: o.Kind,
 		Findings: Findings(o),
 	}
 }

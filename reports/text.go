@@ -69,6 +69,10 @@ func NewText(w io.Writer, errW io.Writer) *Text {
 }
 
 func (t *Text) Occurrence(o *lint.Occurrence) error {
+	if o.Kind != "" {
+		_, err := fmt.Fprintf(t.w, "%s:%d:%d: look-alike %s %s\n", Path(o.Source, o.Member), o.Line, o.Column, o.Kind, o.Raw)
+		return err
+	}
 	t.Clusters.Add(o)
 	return t.Lines.Occurrence(o)
 }
@@ -85,7 +89,8 @@ type Summary struct {
 	Inputs      int
 	Documents   int // documents and members accounted for
 	Bytes       int64
-	Occurrences int
+	Occurrences int // identifiers (look-alikes not included)
+	Lookalikes  int // candidates classified as look-alikes
 	Invalid     int
 	Findings    [rules.Error + 1]int // by severity
 	Errors      int                  // inputs or members that failed
@@ -120,8 +125,8 @@ func (t *Text) Finish(s Summary) error {
 	for _, r := range t.sources {
 		fmt.Fprintf(w, "%s: %s %s\n", Path(r.Source, r.Member), r.Status, r.Error)
 	}
-	fmt.Fprintf(w, "\n%d input(s), %d document(s), %s scanned; %d identifier(s), %d invalid, %d cluster(s); findings: %d error, %d warning, %d info; %d failed, %d skipped\n",
-		s.Inputs, s.Documents, humanBytes(s.Bytes), s.Occurrences, s.Invalid, len(list),
+	fmt.Fprintf(w, "\n%d input(s), %d document(s), %s scanned; %d identifier(s), %d invalid, %d cluster(s), %d look-alike(s); findings: %d error, %d warning, %d info; %d failed, %d skipped\n",
+		s.Inputs, s.Documents, humanBytes(s.Bytes), s.Occurrences, s.Invalid, len(list), s.Lookalikes,
 		s.Findings[rules.Error], s.Findings[rules.Warning], s.Findings[rules.Info], s.Errors, s.Skipped)
 	return w.Flush()
 }

@@ -239,6 +239,7 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
 	maxLen := fs.Int("max-len", 0, "longest identifier in bytes; longer ones are cut and flagged (default 8192)")
 	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
+	lookalikes := fs.Bool("include-lookalikes", false, "also report look-alikes (//go:build, LID: labels …) with their kind")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return exitTrouble
@@ -252,7 +253,7 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
 	}
-	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin}
+	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes}
 	opt.Corpus.FollowSymlinks = *follow
 	var srcW io.Writer
 	if *sources != "" {

@@ -1,0 +1,77 @@
+package lint
+
+import (
+	"testing"
+
+	"github.com/idlint/idlint/rules"
+)
+
+func ids(o Occurrence) map[string]rules.Severity {
+	m := map[string]rules.Severity{}
+	for _, f := range o.Findings {
+		m[f.Rule.ID] = f.Severity
+	}
+	return m
+}
+
+func TestConfig(t *testing.T) {
+	tests := []struct {
+		name  string
+		cfg   Config
+		ident string
+		rule  string
+		sev   rules.Severity // None: the finding must be absent
+		valid bool
+	}{
+		{"default profile is rfc8141 (rfc8141 §2: ? not followed by + or =)", Config{}, "urn:abc:a?b", "URN011", rules.Error, false},
+		{"rfc2141 profile: ? is reserved, a SHOULD NOT (rfc2141 §2.3.2)", Config{Profiles: map[string]string{"urn": "rfc2141"}}, "urn:abc:a?b", "URN008", rules.Warning, true},
+		{"override by ID", Config{Severity: map[string]rules.Severity{"URN011": rules.Warning}}, "urn:abc:a?b", "URN011", rules.Warning, true},
+		{"override by name, any case", Config{Severity: map[string]rules.Severity{"Bare-Question-Mark": rules.Info}}, "urn:abc:a?b", "URN011", rules.Info, true},
+		{"disable", Config{Severity: map[string]rules.Severity{"URN011": rules.None}}, "urn:abc:a?b", "URN011", rules.None, true},
+	}
+	for _, tt := range tests {
+		e, err := New(tt.cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		o, err := e.Check("urn", tt.ident)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := ids(o)[tt.rule]
+		if tt.sev == rules.None && ok || tt.sev != rules.None && got != tt.sev {
+			t.Errorf("%s: %s severity %v (present %v), want %v", tt.name, tt.rule, got, ok, tt.sev)
+		}
+		if o.Valid() != tt.valid {
+			t.Errorf("%s: valid %v, want %v", tt.name, o.Valid(), tt.valid)
+		}
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	for _, cfg := range []Config{
+		{Profiles: map[string]string{"urn": "rfc9999"}},
+		{Profiles: map[string]string{"nope": "x"}},
+		{Severity: map[string]rules.Severity{"URN999": rules.Error}},
+	} {
+		if _, err := New(cfg); err == nil {
+			t.Errorf("New(%+v) accepted a bad config", cfg)
+		}
+	}
+}
+
+func TestSchemeOfAndRules(t *testing.T) {
+	if SchemeOf("URN:a:b") != "urn" || SchemeOf("isbn:1") != "" || SchemeOf("nocolon") != "" {
+		t.Error("SchemeOf")
+	}
+	seen := map[string]bool{}
+	for _, r := range Rules() {
+		if seen[r.ID] {
+			t.Errorf("duplicate rule ID %s", r.ID)
+		}
+		seen[r.ID] = true
+		if Rule(r.Name) != r || Rule(r.ID) != r {
+			t.Errorf("Rule lookup of %s", r.ID)
+		}
+	}
+}

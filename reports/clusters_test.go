@@ -1,0 +1,62 @@
+package reports
+
+import (
+	"testing"
+
+	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/rules"
+)
+
+func occ(t *testing.T, e *lint.Engine, source, raw string) *lint.Occurrence {
+	t.Helper()
+	o, err := e.Check("urn", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Source = source
+	return &o
+}
+
+// rfc8141 §3.2: the first six examples form one cluster, %-encoded ones another.
+func TestClusters(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := NewClusters()
+	for i, raw := range []string{"urn:example:a123,z456", "URN:example:a123,z456", "urn:EXAMPLE:a123,z456",
+		"urn:example:a123,z456?+abc", "urn:example:a123,z456?=xyz", "urn:example:a123,z456#789",
+		"urn:example:a123%2Cz456", "URN:EXAMPLE:a123%2cz456", "urn:example:a123,z456"} {
+		cs.Add(occ(t, e, []string{"a.txt", "b.txt"}[i%2], raw))
+	}
+	cs.Add(&lint.Occurrence{Scheme: "urn", Raw: "urn:example:x", Key: "urn:example:x", Kind: "prose-label"})
+	list := cs.List()
+	if len(list) != 2 {
+		t.Fatalf("%d clusters, want 2 (look-alikes excluded)", len(list))
+	}
+	a, b := list[0], list[1] // sorted by key: "%2C" < ","
+	if a.Key != "urn:example:a123%2Cz456" || a.OccurrenceCount != 2 || len(a.Variants) != 2 {
+		t.Errorf("percent cluster: %+v", a)
+	}
+	if b.Key != "urn:example:a123,z456" || b.OccurrenceCount != 7 || b.SourceCount != 2 || !b.Valid || b.InvalidCount != 0 {
+		t.Errorf("plain cluster: %+v", b)
+	}
+	if b.Variants[0] != (Variant{"urn:example:a123,z456", 2}) || b.Canonical != "urn:example:a123,z456" {
+		t.Errorf("variants ordered by count then text, canonical the most frequent: %+v %q", b.Variants, b.Canonical)
+	}
+	if b.FirstSource != "a.txt" {
+		t.Errorf("first source %q", b.FirstSource)
+	}
+}
+
+func TestClusterInvalidCount(t *testing.T) {
+	e, _ := lint.New(lint.Config{})
+	cs := NewClusters()
+	cs.Add(occ(t, e, "a", "urn:example:a%zz"))
+	cs.Add(occ(t, e, "a", "URN:example:a%zz"))
+	c := cs.List()[0]
+	if c.Valid || c.InvalidCount != 2 || c.OccurrenceCount != 2 {
+		t.Errorf("rfc8141 §2 bad escape: cluster %+v", c)
+	}
+	_ = rules.Error
+}
