@@ -5,9 +5,13 @@ package idlint
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"hash/fnv"
 	"io"
 	"os"
 	"runtime"
+	"time"
 
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/extract"
@@ -31,6 +35,49 @@ type Options struct {
 	// IncludeLookalikes delivers look-alikes (Occurrence.Kind != "") to the
 	// sink; by default they are only counted.
 	IncludeLookalikes bool
+	// Shard K of N (1-based) processes only the inputs whose path hashes to
+	// it, so N independent runs cover every input exactly once.
+	ShardK, ShardN int
+}
+
+// InShard reports whether path belongs to shard k of n (FNV-1a of the path).
+func InShard(path string, k, n int) bool {
+	if n <= 1 {
+		return true
+	}
+	h := fnv.New64a()
+	h.Write([]byte(path))
+	return int(h.Sum64()%uint64(n)) == k-1
+}
+
+// NewRunID names a run: UTC time and 32 random bits.
+func NewRunID() string {
+	var b [4]byte
+	rand.Read(b[:])
+	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
+}
+
+// Tee sends every result to each sink in turn.
+func Tee(sinks ...Sink) Sink { return tee(sinks) }
+
+type tee []Sink
+
+func (t tee) Occurrence(o *lint.Occurrence) error {
+	for _, s := range t {
+		if err := s.Occurrence(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t tee) Source(r *corpus.SourceRecord) error {
+	for _, s := range t {
+		if err := s.Source(r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Sink receives the results in input order; calls are never concurrent.
@@ -59,6 +106,15 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 		return Summary{}, err
 	}
 	inputs := corpus.Expand(paths, opt.Corpus)
+	if opt.ShardN > 1 {
+		kept := inputs[:0]
+		for _, in := range inputs {
+			if InShard(in.Path, opt.ShardK, opt.ShardN) {
+				kept = append(kept, in)
+			}
+		}
+		inputs = kept
+	}
 	jobs := opt.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)

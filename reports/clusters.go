@@ -36,7 +36,6 @@ type Cluster struct {
 	variants  map[string]int
 	canonical map[string]int
 	sources   map[string]struct{}
-	order     int
 }
 
 // Clusters aggregates occurrences by (scheme, key). Memory grows with the
@@ -54,6 +53,27 @@ func (cs *Clusters) Add(o *lint.Occurrence) {
 	if o.Kind != "" {
 		return // look-alikes never join clusters
 	}
+	cs.AddRow(Row{
+		Scheme: o.Scheme, Profile: o.Profile, Key: o.Key, Namespace: o.Namespace,
+		Raw: o.Raw, Canonical: o.Canonical, Valid: o.Valid(),
+		Source: o.Source, Member: o.Member, Offset: o.Offset, Line: o.Line, Column: o.Column,
+	})
+}
+
+// Row is what aggregation needs of an occurrence (a merge reads it back
+// from occurrences.parquet).
+type Row struct {
+	Scheme, Profile, Key, Namespace, Raw, Canonical string
+	Valid                                           bool
+	Source, Member                                  string
+	Offset                                          int64
+	Line, Column                                    int
+}
+
+// AddRow counts one occurrence. The result does not depend on the order
+// rows arrive in, so sharded runs merge to exactly a single run's clusters:
+// "first" is the smallest (source, member, offset), not the first seen.
+func (cs *Clusters) AddRow(o Row) {
 	k := o.Scheme + "\x00" + o.Key
 	c := cs.byKey[k]
 	if c == nil {
@@ -62,17 +82,28 @@ func (cs *Clusters) Add(o *lint.Occurrence) {
 			FirstSource: o.Source, FirstMember: o.Member, FirstOffset: o.Offset,
 			FirstLine: o.Line, FirstColumn: o.Column,
 			variants: map[string]int{}, canonical: map[string]int{}, sources: map[string]struct{}{},
-			order: len(cs.byKey),
 		}
 		cs.byKey[k] = c
+	} else if before(o.Source, o.Member, o.Offset, c.FirstSource, c.FirstMember, c.FirstOffset) {
+		c.FirstSource, c.FirstMember, c.FirstOffset, c.FirstLine, c.FirstColumn = o.Source, o.Member, o.Offset, o.Line, o.Column
 	}
 	c.OccurrenceCount++
-	if !o.Valid() {
+	if !o.Valid {
 		c.InvalidCount++
 	}
 	c.variants[o.Raw]++
 	c.canonical[o.Canonical]++
 	c.sources[o.Source] = struct{}{}
+}
+
+func before(s1, m1 string, o1 int64, s2, m2 string, o2 int64) bool {
+	if s1 != s2 {
+		return s1 < s2
+	}
+	if m1 != m2 {
+		return m1 < m2
+	}
+	return o1 < o2
 }
 
 // Len is the number of clusters.

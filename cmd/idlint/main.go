@@ -13,11 +13,13 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
+	"github.com/idlint/idlint/reports/parquet"
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/urn"
 )
@@ -36,6 +38,7 @@ Usage:
   idlint scan  [flags] PATH...      find identifiers in files, directories, "-" (stdin)
   idlint check [flags] PATH...      linter output path:line:col: severity RULE message (spec)
   idlint rules [ID|NAME]            list the rule catalog, or print one rule's page
+  idlint merge OUT SHARD_DIR...      combine the --report directories of sharded runs
   idlint demo                       scan the embedded sample corpus
   idlint version
 
@@ -65,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdScan(ctx, rest, stdin, stdout, stderr, true)
 	case "rules":
 		return cmdRules(rest, stdout, stderr)
+	case "merge":
+		return cmdMerge(rest, stdout, stderr)
 	case "demo":
 		return cmdDemo(ctx, rest, stdout, stderr)
 	case "version", "--version":
@@ -229,8 +234,11 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	c.register(fs)
 	format := "text"
 	if !check {
-		fs.StringVar(&format, "format", "text", "output `FORMAT`: text, jsonl or json")
+		fs.StringVar(&format, "format", "text", "output `FORMAT`: text, jsonl, json, arrow (IPC stream of occurrences) or none")
 	}
+	report := fs.String("report", "", "also write Parquet tables (occurrences, findings, clusters, sources) to `DIR`")
+	runID := fs.String("run-id", "", "run identifier stored in reports (default: time and random)")
+	shard := fs.String("shard", "", "process only shard `K/N` of the inputs (stable, by input path)")
 	minSev := "warning"
 	if check {
 		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
@@ -255,6 +263,12 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes}
 	opt.Corpus.FollowSymlinks = *follow
+	if *shard != "" {
+		if _, err := fmt.Sscanf(*shard, "%d/%d", &opt.ShardK, &opt.ShardN); err != nil || opt.ShardN < 1 || opt.ShardK < 1 || opt.ShardK > opt.ShardN {
+			fmt.Fprintf(stderr, "idlint %s: --shard %q: want K/N with 1 <= K <= N\n", name, *shard)
+			return exitTrouble
+		}
+	}
 	var srcW io.Writer
 	if *sources != "" {
 		f, err := os.Create(*sources)
@@ -265,12 +279,36 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		defer f.Close()
 		srcW = f
 	}
-	return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, stdout, stderr)
+	rep := reportSpec{dir: *report, runID: *runID, args: append([]string{"idlint", name}, args...), cfg: cfg}
+	return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, rep, stdout, stderr)
 }
 
-func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, format, minSev string, check bool, srcW io.Writer, stdout, stderr io.Writer) int {
+// reportSpec says where and how to write the Parquet report.
+type reportSpec struct {
+	dir, runID string
+	args       []string
+	cfg        lint.Config
+}
+
+func (r reportSpec) options() parquet.Options {
+	id := r.runID
+	if id == "" {
+		id = idlint.NewRunID()
+	}
+	var profiles []string
+	if eng, err := lint.New(r.cfg); err == nil { // a bad config fails the scan itself
+		for _, s := range lint.Schemes() {
+			profiles = append(profiles, s+"="+eng.Profile(s))
+		}
+	}
+	return parquet.Options{RunID: id, Version: idlint.Version, Profiles: strings.Join(profiles, ","),
+		CommandLine: strings.Join(r.args, " "), Start: time.Now()}
+}
+
+func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, format, minSev string, check bool, srcW io.Writer, rep reportSpec, stdout, stderr io.Writer) int {
 	var sink idlint.Sink
 	var finish func(idlint.Summary) error
+	popt := rep.options()
 	switch {
 	case check:
 		sev, err := rules.ParseSeverity(minSev)
@@ -289,13 +327,37 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	case format == "json":
 		j := reports.NewJSON()
 		sink, finish = j, func(idlint.Summary) error { _, err := j.WriteTo(stdout); return err }
+	case format == "arrow":
+		a := parquet.NewStream(stdout, popt.RunID)
+		sink, finish = a, func(idlint.Summary) error { return a.Close() }
+	case format == "none":
+		sink, finish = withSources(nopSink{}, srcW), func(idlint.Summary) error { return nil }
 	default:
-		fmt.Fprintf(stderr, "idlint %s: unknown format %q (want text, jsonl or json)\n", name, format)
+		fmt.Fprintf(stderr, "idlint %s: unknown format %q (want text, jsonl, json, arrow or none)\n", name, format)
 		return exitTrouble
+	}
+	var pw *parquet.Writer
+	if rep.dir != "" {
+		var err error
+		if pw, err = parquet.Create(rep.dir, popt); err != nil {
+			fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+			return exitTrouble
+		}
+		sink = idlint.Tee(sink, pw)
 	}
 	sum, err := idlint.Scan(ctx, paths, opt, sink)
 	if err == nil {
 		err = finish(sum)
+	}
+	if pw != nil {
+		if err == nil {
+			if err = pw.Close(); err == nil {
+				fmt.Fprintf(stderr, "idlint %s: report written to %s (run %s)\n", name, rep.dir, popt.RunID)
+			}
+		} else {
+			pw.Abort()
+			fmt.Fprintf(stderr, "idlint %s: no report written to %s: the run failed\n", name, rep.dir)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
@@ -365,11 +427,37 @@ func cmdRules(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
+type nopSink struct{}
+
+func (nopSink) Occurrence(*lint.Occurrence) error { return nil }
+func (nopSink) Source(*corpus.SourceRecord) error { return nil }
+
+func cmdMerge(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("merge", stderr)
+	runID := fs.String("run-id", "", "run identifier of the merged report (default: time and random)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return exitTrouble
+	}
+	if len(pos) < 2 {
+		fmt.Fprintln(stderr, "idlint merge: want OUT SHARD_DIR...")
+		return exitTrouble
+	}
+	rep := reportSpec{runID: *runID, args: append([]string{"idlint", "merge"}, args...)}
+	if err := parquet.Merge(pos[0], pos[1:], rep.options()); err != nil {
+		fmt.Fprintln(stderr, "idlint merge:", err)
+		return exitTrouble
+	}
+	fmt.Fprintf(stdout, "merged %d report(s) into %s\n", len(pos)-1, pos[0])
+	return exitOK
+}
+
 func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("demo", stderr)
 	var c common
 	c.register(fs)
 	format := fs.String("format", "text", "output `FORMAT`: text, jsonl or json")
+	report := fs.String("report", "", "write the Parquet report to `DIR` (default: a new temporary directory)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return exitTrouble
 	}
@@ -386,5 +474,13 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "idlint demo: scanning the embedded sample corpus (sample/) with profile urn=%s\n", eng.Profile("urn"))
 	opt := idlint.Options{Lint: cfg}
 	opt.Corpus.FS = idlint.Sample
-	return scanWith(ctx, "demo", []string{"sample"}, opt, *format, "", false, nil, stdout, stderr)
+	dir := *report
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "idlint-demo-"); err != nil {
+			fmt.Fprintln(stderr, "idlint demo:", err)
+			return exitTrouble
+		}
+	}
+	rep := reportSpec{dir: dir, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
+	return scanWith(ctx, "demo", []string{"sample"}, opt, *format, "", false, nil, rep, stdout, stderr)
 }

@@ -1,0 +1,259 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/idlint/idlint/reports/parquet"
+)
+
+// reportCorpus writes files with identifiers that cluster across files.
+func reportCorpus(t *testing.T) string {
+	files := map[string]string{}
+	for i := 0; i < 24; i++ {
+		var b strings.Builder
+		for k := 0; k < 50; k++ {
+			fmt.Fprintf(&b, "l%d urn:example:item-%d URN:EXAMPLE:item-%d?=q urn:isbn:%d urn:ab:x?y%d\n", k, k%9, (k+i)%9, 1000+k%4, i)
+		}
+		files[fmt.Sprintf("d%d/f%02d.txt", i%3, i)] = b.String()
+	}
+	return writeFiles(t, files)
+}
+
+func readTable(t *testing.T, dir, name string) ([]map[string]any, map[string]string) {
+	t.Helper()
+	rows, meta, err := parquet.ReadRows(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatalf("%s/%s: %v", dir, name, err)
+	}
+	return rows, meta
+}
+
+// canonicalRows renders rows without run_id, sorted, for multiset comparison.
+func canonicalRows(rows []map[string]any, sorted bool) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		delete(r, "run_id")
+		b, _ := json.Marshal(r)
+		out[i] = string(b)
+	}
+	if sorted {
+		sort.Strings(out)
+	}
+	return out
+}
+
+// A single run equals the merge of N shard runs (issue: scale-out).
+func TestShardMergeEqualsSingleRun(t *testing.T) {
+	corpus := reportCorpus(t)
+	out := t.TempDir()
+	single := filepath.Join(out, "single")
+	if code, _, errs := runCmd(t, "", "scan", "--format", "none", "--report", single, corpus); code != exitOK {
+		t.Fatalf("single run: %d %s", code, errs)
+	}
+	const n = 3
+	var shards []string
+	for k := 1; k <= n; k++ {
+		dir := filepath.Join(out, fmt.Sprintf("shard%d", k))
+		shards = append(shards, dir)
+		if code, _, errs := runCmd(t, "", "scan", "--format", "none", "--shard", fmt.Sprintf("%d/%d", k, n), "--report", dir, "-j", "2", corpus); code != exitOK {
+			t.Fatalf("shard %d: %d %s", k, code, errs)
+		}
+	}
+	merged := filepath.Join(out, "merged")
+	if code, _, errs := runCmd(t, "", append([]string{"merge", merged}, shards...)...); code != exitOK {
+		t.Fatalf("merge: %d %s", code, errs)
+	}
+	total := 0
+	for _, s := range shards {
+		rows, _ := readTable(t, s, parquet.SourcesFile)
+		if len(rows) == 0 {
+			t.Errorf("shard %s is empty: the shards are unbalanced for this corpus", s)
+		}
+		total += len(rows)
+	}
+	if total != 24 {
+		t.Errorf("shards cover %d inputs, want 24 exactly once", total)
+	}
+	for _, name := range []string{parquet.OccurrencesFile, parquet.FindingsFile, parquet.SourcesFile, parquet.ClustersFile} {
+		a, _ := readTable(t, single, name)
+		b, meta := readTable(t, merged, name)
+		// clusters are sorted by key: identical rows in identical order;
+		// the other tables hold the same rows, in shard order.
+		sorted := name != parquet.ClustersFile
+		ca, cb := canonicalRows(a, sorted), canonicalRows(b, sorted)
+		if len(ca) == 0 || strings.Join(ca, "\n") != strings.Join(cb, "\n") {
+			t.Errorf("%s: single run (%d rows) and merge (%d rows) differ", name, len(ca), len(cb))
+		}
+		if meta["idlint.schema_version"] != parquet.SchemaVersion || meta["idlint.merged_from"] == "" {
+			t.Errorf("%s: metadata %v", name, meta)
+		}
+	}
+}
+
+// Same inputs give identical rows in identical order for any -j.
+func TestReportDeterministic(t *testing.T) {
+	corpus := reportCorpus(t)
+	out := t.TempDir()
+	for _, j := range []string{"1", "8"} {
+		if code, _, errs := runCmd(t, "", "scan", "--format", "none", "-j", j, "--run-id", "fixed", "--report", filepath.Join(out, j), corpus); code != exitOK {
+			t.Fatal(errs)
+		}
+	}
+	for _, name := range []string{parquet.OccurrencesFile, parquet.FindingsFile, parquet.SourcesFile, parquet.ClustersFile} {
+		a, _ := readTable(t, filepath.Join(out, "1"), name)
+		b, _ := readTable(t, filepath.Join(out, "8"), name)
+		if ca, cb := canonicalRows(a, false), canonicalRows(b, false); strings.Join(ca, "\n") != strings.Join(cb, "\n") {
+			t.Errorf("%s differs between -j 1 and -j 8", name)
+		}
+	}
+}
+
+// A run that fails leaves no report, not even temporary files.
+func TestReportAtomic(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "rep")
+	code, _, errs := runCmd(t, "", "scan", "--format", "nope", "--report", dir, ".")
+	if code != exitTrouble {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	w, err := parquet.Create(dir, parquet.Options{RunID: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Abort()
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 0 {
+		t.Errorf("aborted report left %v", entries)
+	}
+}
+
+// An independent engine (DuckDB, from npm) reads all four files of a real
+// scan: row counts, column types, unique cluster keys, counts matching the
+// JSON Lines output, and the README's SQL merge equal to idlint merge.
+func TestDuckDBReadsReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping the DuckDB check")
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		t.Skip("npm is not installed: skipping the DuckDB check of the Parquet report")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: skipping the DuckDB check")
+	}
+	work := t.TempDir()
+	install := exec.Command(npm, "install", "--no-audit", "--no-fund", "--silent", "@duckdb/node-api")
+	install.Dir = work
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("npm install @duckdb/node-api: %v\n%s", err, out)
+	}
+	corpus := reportCorpus(t)
+	rep := filepath.Join(work, "report")
+	code, jsonl, errs := runCmd(t, "", "scan", "--format", "jsonl", "--report", rep, corpus)
+	if code != exitOK {
+		t.Fatal(errs)
+	}
+	occLines := strings.Count(jsonl, "\n")
+	findings := 0
+	valid := 0
+	for _, l := range strings.Split(strings.TrimSpace(jsonl), "\n") {
+		var o struct {
+			Valid bool
+			Rules []string
+		}
+		json.Unmarshal([]byte(l), &o)
+		findings += len(o.Rules)
+		if o.Valid {
+			valid++
+		}
+	}
+	for k := 1; k <= 2; k++ {
+		if code, _, errs := runCmd(t, "", "scan", "--format", "none", "--shard", fmt.Sprintf("%d/2", k), "--report", filepath.Join(work, fmt.Sprintf("shard%d", k)), corpus); code != exitOK {
+			t.Fatal(errs)
+		}
+	}
+	if code, _, errs := runCmd(t, "", "merge", filepath.Join(work, "merged"), filepath.Join(work, "shard1"), filepath.Join(work, "shard2")); code != exitOK {
+		t.Fatal(errs)
+	}
+	sql, err := os.ReadFile("../../reports/SCHEMA.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	merge := string(sql)
+	merge = merge[strings.Index(merge, "COPY ("):]
+	merge = merge[:strings.Index(merge, "```")]
+	merge = strings.ReplaceAll(merge, "shard*/", filepath.Join(work, "shard*")+"/")
+	merge = strings.ReplaceAll(merge, "'merged/clusters.parquet'", "'"+filepath.Join(work, "sqlmerged.parquet")+"'")
+	script := filepath.Join(work, "check.mjs")
+	os.WriteFile(script, []byte(duckScript), 0o644)
+	os.WriteFile(filepath.Join(work, "merge.sql"), []byte(merge), 0o644)
+	cmd := exec.Command(node, script, rep, filepath.Join(work, "merged"), filepath.Join(work, "merge.sql"), filepath.Join(work, "sqlmerged.parquet"))
+	cmd.Dir = work
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("duckdb check: %v\n%s", err, out)
+	}
+	var got struct {
+		Rows        map[string]int
+		Types       map[string]map[string]string
+		DupKeys     int
+		Valid       int
+		ClusterOccs int
+		SQLMergeEq  bool
+	}
+	if err := json.Unmarshal(out[strings.LastIndex(string(out[:len(out)-1]), "\n")+1:], &got); err != nil {
+		t.Fatalf("duckdb output: %v\n%s", err, out)
+	}
+	if got.Rows["occurrences"] != occLines || got.Rows["findings"] != findings || got.Rows["sources"] != 24 {
+		t.Errorf("row counts %v; jsonl has %d occurrences, %d findings; 24 inputs", got.Rows, occLines, findings)
+	}
+	if got.Rows["clusters"] == 0 || got.DupKeys != 0 || got.ClusterOccs != occLines || got.Valid != valid {
+		t.Errorf("clusters: %d rows, %d duplicate keys, %d occurrences (want %d), %d valid (want %d)", got.Rows["clusters"], got.DupKeys, got.ClusterOccs, occLines, got.Valid, valid)
+	}
+	wantTypes := map[string]map[string]string{
+		"occurrences": {"offset": "BIGINT", "line": "INTEGER", "valid": "BOOLEAN", "rules": "VARCHAR[]", "key": "VARCHAR"},
+		"findings":    {"rule": "VARCHAR", "offset": "BIGINT", "spec": "VARCHAR"},
+		"clusters":    {"occurrence_count": "BIGINT", "variants": "STRUCT(raw VARCHAR, count BIGINT)[]", "valid": "BOOLEAN"},
+		"sources":     {"bytes": "BIGINT", "status": "VARCHAR"},
+	}
+	for table, cols := range wantTypes {
+		for col, typ := range cols {
+			if got.Types[table][col] != typ {
+				t.Errorf("%s.%s: DuckDB type %q, want %q", table, col, got.Types[table][col], typ)
+			}
+		}
+	}
+	if !got.SQLMergeEq {
+		t.Errorf("the SQL merge of reports/SCHEMA.md differs from idlint merge's clusters")
+	}
+}
+
+const duckScript = `
+import { DuckDBInstance } from '@duckdb/node-api';
+import { readFileSync } from 'node:fs';
+const [rep, merged, mergeSQL, sqlOut] = process.argv.slice(2);
+const con = await (await DuckDBInstance.create(':memory:')).connect();
+const q = async (s) => (await con.runAndReadAll(s)).getRowObjectsJson();
+const res = { Rows: {}, Types: {} };
+for (const t of ['occurrences', 'findings', 'clusters', 'sources']) {
+  const f = rep + '/' + t + '.parquet';
+  res.Rows[t] = Number((await q("SELECT count(*) AS n FROM read_parquet('" + f + "')"))[0].n);
+  res.Types[t] = {};
+  for (const r of await q("DESCRIBE SELECT * FROM read_parquet('" + f + "')")) res.Types[t][r.column_name] = r.column_type;
+}
+const c = rep + '/clusters.parquet';
+res.DupKeys = Number((await q("SELECT count(*) - count(DISTINCT (scheme, key)) AS d FROM read_parquet('" + c + "')"))[0].d);
+res.ClusterOccs = Number((await q("SELECT sum(occurrence_count) AS s FROM read_parquet('" + c + "')"))[0].s);
+res.Valid = Number((await q("SELECT count(*) AS v FROM read_parquet('" + rep + "/occurrences.parquet') WHERE valid"))[0].v);
+await con.run(readFileSync(mergeSQL, 'utf8'));
+const diff = await q("SELECT count(*) AS n FROM ((SELECT * EXCLUDE (profile) FROM read_parquet('" + sqlOut + "') EXCEPT ALL SELECT * EXCLUDE (profile) FROM read_parquet('" + merged + "/clusters.parquet')) UNION ALL (SELECT * EXCLUDE (profile) FROM read_parquet('" + merged + "/clusters.parquet') EXCEPT ALL SELECT * EXCLUDE (profile) FROM read_parquet('" + sqlOut + "')))");
+res.SQLMergeEq = Number(diff[0].n) === 0;
+console.log(JSON.stringify(res));
+`

@@ -1,0 +1,69 @@
+package parquet
+
+import (
+	"io"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/lint"
+)
+
+// Stream writes occurrences as an Arrow IPC stream (the occurrences.parquet
+// columns), for piping into DuckDB, pyarrow or Polars.
+type Stream struct {
+	run  string
+	bld  *array.RecordBuilder
+	w    *ipc.Writer
+	rows int
+}
+
+// NewStream starts an IPC stream on w.
+func NewStream(w io.Writer, runID string) *Stream {
+	fields := make([]arrow.Field, len(occurrenceColumns))
+	for i, c := range occurrenceColumns {
+		fields[i] = arrow.Field{Name: c.name, Type: c.typ}
+	}
+	schema := arrow.NewSchema(fields, nil)
+	return &Stream{
+		run: runID,
+		bld: array.NewRecordBuilder(memory.DefaultAllocator, schema),
+		w:   ipc.NewWriter(w, ipc.WithSchema(schema)),
+	}
+}
+
+func (s *Stream) Occurrence(o *lint.Occurrence) error {
+	r := occRow{s.run, o}
+	for i := range occurrenceColumns {
+		occurrenceColumns[i].add(s.bld.Field(i), &r)
+	}
+	if s.rows++; s.rows >= batchRows {
+		return s.flush()
+	}
+	return nil
+}
+
+func (s *Stream) Source(*corpus.SourceRecord) error { return nil }
+
+func (s *Stream) flush() error {
+	if s.rows == 0 {
+		return nil
+	}
+	rec := s.bld.NewRecordBatch()
+	defer rec.Release()
+	s.rows = 0
+	return s.w.Write(rec)
+}
+
+// Close writes the last batch and the end-of-stream marker.
+func (s *Stream) Close() error {
+	err := s.flush()
+	s.bld.Release()
+	if cerr := s.w.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
