@@ -55,18 +55,19 @@ type Options struct {
 // Error is a parse failure: the input and the first error-level finding.
 type Error struct {
 	Input   string
+	Profile string // the profile parsed under; picks the citation
 	Finding rules.Finding
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("urn: %q: %s [%s, %s]", e.Input, e.Finding.Message, e.Finding.Rule.ID, e.Finding.Rule.SpecFor(""))
+	return fmt.Sprintf("urn: %q: %s [%s, %s]", e.Input, e.Finding.Message, e.Finding.Rule.ID, e.Finding.Rule.SpecFor(e.Profile))
 }
 
 // Parse parses s under profile and returns the first error-level finding as *Error.
 func Parse(s, profile string) (URN, error) {
 	u, fs := Lint(s, profile, Options{MinSeverity: rules.Error})
 	if len(fs) > 0 {
-		return u, &Error{Input: s, Finding: fs[0]}
+		return u, &Error{Input: s, Profile: profile, Finding: fs[0]}
 	}
 	return u, nil
 }
@@ -99,7 +100,7 @@ type parser struct {
 	u       URN
 	out     []rules.Finding
 	// UTF-8 check of consecutive escapes (rfc8141 §2.2)
-	seq       [4]byte
+	seq       [6]byte
 	seqLen    int
 	seqWant   int
 	seqStart  int
@@ -199,16 +200,20 @@ func (p *parser) checkNID(start, end int) {
 			for i := 0; i < len(num); i++ {
 				good = good && isDigit(num[i])
 			}
-			if !good {
+			if !good && p.wants(InformalNID) {
 				p.add(InformalNID, start, end, `informal NID must be "urn-" and a number without leading zero, got "`+nid+`"`)
 			}
 		case hasPrefixFold(nid, "x-"):
-			p.add(ExperimentalNID, start, end, `NID "`+nid+`" uses the experimental "X-" prefix, which can no longer be registered`)
+			if p.wants(ExperimentalNID) {
+				p.add(ExperimentalNID, start, end, `NID "`+nid+`" uses the experimental "X-" prefix, which can no longer be registered`)
+			}
 		case len(nid) <= 2:
-			p.add(ShortNID, start, end, `NID "`+nid+`" is too short for a formal namespace (more than two characters required)`)
-		case len(nid) >= 4 && isAlpha(nid[0]) && isAlpha(nid[1]) && nid[2] == '-' && nid[3] == '-':
+			if p.wants(ShortNID) {
+				p.add(ShortNID, start, end, `NID "`+nid+`" is too short for a formal namespace (more than two characters required)`)
+			}
+		case len(nid) >= 4 && isAlpha(nid[0]) && isAlpha(nid[1]) && nid[2] == '-' && nid[3] == '-' && p.wants(CountryCodeNID):
 			p.add(CountryCodeNID, start, end, `NID "`+nid+`" starts with two letters and two hyphens, reserved for A-labels such as "xn--"`)
-		case len(nid) >= 3 && isAlpha(nid[0]) && isAlpha(nid[1]) && nid[2] == '-':
+		case len(nid) >= 3 && isAlpha(nid[0]) && isAlpha(nid[1]) && nid[2] == '-' && p.wants(CountryCodeNID):
 			p.add(CountryCodeNID, start, end, `NID "`+nid+`" starts with two letters and a hyphen, reserved for country-code namespaces`)
 		}
 	}
@@ -273,12 +278,14 @@ func (p *parser) escape(i int, region int) int {
 	b := unhex(s[i+1])<<4 | unhex(s[i+2])
 	if s[i+1] >= 'a' || s[i+2] >= 'a' {
 		p.u.needsCase = true
-		p.add(LowercaseHex, i, i+3, `lower-case hex in "`+s[i:i+3]+`"; canonical is "`+strings.ToUpper(s[i:i+3])+`"`)
+		if p.wants(LowercaseHex) {
+			p.add(LowercaseHex, i, i+3, `lower-case hex in "`+s[i:i+3]+`"; canonical is "`+strings.ToUpper(s[i:i+3])+`"`)
+		}
 	}
 	if b == 0 {
 		p.add(NULOctet, i, i+3, "the NUL octet %00 must not be used, even encoded")
 	}
-	if region == regNSS && b < 0x80 {
+	if region == regNSS && b < 0x80 && p.wants(UnneededPercent) {
 		var needless bool
 		switch p.profile {
 		case RFC2141:
@@ -303,7 +310,7 @@ func (p *parser) utf8Octet(b byte, at int) {
 			p.seq[p.seqLen] = b
 			p.seqLen++
 			if p.seqLen == p.seqWant {
-				if !validUTF8(p.seq[:p.seqLen]) {
+				if !validUTF8(p.seq[:p.seqLen], p.profile == RFC2141) && p.wants(NotUTF8) {
 					p.add(NotUTF8, p.seqStart, at+3, "percent-encoded octets "+p.s[p.seqStart:at+3]+" are not valid UTF-8")
 				}
 				p.seqWant = 0
@@ -323,9 +330,15 @@ func (p *parser) utf8Octet(b byte, at int) {
 		want = 3
 	case b&0xF8 == 0xF0:
 		want = 4
+	case b&0xFC == 0xF8 && p.profile == RFC2141:
+		want = 5 // rfc2141 §2.2: "one to six octets using UTF-8"
+	case b&0xFE == 0xFC && p.profile == RFC2141:
+		want = 6
 	}
 	if want == 0 {
-		p.add(NotUTF8, at, at+3, "percent-encoded octet "+p.s[at:at+3]+" cannot start a UTF-8 sequence")
+		if p.wants(NotUTF8) {
+			p.add(NotUTF8, at, at+3, "percent-encoded octet "+p.s[at:at+3]+" cannot start a UTF-8 sequence")
+		}
 		return
 	}
 	p.seq[0], p.seqLen, p.seqWant, p.seqStart = b, 1, want, at
@@ -334,7 +347,9 @@ func (p *parser) utf8Octet(b byte, at int) {
 // flushUTF8 ends an unfinished sequence at position at.
 func (p *parser) flushUTF8(at int) {
 	if p.seqWant > 0 {
-		p.add(NotUTF8, p.seqStart, at, "percent-encoded UTF-8 sequence "+p.s[p.seqStart:at]+" is an incomplete UTF-8 sequence")
+		if p.wants(NotUTF8) {
+			p.add(NotUTF8, p.seqStart, at, "percent-encoded UTF-8 sequence "+p.s[p.seqStart:at]+" is an incomplete UTF-8 sequence")
+		}
 		p.seqWant = 0
 	}
 }
@@ -391,7 +406,9 @@ func (p *parser) parse8141(start int) {
 				p.add(CompatSlash, j, j+1, `"/" in the NSS is rejected by rfc2141bis-03 and reserved by rfc2141`)
 			}
 		case '&', '~':
-			p.add(CompatChars, j, j+1, charName(s[j])+" in the NSS is an excluded character for rfc2141 parsers")
+			if p.wants(CompatChars) {
+				p.add(CompatChars, j, j+1, charName(s[j])+" in the NSS is an excluded character for rfc2141 parsers")
+			}
 		}
 	}
 	i := nssEnd
@@ -436,7 +453,7 @@ func (p *parser) parse8141(start int) {
 }
 
 func (p *parser) compat(start, end int, what string) {
-	if !p.sawCompat {
+	if !p.sawCompat && p.wants(CompatComponents) {
 		p.sawCompat = true
 		p.add(CompatComponents, start, end, "rfc2141 parsers read the "+what+" as part of the NSS")
 	}
@@ -461,7 +478,7 @@ func (p *parser) parseBis(start int) {
 		p.invalid(i, "NSS")
 	})
 	for j := start; j < nssEnd; j++ {
-		if c := s[j]; c == '&' || c == '~' {
+		if c := s[j]; (c == '&' || c == '~') && p.wants(CompatChars) {
 			p.add(CompatChars, j, j+1, charName(c)+" in the NSS is an excluded character for rfc2141 parsers")
 		}
 	}
@@ -496,7 +513,9 @@ func (p *parser) parse2141(start int) {
 	}
 	p.chars(start, len(s), regNSS, isTrans2141, func(i int) {
 		if c := s[i]; c == '/' || c == '?' || c == '#' {
-			p.add(ReservedChar, i, i+1, charName(c)+" is reserved and SHOULD NOT appear unencoded")
+			if p.wants(ReservedChar) {
+				p.add(ReservedChar, i, i+1, charName(c)+" is reserved and SHOULD NOT appear unencoded")
+			}
 			return
 		}
 		p.invalid(i, "NSS")
