@@ -149,7 +149,7 @@ func TestDuckDBReadsReport(t *testing.T) {
 		t.Skip("node is not installed: skipping the DuckDB check")
 	}
 	work := t.TempDir()
-	install := exec.Command(npm, "install", "--no-audit", "--no-fund", "--silent", "@duckdb/node-api")
+	install := exec.Command(npm, "install", "--no-audit", "--no-fund", "--silent", "@duckdb/node-api", "apache-arrow")
 	install.Dir = work
 	if out, err := install.CombinedOutput(); err != nil {
 		t.Fatalf("npm install @duckdb/node-api: %v\n%s", err, out)
@@ -182,6 +182,11 @@ func TestDuckDBReadsReport(t *testing.T) {
 	if code, _, errs := runCmd(t, "", "merge", filepath.Join(work, "merged"), filepath.Join(work, "shard1"), filepath.Join(work, "shard2")); code != exitOK {
 		t.Fatal(errs)
 	}
+	code, arrowStream, errs := runCmd(t, "", "scan", "--format", "arrow", corpus)
+	if code != exitOK {
+		t.Fatal(errs)
+	}
+	os.WriteFile(filepath.Join(work, "occ.arrows"), []byte(arrowStream), 0o644)
 	sql, err := os.ReadFile("../../reports/SCHEMA.md")
 	if err != nil {
 		t.Fatal(err)
@@ -207,6 +212,8 @@ func TestDuckDBReadsReport(t *testing.T) {
 		Valid       int
 		ClusterOccs int
 		SQLMergeEq  bool
+		ArrowRows   int
+		ArrowCols   []string
 	}
 	if err := json.Unmarshal(out[strings.LastIndex(string(out[:len(out)-1]), "\n")+1:], &got); err != nil {
 		t.Fatalf("duckdb output: %v\n%s", err, out)
@@ -230,6 +237,9 @@ func TestDuckDBReadsReport(t *testing.T) {
 			}
 		}
 	}
+	if got.ArrowRows != occLines || len(got.ArrowCols) != len(got.Types["occurrences"]) {
+		t.Errorf("Arrow IPC stream read by apache-arrow: %d rows (want %d), columns %v", got.ArrowRows, occLines, got.ArrowCols)
+	}
 	if !got.SQLMergeEq {
 		t.Errorf("the SQL merge of reports/SCHEMA.md differs from idlint merge's clusters")
 	}
@@ -238,6 +248,7 @@ func TestDuckDBReadsReport(t *testing.T) {
 const duckScript = `
 import { DuckDBInstance } from '@duckdb/node-api';
 import { readFileSync } from 'node:fs';
+import { tableFromIPC } from 'apache-arrow';
 const [rep, merged, mergeSQL, sqlOut] = process.argv.slice(2);
 const con = await (await DuckDBInstance.create(':memory:')).connect();
 const q = async (s) => (await con.runAndReadAll(s)).getRowObjectsJson();
@@ -255,5 +266,8 @@ res.Valid = Number((await q("SELECT count(*) AS v FROM read_parquet('" + rep + "
 await con.run(readFileSync(mergeSQL, 'utf8'));
 const diff = await q("SELECT count(*) AS n FROM ((SELECT * EXCLUDE (profile) FROM read_parquet('" + sqlOut + "') EXCEPT ALL SELECT * EXCLUDE (profile) FROM read_parquet('" + merged + "/clusters.parquet')) UNION ALL (SELECT * EXCLUDE (profile) FROM read_parquet('" + merged + "/clusters.parquet') EXCEPT ALL SELECT * EXCLUDE (profile) FROM read_parquet('" + sqlOut + "')))");
 res.SQLMergeEq = Number(diff[0].n) === 0;
+const at = tableFromIPC(readFileSync('occ.arrows'));
+res.ArrowRows = at.numRows;
+res.ArrowCols = at.schema.fields.map(f => f.name);
 console.log(JSON.stringify(res));
 `
