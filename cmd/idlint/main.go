@@ -242,6 +242,7 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	minSev := "warning"
 	if check {
 		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
+		fs.StringVar(&format, "format", "text", "output `FORMAT`: text (path:line:col lines) or sarif (SARIF 2.1.0)")
 	}
 	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (jsonl and text formats)")
 	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
@@ -309,13 +310,16 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	var sink idlint.Sink
 	var finish func(idlint.Summary) error
 	popt := rep.options()
+	sev, err := rules.ParseSeverity(minSev)
+	if check && err != nil {
+		fmt.Fprintf(stderr, "idlint %s: --min-severity: %v\n", name, err)
+		return exitTrouble
+	}
 	switch {
-	case check:
-		sev, err := rules.ParseSeverity(minSev)
-		if err != nil {
-			fmt.Fprintf(stderr, "idlint %s: --min-severity: %v\n", name, err)
-			return exitTrouble
-		}
+	case check && format == "sarif":
+		s := reports.NewSARIF(lint.Rules(), sev, idlint.Version)
+		sink, finish = s, func(idlint.Summary) error { _, err := s.WriteTo(stdout); return err }
+	case check && format == "text":
 		l := reports.NewLines(stdout, sev, stderr)
 		sink, finish = withSources(l, srcW), func(idlint.Summary) error { return l.Flush() }
 	case format == "text":

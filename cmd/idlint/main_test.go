@@ -227,3 +227,46 @@ func TestSeverityOverrides(t *testing.T) {
 		t.Errorf("unknown rule override: exit %d", code)
 	}
 }
+
+func TestCheckSARIF(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"bad.txt": "x\n  urn:example:a%zz\n"})
+	code, out, _ := runCmd(t, "", "check", "--format", "sarif", dir)
+	if code != exitFindings {
+		t.Errorf("exit %d", code)
+	}
+	var log struct {
+		Version string
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Name  string
+					Rules []struct{ ID string }
+				}
+			}
+			Results []struct {
+				RuleID    string
+				Level     string
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine, StartColumn, EndColumn int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Tool.Driver.Rules) != len(lint.Rules()) {
+		t.Fatalf("SARIF log shape: %+v", log)
+	}
+	res := log.Runs[0].Results
+	if len(res) != 1 || res[0].RuleID != "URN006" || res[0].Level != "error" {
+		t.Fatalf("results %+v", res)
+	}
+	loc := res[0].Locations[0].PhysicalLocation
+	if !strings.HasSuffix(loc.ArtifactLocation.URI, "bad.txt") || loc.Region.StartLine != 2 || loc.Region.StartColumn != 16 || loc.Region.EndColumn != 19 {
+		t.Errorf("location %+v (rfc8141 §2: the bad escape %%zz at line 2, columns 16-18)", loc)
+	}
+}
