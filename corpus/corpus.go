@@ -1,6 +1,62 @@
 // Package corpus turns inputs (files, directories, standard input) into
 // documents to scan, with provenance and an accounting record for every
 // input and member: nothing read is ever silently dropped.
+//
+// # Formats
+//
+// Formats are recognized by their first bytes, never by file names:
+//
+//   - compression: gzip (multi-member too), zstd, bzip2, xz. A compressed
+//     stream is one document with the input's Member and Format "gzip" …;
+//   - archives: tar (POSIX, GNU, V7), zip (so .docx, .odt, .epub, .jar
+//     too), WARC and ARC. Each member is a document of its own whose Member
+//     is its path in the archive chain joined with "!" ("b.tar!c.txt" in
+//     the input a.zip). The archive itself gets a record too (Bytes 0),
+//     which carries the archive's own errors;
+//   - archives and compression nest: rfcs.tar.zst, a .gz inside a zip, a
+//     zip inside a WARC record. Format lists the layers from the input
+//     inwards: "zstd+tar", "zip+gzip", "gzip+warc+http";
+//   - text: anything else. UTF-16 with a byte-order mark is transcoded to
+//     UTF-8 (Format ends in "+utf-16le" or "+utf-16be"). Binary data is
+//     scanned too, unless Options.SkipBinary.
+//
+// WARC and ARC records are documents with RecordID, TargetURI, RecordType
+// and RecordOffset. Record headers are provenance, not content: the
+// handler sees the record block, and for HTTP responses only the body
+// (chunked transfer coding and gzip, deflate or zstd content coding
+// decoded). warcinfo, request and ARC filedesc records are skipped unless
+// Options.IncludeWARCMeta.
+//
+// # Limits
+//
+// Decompression is bounded while it streams, never by reading a member
+// whole: Options.MaxMemberBytes (default 4 GiB per document),
+// Options.MaxRatio (default 1000:1 per decompression layer, enforced once
+// a layer has produced Options.RatioGrace, default 1 MiB),
+// Options.MaxDepth (default 4 nested archives, and 4 compression layers in
+// a row) and Options.MaxWindowBytes (zstd and xz windows, default 512 MiB).
+// A document cut at a limit is recorded as an error naming the limit; the
+// occurrences found before the cut count. Memory per input is a few
+// 64 KiB buffers per layer, plus the decoders' windows, plus a zip nested
+// in a stream (zip needs random access), which is spooled to memory up to
+// Options.SpoolMemoryBytes (16 MiB) and to a temporary file above that.
+//
+// # Records
+//
+// Open returns, in order, a record for each archive (before its members),
+// each document, and each member not opened: links, devices, encrypted
+// or unsupported zip entries, skipped WARC records, binary documents with
+// SkipBinary, what lies past MaxDepth. Directories hold nothing and get
+// none. Bytes is what the handler was given, counted before UTF-16
+// transcoding; CompressedBytes is what the member occupies in its
+// container (tar size, zip compressed size, WARC Content-Length), or the
+// input's size (bytes read, for standard input).
+//
+// # Errors
+//
+// A corrupt or truncated stream is recorded as an error "after N bytes:
+// …" on the document or archive where it happened; what came out before it
+// was scanned, and the other members and inputs go on.
 package corpus
 
 import (
@@ -32,25 +88,46 @@ type SourceRecord struct {
 	Occurrences     int
 	Status          Status
 	Error           string // the reason when skipped, the message when failed
+
+	// WARC and ARC records (see Document).
+	RecordID     string
+	TargetURI    string
+	RecordType   string
+	RecordOffset int64
 }
 
 // Document is one scannable text with its provenance.
 type Document struct {
-	Source       string
-	Member       string
-	RecordID     string // WARC record, when applicable
-	TargetURI    string
-	RecordType   string
-	RecordOffset int64
-	Format       string
-	Reader       io.Reader
+	Source string
+	Member string // path inside the archive chain, joined with "!"; "" for the input itself
+	// WARC and ARC records (and members of archives inside them):
+	// RecordID is the WARC-Record-ID as written ("<urn:uuid:…>"; "" in ARC),
+	// TargetURI the WARC-Target-URI (the URL in ARC), RecordType the
+	// WARC-Type ("response", "resource", "conversion" …; ARC: "response"
+	// or "filedesc").
+	RecordID   string
+	TargetURI  string
+	RecordType string
+	// RecordOffset is where the record starts: in a WARC compressed one
+	// gzip member per record (as .warc.gz files are written), the offset
+	// of that member in the compressed stream, which is what indexes
+	// (CDX) give; otherwise the offset of the record in the decompressed
+	// stream, and RecordOffsetDecompressed is set when that differs from
+	// the stored bytes (a WARC compressed as a whole). Offsets are in the
+	// innermost stream holding the WARC: the file, or a member.
+	RecordOffset             int64
+	RecordOffsetDecompressed bool
+	Format                   string // layers from the input inwards: "text", "gzip", "zstd+tar", "gzip+warc+http"
+	Reader                   io.Reader
 }
 
 // Handler scans one document and reports how many occurrences it found.
 // An error ends the document (it is recorded) but not the run.
 type Handler func(doc *Document) (occurrences int, err error)
 
-// Options bound what inputs may cost.
+// Options bound what inputs may cost. The zero value is usable: every
+// zero limit means its default (the Default… constants); a negative
+// limit means none.
 type Options struct {
 	// FollowSymlinks makes directory walks enter symlinked directories
 	// (loops are detected and reported).
@@ -58,6 +135,46 @@ type Options struct {
 	// FS, when set, is where paths are read from (embedded samples, tests);
 	// otherwise the operating system's file system.
 	FS fs.FS
+
+	// MaxMemberBytes bounds the decompressed size of one document (and of a
+	// zip spooled from a stream). Default 4 GiB. A document is cut there
+	// and recorded as an error; its occurrences up to the cut count.
+	MaxMemberBytes int64
+	// MaxRatio bounds the expansion of each decompression layer (output
+	// bytes per compressed byte read), checked once the layer has produced
+	// RatioGrace bytes. Default 1000 (deflate cannot exceed about 1032:1,
+	// so only crafted or degenerate data trips it); RatioGrace default
+	// 1 MiB (negative: the ratio holds from the first byte).
+	MaxRatio   float64
+	RatioGrace int64
+	// MaxDepth bounds nesting: at most MaxDepth archives one inside another
+	// (a.zip!b.tar!c.zip is 3), and at most MaxDepth compression layers
+	// directly one inside another (x.gz.gz.gz). Default 4; what lies
+	// deeper is recorded as skipped. Negative: archives and compressed
+	// streams are not opened at all but scanned as they are.
+	MaxDepth int
+	// MaxWindowBytes bounds the window a zstd or xz stream may ask its
+	// decoder to allocate. Default 512 MiB. (xz: checked on the first
+	// block header, which is where xz writes it; zip members compressed
+	// with zstd use the default.)
+	MaxWindowBytes int64
+	// SpoolMemoryBytes: a zip found inside a stream (a member of a tar, a
+	// compressed zip) must be spooled for random access; up to this size
+	// in memory, above it in a temporary file in TempDir (os.TempDir()
+	// when ""), removed afterwards. Default 16 MiB (negative: always a
+	// temporary file). The spool is bounded by MaxMemberBytes.
+	SpoolMemoryBytes int64
+	TempDir          string
+
+	// SkipBinary records documents whose first 8 KiB hold a NUL byte (after
+	// UTF-16 detection) as skipped "binary" instead of scanning them.
+	// Default false: identifiers sit between NULs in compiled libraries,
+	// executables and databases, and the extractor stops at NUL anyway.
+	SkipBinary bool
+	// IncludeWARCMeta scans warcinfo and request records (and ARC filedesc
+	// records), which are skipped by default: they describe the crawl, not
+	// the content.
+	IncludeWARCMeta bool
 }
 
 // Input is one unit of work: a file or standard input.
@@ -163,8 +280,9 @@ func IsSkip(err error) bool {
 	return errors.Is(err, errSkippedSymlink) || errors.Is(err, errNotRegular)
 }
 
-// Open reads one input and calls h for each document in it. It returns one
-// record per document (and for the input itself when it could not be read).
+// Open reads one input and calls h for each document in it, one at a time.
+// It returns one record per document, per archive (container) and per
+// member skipped, and one for the input itself when it could not be read.
 func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
 	rec := SourceRecord{Source: in.Path, Format: "text", Status: StatusOK}
 	if in.Err != nil {
@@ -176,10 +294,10 @@ func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
 		rec.Error = in.Err.Error()
 		return []SourceRecord{rec}
 	}
-	var r io.Reader
+	n := node{size: -1}
 	switch {
 	case in.Path == "-":
-		r = stdin
+		n.r = stdin
 	case opt.FS != nil:
 		f, err := opt.FS.Open(in.Path)
 		if err != nil {
@@ -187,7 +305,13 @@ func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
 			return []SourceRecord{rec}
 		}
 		defer f.Close()
-		r = f
+		n.r = f
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			n.size = fi.Size()
+			if ra, ok := f.(io.ReaderAt); ok {
+				n.ra = ra
+			}
+		}
 	default:
 		f, err := os.Open(in.Path)
 		if err != nil {
@@ -195,27 +319,17 @@ func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
 			return []SourceRecord{rec}
 		}
 		defer f.Close()
-		r = f
+		n.r = f
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			n.size, n.ra = fi.Size(), f
+		}
 	}
-	cr := &countingReader{r: r}
-	doc := &Document{Source: in.Path, Format: "text", Reader: cr}
-	n, err := h(doc)
-	rec.Occurrences = n
-	rec.Bytes, rec.CompressedBytes = cr.n, cr.n
-	if err != nil {
-		rec.Status = StatusError
-		rec.Error = fmt.Sprintf("after %d bytes: %v", cr.n, err)
+	if n.size >= 0 {
+		size := n.size
+		n.compressed = func() int64 { return size }
 	}
-	return []SourceRecord{rec}
-}
-
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	k, err := c.r.Read(p)
-	c.n += int64(k)
-	return k, err
+	w := getWalker(opt.withDefaults(), in.Path, h)
+	defer putWalker(w)
+	w.process(n)
+	return w.recs
 }

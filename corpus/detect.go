@@ -1,0 +1,198 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/binary"
+)
+
+// kind is what a stream's first bytes say it is.
+type kind int
+
+const (
+	kindText kind = iota // anything not recognized below
+	kindUTF16LE
+	kindUTF16BE
+	kindGzip
+	kindZstd
+	kindBzip2
+	kindXz
+	kindZip
+	kindTar
+	kindWARC
+	kindARC
+)
+
+var kindNames = [...]string{
+	kindText:    "text",
+	kindUTF16LE: "utf-16le",
+	kindUTF16BE: "utf-16be",
+	kindGzip:    "gzip",
+	kindZstd:    "zstd",
+	kindBzip2:   "bzip2",
+	kindXz:      "xz",
+	kindZip:     "zip",
+	kindTar:     "tar",
+	kindWARC:    "warc",
+	kindARC:     "arc",
+}
+
+func (k kind) String() string { return kindNames[k] }
+
+// compression layers decode one stream into one stream.
+func (k kind) compression() bool {
+	return k == kindGzip || k == kindZstd || k == kindBzip2 || k == kindXz
+}
+
+// archive layers hold members, each of which is a stream of its own.
+func (k kind) archive() bool {
+	return k == kindZip || k == kindTar || k == kindWARC || k == kindARC
+}
+
+// sniffLen is how many bytes detection looks at: a tar header (512) and
+// the binary check (8 KiB).
+const sniffLen = 8 << 10
+
+// detect classifies a stream by its first bytes (never by a file name).
+func detect(head []byte) kind {
+	switch {
+	case len(head) >= 3 && head[0] == 0x1f && head[1] == 0x8b && head[2] == 8:
+		return kindGzip
+	case len(head) >= 4 && bytes.Equal(head[:4], []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return kindZstd
+	case len(head) >= 8 && head[0]&0xf0 == 0x50 && bytes.Equal(head[1:4], []byte{0x2a, 0x4d, 0x18}):
+		// a zstd skippable frame (0x184D2A50..5F) opens the stream
+		return kindZstd
+	case isBzip2(head):
+		return kindBzip2
+	case len(head) >= 6 && bytes.Equal(head[:6], []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
+		return kindXz
+	case len(head) >= 4 && head[0] == 'P' && head[1] == 'K' &&
+		(head[2] == 3 && head[3] == 4 || head[2] == 5 && head[3] == 6 || head[2] == 7 && head[3] == 8):
+		// local file header, empty archive, spanning marker
+		return kindZip
+	case isWARC(head):
+		return kindWARC
+	case bytes.HasPrefix(head, []byte("filedesc://")):
+		return kindARC
+	case isTar(head):
+		return kindTar
+	case len(head) >= 2 && head[0] == 0xff && head[1] == 0xfe:
+		return kindUTF16LE
+	case len(head) >= 2 && head[0] == 0xfe && head[1] == 0xff:
+		return kindUTF16BE
+	}
+	return kindText
+}
+
+func isBzip2(h []byte) bool {
+	if len(h) < 10 || h[0] != 'B' || h[1] != 'Z' || h[2] != 'h' || h[3] < '1' || h[3] > '9' {
+		return false
+	}
+	// block magic (pi) or end-of-stream magic (sqrt(pi)) for an empty stream
+	return bytes.Equal(h[4:10], []byte{0x31, 0x41, 0x59, 0x26, 0x53, 0x59}) ||
+		bytes.Equal(h[4:10], []byte{0x17, 0x72, 0x45, 0x38, 0x50, 0x90})
+}
+
+func isWARC(h []byte) bool {
+	return len(h) >= 6 && bytes.HasPrefix(h, []byte("WARC/")) && h[5] >= '0' && h[5] <= '9'
+}
+
+// isTar accepts a POSIX/GNU header ("ustar" at 257) or an old V7 header
+// whose checksum is right.
+func isTar(h []byte) bool {
+	if len(h) < 512 {
+		return false
+	}
+	h = h[:512]
+	if bytes.Equal(h[257:262], []byte("ustar")) {
+		return true
+	}
+	if h[0] == 0 { // no name: not a V7 header (and not text either)
+		return false
+	}
+	want, ok := parseOctal(h[148:156])
+	if !ok {
+		return false
+	}
+	var sum int64
+	for i, c := range h {
+		if i >= 148 && i < 156 {
+			c = ' '
+		}
+		sum += int64(c)
+	}
+	return sum == want
+}
+
+func parseOctal(b []byte) (int64, bool) {
+	b = bytes.Trim(b, " \x00")
+	if len(b) == 0 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '7' {
+			return 0, false
+		}
+		n = n<<3 | int64(c-'0')
+	}
+	return n, true
+}
+
+// xzDictCap reads the LZMA2 dictionary size from the first block header of
+// an xz stream, which the decoder allocates up front; ok is false when the
+// header is not in head (then the decoder's own checks apply).
+func xzDictCap(head []byte) (int64, bool) {
+	const streamHeader = 12
+	if len(head) < streamHeader+2 || head[streamHeader] == 0 { // 0: index, no block
+		return 0, false
+	}
+	size := (int(head[streamHeader]) + 1) * 4
+	if len(head) < streamHeader+size {
+		return 0, false
+	}
+	bh := head[streamHeader : streamHeader+size]
+	flags := bh[1]
+	p := 2
+	if flags&0x40 != 0 { // compressed size
+		_, k := binary.Uvarint(bh[p:])
+		if k <= 0 {
+			return 0, false
+		}
+		p += k
+	}
+	if flags&0x80 != 0 { // uncompressed size
+		_, k := binary.Uvarint(bh[p:])
+		if k <= 0 {
+			return 0, false
+		}
+		p += k
+	}
+	for range int(flags&3) + 1 {
+		if p >= len(bh) {
+			return 0, false
+		}
+		id, k := binary.Uvarint(bh[p:])
+		if k <= 0 {
+			return 0, false
+		}
+		p += k
+		psize, k := binary.Uvarint(bh[p:])
+		if k <= 0 || p+k+int(psize) > len(bh) {
+			return 0, false
+		}
+		p += k
+		if id == 0x21 && psize == 1 { // LZMA2
+			b := bh[p]
+			if b > 40 {
+				return 0, false
+			}
+			if b == 40 {
+				return 1<<32 - 1, true
+			}
+			return int64(2|b&1) << (b/2 + 11), true
+		}
+		p += int(psize)
+	}
+	return 0, false
+}

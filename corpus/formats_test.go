@@ -1,0 +1,267 @@
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDetect(t *testing.T) {
+	v7 := tarb(t, entry{name: "a.txt", body: "x"})
+	copy(v7[257:265], make([]byte, 8)) // no ustar magic: an old V7 header…
+	sum := 0
+	for i, c := range v7[:512] {
+		if i >= 148 && i < 156 {
+			c = ' '
+		}
+		sum += int(c)
+	}
+	copy(v7[148:156], fmt.Sprintf("%06o\x00 ", sum)) // …with a right checksum
+	badSum := bytes.Clone(v7)
+	badSum[0] = 'b'
+	tests := []struct {
+		name string
+		head []byte
+		want kind
+	}{
+		{"empty", nil, kindText},
+		{"text", []byte("see urn:example:a"), kindText},
+		{"gzip", gz(t, "x"), kindGzip},
+		{"zstd", zst(t, []byte("x")), kindZstd},
+		{"zstd skippable frame", []byte{0x5e, 0x2a, 0x4d, 0x18, 0, 0, 0, 0}, kindZstd},
+		{"bzip2", bzip2Fixture, kindBzip2},
+		{"BZh without block magic is text", []byte("BZh9 is a bus line"), kindText},
+		{"xz", xzc(t, []byte("x"), 0), kindXz},
+		{"zip", zipb(t, entry{name: "a", body: "x"}), kindZip},
+		{"empty zip", zipb(t), kindZip},
+		{"tar", tarb(t, entry{name: "a.txt", body: "x"}), kindTar},
+		{"v7 tar", v7, kindTar},
+		{"v7 tar with a wrong checksum", badSum, kindText},
+		{"warc", []byte("WARC/1.0\r\n"), kindWARC},
+		{"WARC/ without a version is text", []byte("WARC/x"), kindText},
+		{"arc", []byte("filedesc://x.arc 0.0.0.0 20000101000000 text/plain 10\n"), kindARC},
+		{"utf-16le", []byte{0xff, 0xfe, 'u', 0}, kindUTF16LE},
+		{"utf-16be", []byte{0xfe, 0xff, 0, 'u'}, kindUTF16BE},
+		{"utf-8 bom is text", []byte{0xef, 0xbb, 0xbf, 'u'}, kindText},
+		{"ELF is text (scanned as bytes)", []byte("\x7fELF\x02\x01\x01\x00"), kindText},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := detect(tt.head); got != tt.want {
+				t.Errorf("detect = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestXzDictCap(t *testing.T) {
+	tests := []struct {
+		dictCap int
+		want    int64
+	}{
+		{1 << 20, 1 << 20},
+		{8 << 20, 8 << 20},
+		{3 << 20, 3 << 20},
+		{64 << 20, 64 << 20},
+	}
+	for _, tt := range tests {
+		got, ok := xzDictCap(xzc(t, []byte("x"), tt.dictCap))
+		if !ok || got != tt.want {
+			t.Errorf("dictCap %d: got %d, %v; want %d", tt.dictCap, got, ok, tt.want)
+		}
+	}
+	if _, ok := xzDictCap([]byte{0xfd, '7', 'z', 'X', 'Z', 0}); ok {
+		t.Error("a bare stream header has no dictionary size")
+	}
+}
+
+// TestFormats opens each format, alone and nested, and checks the records
+// and the text the handler saw.
+func TestFormats(t *testing.T) {
+	const txt = "see urn:example:one and urn:example:two\n"
+	utf16le := []byte{0xff, 0xfe}
+	for _, c := range "x urn:example:utf16 y" {
+		utf16le = append(utf16le, byte(c), 0)
+	}
+	utf16be := []byte{0xfe, 0xff}
+	for _, c := range "urn:example:be" {
+		utf16be = append(utf16be, 0, byte(c))
+	}
+	docx := zipb(t, entry{name: "[Content_Types].xml", body: "<Types/>"}, entry{name: "word/document.xml", body: "<w:t>urn:example:docx</w:t>"})
+	inner := tarb(t, entry{name: "deep/c.txt", body: "urn:example:c"})
+	tests := []struct {
+		name  string
+		data  []byte
+		want  []brief
+		texts []string
+	}{
+		{"plain text", []byte(txt),
+			[]brief{{"", "text", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+		{"empty", nil,
+			[]brief{{"", "text", StatusOK, 0, 0}}, []string{""}},
+		{"gzip", gz(t, txt),
+			[]brief{{"", "gzip", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+		{"multi-member gzip", gz(t, "urn:a:1 ", "urn:a:2 ", "urn:a:3"),
+			[]brief{{"", "gzip", StatusOK, 23, 3}}, []string{"urn:a:1 urn:a:2 urn:a:3"}},
+		{"zstd", zst(t, []byte(txt)),
+			[]brief{{"", "zstd", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+		{"bzip2", bzip2Fixture,
+			[]brief{{"", "bzip2", StatusOK, int64(len(bzip2Text)), 1}}, []string{bzip2Text}},
+		{"xz", xzc(t, []byte(txt), 0),
+			[]brief{{"", "xz", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+		{"gzip of gzip", gz(t, string(gz(t, txt))),
+			[]brief{{"", "gzip+gzip", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+		{"utf-16le", utf16le,
+			[]brief{{"", "utf-16le", StatusOK, int64(len(utf16le)), 1}}, []string{"x urn:example:utf16 y"}},
+		{"utf-16be in gzip", gz(t, string(utf16be)),
+			[]brief{{"", "gzip+utf-16be", StatusOK, int64(len(utf16be)), 1}}, []string{"urn:example:be"}},
+		{"tar", tarb(t, entry{name: "d", dir: true}, entry{name: "d/a.txt", body: "urn:x:a"}, entry{name: "d/l", link: "a.txt"}, entry{name: "d/b.txt", body: "no"}),
+			[]brief{{"", "tar", StatusOK, 0, 0}, {"d/a.txt", "tar", StatusOK, 7, 1}, {"d/l", "tar", StatusSkipped, 0, 0}, {"d/b.txt", "tar", StatusOK, 2, 0}},
+			[]string{"urn:x:a", "no"}},
+		{"tar.zst", zst(t, tarb(t, entry{name: "rfcs/a.txt", body: txt}, entry{name: "rfcs/b.txt", body: "urn:x:b"})),
+			[]brief{{"", "zstd+tar", StatusOK, 0, 0}, {"rfcs/a.txt", "zstd+tar", StatusOK, int64(len(txt)), 2}, {"rfcs/b.txt", "zstd+tar", StatusOK, 7, 1}},
+			[]string{txt, "urn:x:b"}},
+		{"tar.gz with a gzip member", gz(t, string(tarb(t, entry{name: "a.txt.gz", body: string(gz(t, "urn:x:gz"))}))),
+			[]brief{{"", "gzip+tar", StatusOK, 0, 0}, {"a.txt.gz", "gzip+tar+gzip", StatusOK, 8, 1}},
+			[]string{"urn:x:gz"}},
+		{"zip: deflated, stored, directory, nested gzip", zipb(t, entry{name: "a.txt", body: txt}, entry{name: "s.txt", body: "urn:x:s", store: true}, entry{name: "dir/", dir: true}, entry{name: "c.gz", body: string(gz(t, "urn:x:c"))}),
+			[]brief{{"", "zip", StatusOK, 0, 0}, {"a.txt", "zip", StatusOK, int64(len(txt)), 2}, {"s.txt", "zip", StatusOK, 7, 1}, {"c.gz", "zip+gzip", StatusOK, 7, 1}},
+			[]string{txt, "urn:x:s", "urn:x:c"}},
+		{"docx in zip in tar (zip spooled from the stream)", tarb(t, entry{name: "b.zip", body: string(zipb(t, entry{name: "r.docx", body: string(docx)}))}),
+			[]brief{{"", "tar", StatusOK, 0, 0}, {"b.zip", "tar+zip", StatusOK, 0, 0}, {"b.zip!r.docx", "tar+zip+zip", StatusOK, 0, 0},
+				{"b.zip!r.docx![Content_Types].xml", "tar+zip+zip", StatusOK, 8, 0}, {"b.zip!r.docx!word/document.xml", "tar+zip+zip", StatusOK, 27, 1}},
+			[]string{"<Types/>", "<w:t>urn:example:docx</w:t>"}},
+		{"stored zip in zip (random access, no spool)", zipb(t, entry{name: "in.zip", body: string(zipb(t, entry{name: "c.txt", body: "urn:x:c"})), store: true}),
+			[]brief{{"", "zip", StatusOK, 0, 0}, {"in.zip", "zip+zip", StatusOK, 0, 0}, {"in.zip!c.txt", "zip+zip", StatusOK, 7, 1}},
+			[]string{"urn:x:c"}},
+		{"a.zip!b.tar!c.txt", zipb(t, entry{name: "b.tar", body: string(inner)}),
+			[]brief{{"", "zip", StatusOK, 0, 0}, {"b.tar", "zip+tar", StatusOK, 0, 0}, {"b.tar!deep/c.txt", "zip+tar", StatusOK, 13, 1}},
+			[]string{"urn:example:c"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			recs, docs := openBytes(t, tt.data, Options{})
+			if got := briefs(recs); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("records:\n%s want %+v", recordsString(recs), tt.want)
+			}
+			var texts []string
+			for _, d := range docs {
+				texts = append(texts, d.text)
+			}
+			if !reflect.DeepEqual(texts, tt.texts) {
+				t.Errorf("texts = %q, want %q", texts, tt.texts)
+			}
+			for _, r := range recs {
+				if r.Source != "in" {
+					t.Errorf("record %q: source %q, want in", r.Member, r.Source)
+				}
+			}
+		})
+	}
+}
+
+// TestCompressedBytes: a member's CompressedBytes is what it occupies in
+// its container; an input's is its size.
+func TestCompressedBytes(t *testing.T) {
+	data := gz(t, strings.Repeat("urn:x:y ", 1000))
+	tarData := tarb(t, entry{name: "a.gz", body: string(data)})
+	tests := []struct {
+		name     string
+		data     []byte
+		stdin    bool
+		wantComp []int64
+	}{
+		{"file", data, false, []int64{int64(len(data))}},
+		{"stdin counts what was read", data, true, []int64{int64(len(data))}},
+		{"tar member", tarData, false, []int64{int64(len(tarData)), int64(len(data))}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var recs []SourceRecord
+			if tt.stdin {
+				recs, _ = openStdin(t, tt.data, Options{})
+			} else {
+				recs, _ = openBytes(t, tt.data, Options{})
+			}
+			var got []int64
+			for _, r := range recs {
+				got = append(got, r.CompressedBytes)
+			}
+			if !reflect.DeepEqual(got, tt.wantComp) {
+				t.Errorf("compressed bytes %v, want %v\n%s", got, tt.wantComp, recordsString(recs))
+			}
+			if last := recs[len(recs)-1]; last.Bytes != 8000 || last.Occurrences != 1000 {
+				t.Errorf("document: %d bytes, %d occurrences; want 8000, 1000", last.Bytes, last.Occurrences)
+			}
+		})
+	}
+}
+
+// TestZipOnDisk opens zips from the file system (read in place) and from
+// standard input (spooled to memory, or to a temporary file that is
+// removed afterwards).
+func TestZipOnDisk(t *testing.T) {
+	big := strings.Repeat("urn:x:big ", 2000)
+	data := zipb(t, entry{name: "a.txt", body: "urn:x:a"}, entry{name: "big.txt", body: big, store: true})
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.zip")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		in    Input
+		stdin bool
+		opt   Options
+	}{
+		{"file", Input{Path: path}, false, Options{}},
+		{"stdin to memory", Input{Path: "-"}, true, Options{}},
+		{"stdin to a temporary file", Input{Path: "-"}, true, Options{SpoolMemoryBytes: 1024}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spoolDir := t.TempDir()
+			tt.opt.TempDir = spoolDir
+			recs, _ := openWith(t, tt.in, tt.opt, bytes.NewReader(data))
+			want := []brief{{"", "zip", StatusOK, 0, 0}, {"a.txt", "zip", StatusOK, 7, 1}, {"big.txt", "zip", StatusOK, int64(len(big)), 2000}}
+			if got := briefs(recs); !reflect.DeepEqual(got, want) {
+				t.Errorf("records:\n%s", recordsString(recs))
+			}
+			if left, _ := os.ReadDir(spoolDir); len(left) != 0 {
+				t.Errorf("spool files left behind: %v", left)
+			}
+		})
+	}
+}
+
+func TestSkipBinary(t *testing.T) {
+	bin := append([]byte("\x7fELF\x00\x00"), "urn:example:in-a-library\x00"...)
+	utf16 := []byte{0xff, 0xfe, 'u', 0, 'r', 0, 'n', 0, ':', 0, 'x', 0, ':', 0, 'y', 0}
+	tests := []struct {
+		name       string
+		data       []byte
+		skipBinary bool
+		want       brief
+	}{
+		{"binary scanned by default", bin, false, brief{"", "text", StatusOK, int64(len(bin)), 1}},
+		{"binary skipped", bin, true, brief{"", "text", StatusSkipped, 0, 0}},
+		{"utf-16 is not binary", utf16, true, brief{"", "utf-16le", StatusOK, int64(len(utf16)), 1}},
+		{"text is not binary", []byte("urn:x:y"), true, brief{"", "text", StatusOK, 7, 1}},
+		{"binary in gzip skipped", gz(t, string(bin)), true, brief{"", "gzip", StatusSkipped, 0, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			recs, _ := openBytes(t, tt.data, Options{SkipBinary: tt.skipBinary})
+			if len(recs) != 1 || briefs(recs)[0] != tt.want {
+				t.Fatalf("records:\n%s want %+v", recordsString(recs), tt.want)
+			}
+			if tt.want.Status == StatusSkipped && !strings.Contains(recs[0].Error, "binary") {
+				t.Errorf("reason %q does not say binary", recs[0].Error)
+			}
+		})
+	}
+}

@@ -1,0 +1,283 @@
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+)
+
+// bufSize is each layer's read buffer.
+const bufSize = 64 << 10
+
+// walker opens one input: it classifies each stream, opens layers and
+// members, and calls the handler for each document, recording everything.
+type walker struct {
+	opt    Options // with defaults
+	h      Handler
+	source string
+	recs   []SourceRecord
+	stop   error           // the handler was cancelled: open nothing more
+	bufs   []*bufio.Reader // one per layer level, reused across members
+}
+
+var walkers sync.Pool
+
+func getWalker(opt Options, source string, h Handler) *walker {
+	w, _ := walkers.Get().(*walker)
+	if w == nil {
+		w = &walker{}
+	}
+	w.opt, w.source, w.h, w.recs, w.stop = opt, source, h, nil, nil
+	return w
+}
+
+func putWalker(w *walker) {
+	for _, b := range w.bufs {
+		b.Reset(nil)
+	}
+	w.h, w.recs, w.opt.FS = nil, nil, nil
+	walkers.Put(w)
+}
+
+// reader returns the buffered reader of a level, reset to r.
+func (w *walker) reader(level int, r io.Reader) *bufio.Reader {
+	for len(w.bufs) <= level {
+		w.bufs = append(w.bufs, bufio.NewReaderSize(nil, bufSize))
+	}
+	b := w.bufs[level]
+	b.Reset(r)
+	return b
+}
+
+// node is a stream to classify: an input, a member or a decoded layer.
+type node struct {
+	member     string       // path in the archive chain
+	layers     []string     // formats opened above it, outermost first
+	level      int          // layers opened (indexes the buffers)
+	archives   int          // archives opened above it
+	comps      int          // compression layers directly above it
+	r          io.Reader    //
+	compressed func() int64 // CompressedBytes for its records (nil: bytes read)
+	ra         io.ReaderAt  // random access to the whole stream, when there is one
+	size       int64        // its size when known, else -1
+	gzm        *gzMembers   // the gzip layer it comes out of, if any
+	warc       *warcMeta    // the WARC or ARC record it is in, if any
+}
+
+type warcMeta struct {
+	id, uri, typ string
+	offset       int64
+	decompressed bool
+}
+
+func (w *walker) process(n node) {
+	if w.stop != nil {
+		return
+	}
+	cnt := &countingReader{r: n.r}
+	if n.compressed == nil {
+		n.compressed = func() int64 { return cnt.n }
+	}
+	br := w.reader(n.level, cnt)
+	pos := func() int64 { return cnt.n - int64(br.Buffered()) }
+	head, _ := br.Peek(sniffLen)
+	k := detect(head)
+	if w.opt.MaxDepth < 0 && k != kindUTF16LE && k != kindUTF16BE {
+		k = kindText
+	}
+	switch {
+	case k.compression():
+		w.decompress(n, k, br, head, cnt, pos)
+	case k.archive():
+		w.archive(n, k, br, pos)
+	default:
+		w.document(n, k, br, head)
+	}
+}
+
+// rec starts the record of a node.
+func (w *walker) rec(n node, layers []string) SourceRecord {
+	r := SourceRecord{Source: w.source, Member: n.member, Format: formatOf(layers), Status: StatusOK}
+	if n.warc != nil {
+		r.RecordID, r.TargetURI, r.RecordType, r.RecordOffset = n.warc.id, n.warc.uri, n.warc.typ, n.warc.offset
+	}
+	return r
+}
+
+func formatOf(layers []string) string {
+	if len(layers) == 0 {
+		return "text"
+	}
+	return strings.Join(layers, "+")
+}
+
+// with returns layers plus one, never sharing the backing array.
+func with(layers []string, l ...string) []string {
+	return append(layers[:len(layers):len(layers)], l...)
+}
+
+func joinMember(parent, name string) string {
+	if parent == "" {
+		return name
+	}
+	return parent + "!" + name
+}
+
+// skip records a node that is not opened.
+func (w *walker) skip(n node, layers []string, reason string) {
+	r := w.rec(n, layers)
+	r.Status, r.Error = StatusSkipped, reason
+	r.CompressedBytes = n.compressed()
+	w.recs = append(w.recs, r)
+}
+
+// fail records a node that could not be opened.
+func (w *walker) fail(n node, layers []string, err error) {
+	r := w.rec(n, layers)
+	r.Status, r.Error = StatusError, err.Error()
+	r.CompressedBytes = n.compressed()
+	w.recs = append(w.recs, r)
+}
+
+func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *countingReader, pos func() int64) {
+	layers := with(n.layers, k.String())
+	if n.comps >= w.opt.MaxDepth {
+		w.skip(n, layers, fmt.Sprintf("nesting depth limit %d reached: %d compression layers in a row, %s not opened", w.opt.MaxDepth, n.comps+1, k))
+		return
+	}
+	dec, gzm, release, err := w.decoder(k, br, head, pos)
+	if err != nil {
+		w.fail(n, layers, named(k, err))
+		return
+	}
+	defer release()
+	g := &guard{r: dec, in: func() int64 { return cnt.n }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: k.String()}
+	w.process(node{
+		member: n.member, layers: layers, level: n.level + 1, archives: n.archives, comps: n.comps + 1,
+		r: g, compressed: n.compressed, size: -1, gzm: gzm, warc: n.warc,
+	})
+}
+
+// named prefixes an error with the format it happened in, unless it
+// already names one ("gzip: …", "archive/tar: …", "zip: …").
+func named(k kind, err error) error {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "archive/") {
+		return err
+	}
+	for _, name := range kindNames {
+		if strings.HasPrefix(msg, name+":") {
+			return err
+		}
+	}
+	return fmt.Errorf("%s: %w", k, err)
+}
+
+func (w *walker) archive(n node, k kind, br *bufio.Reader, pos func() int64) {
+	layers := with(n.layers, k.String())
+	if n.archives >= w.opt.MaxDepth {
+		w.skip(n, layers, fmt.Sprintf("nesting depth limit %d reached: %s not opened", w.opt.MaxDepth, k))
+		return
+	}
+	idx := len(w.recs)
+	w.recs = append(w.recs, w.rec(n, layers))
+	var err error
+	switch k {
+	case kindTar:
+		err = w.tar(n, layers, br)
+	case kindZip:
+		err = w.zip(n, layers, br)
+	case kindWARC:
+		err = w.warc(n, layers, br, pos)
+	case kindARC:
+		err = w.arc(n, layers, br, pos)
+	}
+	if err == nil && w.stop == nil && n.comps > 0 {
+		err = drainTail(br)
+	}
+	r := &w.recs[idx]
+	r.CompressedBytes = n.compressed()
+	if err != nil {
+		r.Status = StatusError
+		if k == kindTar || k == kindZip {
+			r.Error = fmt.Sprintf("after %d bytes: %v", pos(), named(k, err))
+		} else {
+			r.Error = named(k, err).Error() // WARC and ARC errors say their offset
+		}
+	}
+}
+
+// drainTail reads what follows an archive's end in a decompressed stream
+// (padding, usually), so that a corrupt or truncated compressed end is
+// reported; it gives up quietly after 1 MiB.
+func drainTail(r io.Reader) error {
+	_, err := io.CopyN(io.Discard, r, 1<<20)
+	if err == nil || err == io.EOF {
+		return nil
+	}
+	return fmt.Errorf("after the end of the archive: %w", err)
+}
+
+// member opens one member of an archive.
+func (w *walker) member(n node, layers []string, name string, r io.Reader, compressed int64, warc *warcMeta) node {
+	if warc == nil {
+		warc = n.warc
+	}
+	return node{
+		member: joinMember(n.member, name), layers: layers, level: n.level + 1, archives: n.archives + 1,
+		r: r, compressed: func() int64 { return compressed }, size: -1, warc: warc,
+	}
+}
+
+// document hands one text stream to the handler.
+func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
+	layers := n.layers
+	if k == kindUTF16LE || k == kindUTF16BE {
+		layers = with(layers, k.String())
+	}
+	rec := w.rec(n, layers)
+	if w.opt.SkipBinary && k == kindText && bytes.IndexByte(head, 0) >= 0 {
+		rec.Status, rec.Error = StatusSkipped, "binary: a NUL byte in the first 8 KiB"
+		rec.CompressedBytes = n.compressed()
+		w.recs = append(w.recs, rec)
+		return
+	}
+	g := &guard{r: br, max: w.opt.MaxMemberBytes}
+	var r io.Reader = g
+	switch k {
+	case kindUTF16LE:
+		r = transform.NewReader(g, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder())
+	case kindUTF16BE:
+		r = transform.NewReader(g, unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder())
+	}
+	doc := &Document{Source: w.source, Member: n.member, Format: rec.Format, Reader: r}
+	if n.warc != nil {
+		doc.RecordID, doc.TargetURI, doc.RecordType = n.warc.id, n.warc.uri, n.warc.typ
+		doc.RecordOffset, doc.RecordOffsetDecompressed = n.warc.offset, n.warc.decompressed
+	}
+	occ, err := w.h(doc)
+	rec.Occurrences = occ
+	rec.Bytes = g.n
+	rec.CompressedBytes = n.compressed()
+	if err != nil {
+		rec.Status = StatusError
+		var le *LimitError
+		if errors.As(err, &le) {
+			rec.Error = le.Error()
+		} else {
+			rec.Error = fmt.Sprintf("after %d bytes: %v", g.n, err)
+		}
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			w.stop = err
+		}
+	}
+	w.recs = append(w.recs, rec)
+}
