@@ -38,6 +38,8 @@ type Options struct {
 	// Shard K of N (1-based) processes only the inputs whose path hashes to
 	// it, so N independent runs cover every input exactly once.
 	ShardK, ShardN int
+	// Progress, when set, is fed bytes read and inputs done.
+	Progress *reports.Progress
 }
 
 // InShard reports whether path belongs to shard k of n (FNV-1a of the path).
@@ -115,6 +117,19 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 		}
 		inputs = kept
 	}
+	if p := opt.Progress; p != nil {
+		opt.Corpus.ReadBytes = &p.Read
+		p.TotalFiles = len(inputs)
+		for _, in := range inputs {
+			if in.Err == nil && in.Path != "-" && opt.Corpus.FS == nil {
+				if fi, err := os.Stat(in.Path); err == nil {
+					p.TotalBytes += fi.Size()
+				}
+			}
+		}
+		p.Start(ctx)
+		defer p.Finish()
+	}
 	jobs := opt.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -173,6 +188,9 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 				if err := sink.Occurrence(o); err != nil {
 					return sum, err
 				}
+			}
+			if it.src != nil && opt.Progress != nil {
+				opt.Progress.Done.Add(1)
 			}
 			for k := range it.src {
 				r := &it.src[k]

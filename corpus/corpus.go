@@ -67,6 +67,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync/atomic"
 )
 
 // Status of a source record.
@@ -175,6 +176,10 @@ type Options struct {
 	// records), which are skipped by default: they describe the crawl, not
 	// the content.
 	IncludeWARCMeta bool
+
+	// ReadBytes, when set, is advanced by every byte read from input files
+	// and stdin (a progress display reads it from another goroutine).
+	ReadBytes *atomic.Int64
 }
 
 // Input is one unit of work: a file or standard input.
@@ -280,6 +285,17 @@ func IsSkip(err error) bool {
 	return errors.Is(err, errSkippedSymlink) || errors.Is(err, errNotRegular)
 }
 
+type progressReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	k, err := p.r.Read(b)
+	p.n.Add(int64(k))
+	return k, err
+}
+
 // Open reads one input and calls h for each document in it, one at a time.
 // It returns one record per document, per archive (container) and per
 // member skipped, and one for the input itself when it could not be read.
@@ -327,6 +343,9 @@ func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
 	if n.size >= 0 {
 		size := n.size
 		n.compressed = func() int64 { return size }
+	}
+	if opt.ReadBytes != nil {
+		n.r = &progressReader{r: n.r, n: opt.ReadBytes}
 	}
 	w := getWalker(opt.withDefaults(), in.Path, h)
 	defer putWalker(w)

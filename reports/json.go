@@ -76,11 +76,16 @@ type SourceJSON struct {
 	Occurrences     int    `json:"occurrence_count"`
 	Status          string `json:"status"`
 	Error           string `json:"error,omitempty"`
+	RecordID        string `json:"record_id,omitempty"`
+	TargetURI       string `json:"target_uri,omitempty"`
+	RecordType      string `json:"record_type,omitempty"`
+	RecordOffset    int64  `json:"record_offset,omitempty"`
 }
 
 // Source converts a source record for JSON output.
 func Source(r *corpus.SourceRecord) SourceJSON {
-	return SourceJSON{r.Source, r.Member, r.Format, r.CompressedBytes, r.Bytes, r.Occurrences, string(r.Status), r.Error}
+	return SourceJSON{r.Source, r.Member, r.Format, r.CompressedBytes, r.Bytes, r.Occurrences, string(r.Status), r.Error,
+		r.RecordID, r.TargetURI, r.RecordType, r.RecordOffset}
 }
 
 // JSONL writes one JSON object per occurrence to W and, when Sources is

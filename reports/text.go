@@ -122,8 +122,20 @@ func (t *Text) Finish(s Summary) error {
 			fmt.Fprintf(w, "      variants: %s\n", strings.Join(vs, ", "))
 		}
 	}
+	// errors are all listed; skipped members (symlinks in a tar, WARC
+	// request records …) only the first few, the --sources file has them all
+	const maxSkipped = 5
+	skipped := 0
 	for _, r := range t.sources {
-		fmt.Fprintf(w, "%s: %s %s\n", Path(r.Source, r.Member), r.Status, r.Error)
+		if r.Status == corpus.StatusSkipped {
+			if skipped++; skipped > maxSkipped {
+				continue
+			}
+		}
+		fmt.Fprintf(w, "%s: %s: %s\n", Path(r.Source, r.Member), r.Status, r.Error)
+	}
+	if skipped > maxSkipped {
+		fmt.Fprintf(w, "… and %d more skipped (--sources FILE lists every input and member)\n", skipped-maxSkipped)
 	}
 	fmt.Fprintf(w, "\n%d input(s), %d document(s), %s scanned; %d identifier(s), %d invalid, %d cluster(s), %d look-alike(s); findings: %d error, %d warning, %d info; %d failed, %d skipped\n",
 		s.Inputs, s.Documents, humanBytes(s.Bytes), s.Occurrences, s.Invalid, len(list), s.Lookalikes,

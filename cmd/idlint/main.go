@@ -249,6 +249,15 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	maxLen := fs.Int("max-len", 0, "longest identifier in bytes; longer ones are cut and flagged (default 8192)")
 	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
 	lookalikes := fs.Bool("include-lookalikes", false, "also report look-alikes (//go:build, LID: labels …) with their kind")
+	quiet := fs.Bool("quiet", false, "no progress display on stderr")
+	var copt corpus.Options
+	fs.Int64Var(&copt.MaxMemberBytes, "max-member-bytes", 0, "largest decompressed document in `BYTES`; it is cut there and reported as an error, what was scanned before still counts (default 4 GiB, -1 no limit)")
+	fs.Float64Var(&copt.MaxRatio, "max-ratio", 0, "largest expansion of one decompression layer, output bytes per compressed byte, checked after 1 MiB of output (default 1000, -1 none)")
+	fs.IntVar(&copt.MaxDepth, "max-depth", 0, "archives opened one inside another, and compression layers in a row (default 4, -1 open nothing)")
+	fs.Int64Var(&copt.MaxWindowBytes, "max-window", 0, "largest zstd/xz decoder window in `BYTES` a stream may ask for (default 512 MiB)")
+	fs.BoolVar(&copt.SkipBinary, "skip-binary", false, "skip documents with a NUL byte in their first 8 KiB (default: scan them, identifiers sit in binaries too)")
+	fs.BoolVar(&copt.IncludeWARCMeta, "warc-meta", false, "also scan WARC warcinfo and request records and ARC filedesc records")
+	fs.StringVar(&copt.TempDir, "temp-dir", "", "where zips found inside streams are spooled when over 16 MiB (default: the system's)")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return exitTrouble
@@ -263,7 +272,11 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return exitTrouble
 	}
 	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes}
-	opt.Corpus.FollowSymlinks = *follow
+	copt.FollowSymlinks = *follow
+	opt.Corpus = copt
+	if !*quiet && stderr == io.Writer(os.Stderr) {
+		opt.Progress = reports.NewProgress(os.Stderr)
+	}
 	if *shard != "" {
 		if _, err := fmt.Sscanf(*shard, "%d/%d", &opt.ShardK, &opt.ShardN); err != nil || opt.ShardN < 1 || opt.ShardK < 1 || opt.ShardK > opt.ShardN {
 			fmt.Fprintf(stderr, "idlint %s: --shard %q: want K/N with 1 <= K <= N\n", name, *shard)

@@ -136,6 +136,10 @@ var sourceColumns = []column[corpus.SourceRecord]{
 	i64("occurrence_count", false, func(r *corpus.SourceRecord) int64 { return int64(r.Occurrences) }),
 	str("status", true, func(r *corpus.SourceRecord) string { return string(r.Status) }),
 	str("error", false, func(r *corpus.SourceRecord) string { return r.Error }),
+	str("record_id", false, func(r *corpus.SourceRecord) string { return r.RecordID }),
+	str("target_uri", false, func(r *corpus.SourceRecord) string { return r.TargetURI }),
+	str("record_type", true, func(r *corpus.SourceRecord) string { return r.RecordType }),
+	i64("record_offset", false, func(r *corpus.SourceRecord) int64 { return r.RecordOffset }),
 }
 
 func sortedKeys(m map[string]string) []string {

@@ -1,0 +1,102 @@
+package reports
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/rs/zerolog"
+)
+
+// Progress shows how far a scan is: bytes read of the total, inputs done,
+// rate and ETA. On a terminal it redraws one line on stderr; otherwise it
+// logs a zerolog line periodically, so batch logs stay readable.
+type Progress struct {
+	Read       atomic.Int64 // bytes read from inputs (compressed)
+	Done       atomic.Int64 // inputs finished
+	TotalBytes int64        // sum of input sizes, 0 when unknown (stdin)
+	TotalFiles int
+
+	w      io.Writer
+	tty    bool
+	log    zerolog.Logger
+	start  time.Time
+	stop   chan struct{}
+	exited chan struct{}
+}
+
+// NewProgress returns a display writing to f (normally os.Stderr).
+func NewProgress(f *os.File) *Progress {
+	tty := isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+	return &Progress{w: f, tty: tty, log: zerolog.New(f).With().Timestamp().Logger()}
+}
+
+// Start begins periodic updates until Finish.
+func (p *Progress) Start(ctx context.Context) {
+	p.start = time.Now()
+	p.stop, p.exited = make(chan struct{}), make(chan struct{})
+	every := 10 * time.Second
+	if p.tty {
+		every = 200 * time.Millisecond
+	}
+	go func() {
+		defer close(p.exited)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				p.show(false)
+			case <-p.stop:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+}
+
+// Finish stops the updates and clears the terminal line.
+func (p *Progress) Finish() {
+	if p.stop == nil {
+		return
+	}
+	close(p.stop)
+	<-p.exited
+	p.show(true)
+}
+
+func (p *Progress) show(final bool) {
+	read, done := p.Read.Load(), p.Done.Load()
+	el := time.Since(p.start).Seconds()
+	rate := float64(read) / max(el, 1e-9)
+	eta := ""
+	if p.TotalBytes > 0 && rate > 0 && read < p.TotalBytes {
+		eta = (time.Duration(float64(p.TotalBytes-read)/rate) * time.Second / time.Second).Round(time.Second).String()
+	}
+	if !p.tty {
+		if final {
+			return // the summary says the rest
+		}
+		p.log.Info().Int64("bytes_read", read).Int64("bytes_total", p.TotalBytes).Int64("inputs_done", done).
+			Int("inputs_total", p.TotalFiles).Float64("mb_per_s", rate/1e6).Str("eta", eta).Msg("progress")
+		return
+	}
+	if final {
+		fmt.Fprint(p.w, "\r\033[K")
+		return
+	}
+	pct := ""
+	if p.TotalBytes > 0 {
+		pct = fmt.Sprintf(" (%.0f%%)", 100*float64(read)/float64(p.TotalBytes))
+	}
+	line := fmt.Sprintf("\r\033[K%s / %s%s, %d/%d inputs, %.1f MB/s", humanBytes(read), humanBytes(p.TotalBytes), pct, done, p.TotalFiles, rate/1e6)
+	if eta != "" {
+		line += ", ETA " + eta
+	}
+	fmt.Fprint(p.w, line)
+}
