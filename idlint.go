@@ -38,6 +38,9 @@ type Options struct {
 	// Shard K of N (1-based) processes only the inputs whose path hashes to
 	// it, so N independent runs cover every input exactly once.
 	ShardK, ShardN int
+	// BufferedOccurrences bounds the occurrences held for inputs scanned
+	// ahead of the one being delivered (DefaultBufferedOccurrences when 0).
+	BufferedOccurrences int
 	// Progress, when set, is fed bytes read and inputs done.
 	Progress *reports.Progress
 }
@@ -92,8 +95,9 @@ type Sink interface {
 type Summary = reports.Summary
 
 type item struct {
-	occ []lint.Occurrence
-	src []corpus.SourceRecord
+	occ    []lint.Occurrence
+	src    []corpus.SourceRecord
+	tokens int64 // budget held until emitted
 }
 
 const batchSize = 256
@@ -141,9 +145,13 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	queues := make([]chan item, len(inputs))
-	for i := range queues {
-		queues[i] = make(chan item, 4)
+	slots := make([]*slot, len(inputs))
+	for i := range slots {
+		slots[i] = newSlot()
+	}
+	bud := &budget{limit: DefaultBufferedOccurrences}
+	if opt.BufferedOccurrences > 0 {
+		bud.limit = int64(opt.BufferedOccurrences)
 	}
 	work := make(chan int)
 	go func() {
@@ -160,7 +168,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 		go func() {
 			sc := newScanner(eng, opt)
 			for i := range work {
-				sc.input(ctx, inputs[i], opt.Corpus, stdin, queues[i])
+				sc.input(ctx, i, inputs[i], opt.Corpus, stdin, slots[i], bud)
 			}
 		}()
 	}
@@ -168,7 +176,13 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	var sum Summary
 	sum.Inputs = len(inputs)
 	for i := range inputs {
-		for it := range queues[i] {
+		bud.head.Store(int64(i))
+		for {
+			it, ok := slots[i].take()
+			if !ok {
+				break
+			}
+			bud.release(it.tokens)
 			for k := range it.occ {
 				o := &it.occ[k]
 				if o.Kind != "" {
@@ -224,15 +238,12 @@ func newScanner(eng *lint.Engine, opt Options) *scanner {
 	}
 }
 
-func (s *scanner) input(ctx context.Context, in corpus.Input, copt corpus.Options, stdin io.Reader, out chan<- item) {
-	defer close(out)
+func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corpus.Options, stdin io.Reader, out *slot, bud *budget) {
+	defer out.close()
 	var batch []lint.Occurrence
 	flush := func() {
 		if len(batch) > 0 {
-			select {
-			case out <- item{occ: batch}:
-			case <-ctx.Done():
-			}
+			out.put(item{occ: batch, tokens: bud.acquire(ctx, idx, len(batch))})
 			batch = nil
 		}
 	}
@@ -263,10 +274,7 @@ func (s *scanner) input(ctx context.Context, in corpus.Input, copt corpus.Option
 		return n, st.Err()
 	})
 	flush()
-	select {
-	case out <- item{src: recs}:
-	case <-ctx.Done():
-	}
+	out.put(item{src: recs})
 }
 
 // CheckIdent lints one whole identifier (no extraction), as `idlint parse` does.

@@ -1,0 +1,97 @@
+package idlint
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Results of inputs scanned in parallel are delivered in input order. A
+// worker ahead of the one being drained buffers its batches; the buffering
+// is bounded by a budget of occurrences shared by all workers, so memory
+// stays bounded while workers on later inputs keep running (a fixed small
+// queue per input would make them wait for the head input to finish).
+
+// DefaultBufferedOccurrences is the budget of occurrences held for inputs
+// that are not yet being written: about 300 bytes each.
+const DefaultBufferedOccurrences = 256 << 10
+
+// slot holds one input's results until the emitter takes them.
+type slot struct {
+	mu     sync.Mutex
+	cond   *sync.Cond
+	items  []item
+	closed bool
+}
+
+func newSlot() *slot {
+	s := &slot{}
+	s.cond = sync.NewCond(&s.mu)
+	return s
+}
+
+func (s *slot) put(it item) {
+	s.mu.Lock()
+	s.items = append(s.items, it)
+	s.mu.Unlock()
+	s.cond.Signal()
+}
+
+func (s *slot) close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.cond.Signal()
+}
+
+// take waits for the next item; ok is false once the slot is closed and empty.
+func (s *slot) take() (it item, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.items) == 0 && !s.closed {
+		s.cond.Wait()
+	}
+	if len(s.items) == 0 {
+		return item{}, false
+	}
+	it = s.items[0]
+	s.items[0] = item{}
+	s.items = s.items[1:]
+	return it, true
+}
+
+// budget counts buffered occurrences of inputs other than the head.
+type budget struct {
+	used  atomic.Int64
+	limit int64
+	head  atomic.Int64 // index of the input being emitted
+}
+
+// acquire waits until n occurrences of input i may be buffered; the head
+// input never waits, so the run always makes progress. It returns the
+// amount to release once the batch is emitted.
+func (b *budget) acquire(ctx context.Context, i int, n int) int64 {
+	for {
+		if int64(i) == b.head.Load() {
+			return 0
+		}
+		if used := b.used.Load(); used+int64(n) <= b.limit {
+			if b.used.CompareAndSwap(used, used+int64(n)) {
+				return int64(n)
+			}
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return 0
+		case <-time.After(time.Millisecond):
+		}
+	}
+}
+
+func (b *budget) release(n int64) {
+	if n != 0 {
+		b.used.Add(-n)
+	}
+}

@@ -1,0 +1,71 @@
+package idlint_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/lint"
+)
+
+type record struct{ lines []string }
+
+func (r *record) Occurrence(o *lint.Occurrence) error {
+	r.lines = append(r.lines, fmt.Sprintf("%s %s %d %d:%d %s %s", o.Source, o.Member, o.Offset, o.Line, o.Column, o.Raw, o.Key))
+	return nil
+}
+
+func (r *record) Source(s *corpus.SourceRecord) error {
+	r.lines = append(r.lines, fmt.Sprintf("source %s %d %d %s", s.Source, s.Bytes, s.Occurrences, s.Status))
+	return nil
+}
+
+// Results arrive in input order whatever the worker count and however
+// small the buffering budget (workers ahead of the head input then wait).
+func TestScanOrderUnderBudget(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for i := 0; i < 12; i++ {
+		var b strings.Builder
+		for k := 0; k < 700+i*13; k++ {
+			fmt.Fprintf(&b, "urn:example:f%d-%d URN:EXAMPLE:x%d\n", i, k, k%17)
+		}
+		fsys[fmt.Sprintf("in/f%02d.txt", i)] = &fstest.MapFile{Data: []byte(b.String())}
+	}
+	run := func(jobs, budget int) []string {
+		var r record
+		opt := idlint.Options{Jobs: jobs, BufferedOccurrences: budget}
+		opt.Corpus.FS = fsys
+		sum, err := idlint.Scan(context.Background(), []string{"in"}, opt, &r)
+		if err != nil || sum.Occurrences == 0 {
+			t.Fatalf("scan: %v, %d occurrences", err, sum.Occurrences)
+		}
+		return r.lines
+	}
+	want := strings.Join(run(1, 0), "\n")
+	for _, c := range []struct{ jobs, budget int }{{2, 0}, {4, 1}, {8, 300}, {3, 5000}} {
+		if got := strings.Join(run(c.jobs, c.budget), "\n"); got != want {
+			t.Errorf("-j %d, budget %d: output differs from -j 1", c.jobs, c.budget)
+		}
+	}
+}
+
+func TestShardsPartitionInputs(t *testing.T) {
+	paths := []string{"a", "b/c.txt", "d.gz", "e/f/g", "h", "i", "j", "k"}
+	for _, n := range []int{1, 2, 3, 5} {
+		for _, p := range paths {
+			hits := 0
+			for k := 1; k <= n; k++ {
+				if idlint.InShard(p, k, n) {
+					hits++
+				}
+			}
+			if hits != 1 {
+				t.Errorf("%q is in %d of %d shards, want exactly 1", p, hits, n)
+			}
+		}
+	}
+}
