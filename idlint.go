@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"hash/fnv"
 	"io"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/lid"
 )
 
 // Version of the tool and library.
@@ -286,4 +288,14 @@ func CheckIdent(eng *lint.Engine, ident string) (lint.Occurrence, bool) {
 	}
 	o, err := eng.Check(scheme, ident)
 	return o, err == nil
+}
+
+// Resolve resolves a relative reference against a base identifier, by the
+// base's scheme (lid: per RFC 2396 §5).
+func Resolve(base, ref string) (string, error) {
+	switch lint.SchemeOf(base) {
+	case "lid":
+		return lid.Resolve(base, ref)
+	}
+	return "", fmt.Errorf("resolving against %q: relative references are defined for lid: only", base)
 }

@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -231,4 +234,30 @@ func zstWindow(t testing.TB, data []byte, window int) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// Go's gnu-incremental.tar holds a sparse member that expands 2.5 KB on
+// disk to 512 MiB: it is cut by the ratio limit and reported, not scanned
+// to the end.
+func TestGnuIncrementalSparse(t *testing.T) {
+	path := filepath.Join(runtime.GOROOT(), "src", "archive", "tar", "testdata", "gnu-incremental.tar")
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("Go source tree absent:", err)
+	}
+	recs := Open(Input{Path: path}, Options{}, nil, func(d *Document) (int, error) {
+		_, err := io.Copy(io.Discard, d.Reader)
+		return 0, err
+	})
+	found := false
+	for _, r := range recs {
+		if r.Member == "test2/sparse" {
+			found = true
+			if r.Status != StatusError || !strings.Contains(r.Error, "expansion ratio") || r.Bytes > 4<<20 {
+				t.Errorf("sparse member: %+v", r)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no record for test2/sparse: %+v", recs)
+	}
 }

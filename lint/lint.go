@@ -10,6 +10,8 @@ import (
 
 	"github.com/idlint/idlint/extract"
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/gouri"
+	"github.com/idlint/idlint/rules/lid"
 	"github.com/idlint/idlint/rules/urn"
 )
 
@@ -81,20 +83,15 @@ type Engine struct {
 
 // Checkers lists every scheme's checker, in a fixed order.
 func Checkers(cfg Config) []rules.Checker {
-	return []rules.Checker{&urn.Checker{QueryOrder: cfg.URNQueryOrder}}
+	return []rules.Checker{&urn.Checker{QueryOrder: cfg.URNQueryOrder}, &lid.Checker{}, &gouri.Checker{}}
 }
 
 // New validates cfg and returns an engine.
 func New(cfg Config) (*Engine, error) {
 	e := &Engine{checkers: map[string]rules.Checker{}, profiles: map[string]string{}, override: map[*rules.Rule]rules.Severity{}}
-	byName := map[string]*rules.Rule{}
 	for _, c := range Checkers(cfg) {
 		e.checkers[c.Scheme()] = c
 		e.profiles[c.Scheme()] = c.DefaultProfile()
-		for _, r := range c.Rules() {
-			byName[strings.ToUpper(r.ID)] = r
-			byName[strings.ToUpper(r.Name)] = r
-		}
 	}
 	for _, c := range e.checkers {
 		e.schemes |= extract.ParseScheme(c.Scheme())
@@ -110,11 +107,13 @@ func New(cfg Config) (*Engine, error) {
 		e.profiles[scheme] = p
 	}
 	for name, sev := range cfg.Severity {
-		r, ok := byName[strings.ToUpper(name)]
-		if !ok {
+		rs := Find(name)
+		if len(rs) == 0 {
 			return nil, fmt.Errorf("unknown rule %q", name)
 		}
-		e.override[r] = sev
+		for _, r := range rs {
+			e.override[r] = sev
+		}
 	}
 	return e, nil
 }
@@ -203,14 +202,24 @@ func Rules() []*rules.Rule {
 	return out
 }
 
-// Rule finds a rule by ID or name (case-insensitive).
-func Rule(idOrName string) *rules.Rule {
+// Find returns the rules an ID or name designates (case-insensitive). A
+// name such as "bad-percent-encoding" can name one rule per scheme;
+// "urn/bad-percent-encoding" picks one scheme's.
+func Find(idOrName string) []*rules.Rule {
+	scheme, name, qualified := strings.Cut(idOrName, "/")
+	if !qualified {
+		name = idOrName
+	}
+	var out []*rules.Rule
 	for _, r := range Rules() {
-		if strings.EqualFold(r.ID, idOrName) || strings.EqualFold(r.Name, idOrName) {
-			return r
+		if qualified && !strings.EqualFold(r.Scheme, scheme) {
+			continue
+		}
+		if strings.EqualFold(r.ID, name) || strings.EqualFold(r.Name, name) {
+			out = append(out, r)
 		}
 	}
-	return nil
+	return out
 }
 
 func contains(list []string, s string) bool {

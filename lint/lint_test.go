@@ -70,8 +70,18 @@ func TestSchemeOfAndRules(t *testing.T) {
 			t.Errorf("duplicate rule ID %s", r.ID)
 		}
 		seen[r.ID] = true
-		if Rule(r.Name) != r || Rule(r.ID) != r {
-			t.Errorf("Rule lookup of %s", r.ID)
+		if byID := Find(r.ID); len(byID) != 1 || byID[0] != r {
+			t.Errorf("Find(%s) = %v", r.ID, byID)
+		}
+		if q := Find(r.Scheme + "/" + r.Name); len(q) != 1 || q[0] != r {
+			t.Errorf("Find(%s/%s) = %v: names are unique within a scheme", r.Scheme, r.Name, q)
+		}
+		found := false
+		for _, x := range Find(r.Name) {
+			found = found || x == r
+		}
+		if !found {
+			t.Errorf("Find(%s) misses %s", r.Name, r.ID)
 		}
 	}
 }

@@ -93,8 +93,8 @@ type common struct {
 
 func (c *common) register(fs *flag.FlagSet) {
 	fs.Var(&c.profiles, "profile", "`SCHEME=NAME` profile per scheme, e.g. urn=rfc2141 (repeatable; urn: rfc2141, rfc2141bis-03, rfc8141 [default])")
-	fs.Var(&c.severities, "severity", "`RULE=LEVEL` override a rule's severity: error, warning, info, off (repeatable)")
-	fs.Var(&c.ignore, "ignore", "`RULE[,RULE]` disable rules by ID or name (repeatable)")
+	fs.Var(&c.severities, "severity", "`RULE=LEVEL` override a rule's severity: error, warning, info, off; RULE is an ID, a name (every scheme's rule of that name) or scheme/name (repeatable)")
+	fs.Var(&c.ignore, "ignore", "`RULE[,RULE]` disable rules by ID, name or scheme/name (repeatable)")
 	fs.StringVar(&c.urnEquiv, "urn-equivalence", "5a", "rfc2141bis-03 §5 final step for keys: 5a (drop the query) or 5b (sort directives)")
 }
 
@@ -171,6 +171,7 @@ func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c.register(fs)
 	format := fs.String("format", "text", "output `FORMAT`: text, json or jsonl")
 	scheme := fs.String("scheme", "", "read inputs as this `SCHEME` (default: from each identifier's prefix, else urn)")
+	base := fs.String("base", "", "resolve each input as a reference relative to this base `IDENTIFIER` first (lid:)")
 	idents, err := parseFlags(fs, args)
 	if err != nil {
 		return exitTrouble
@@ -201,6 +202,14 @@ func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	results := make([]lint.Occurrence, 0, len(idents))
 	code := exitOK
 	for _, id := range idents {
+		if *base != "" {
+			r, err := idlint.Resolve(*base, id)
+			if err != nil {
+				fmt.Fprintln(stderr, "idlint parse:", err)
+				return exitTrouble
+			}
+			id = r
+		}
 		s := *scheme
 		if s == "" {
 			if s = lint.SchemeOf(id); s == "" {
@@ -429,17 +438,21 @@ func cmdRules(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	code := exitOK
-	for i, id := range ids {
-		r := lint.Rule(id)
-		if r == nil {
+	first := true
+	for _, id := range ids {
+		rs := lint.Find(id)
+		if len(rs) == 0 {
 			fmt.Fprintf(stderr, "idlint rules: no rule %q\n", id)
 			code = exitTrouble
 			continue
 		}
-		if i > 0 {
-			fmt.Fprintln(stdout)
+		for _, r := range rs {
+			if !first {
+				fmt.Fprintln(stdout)
+			}
+			first = false
+			fmt.Fprint(stdout, r.Page())
 		}
-		fmt.Fprint(stdout, r.Page())
 	}
 	return code
 }

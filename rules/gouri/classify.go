@@ -1,0 +1,270 @@
+package gouri
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/idlint/idlint/rules"
+)
+
+// Look-alike kinds returned by Classify.
+const (
+	KindWordPart       = "word-part"
+	KindURLHost        = "url-host"
+	KindGoDirective    = "go-directive"
+	KindLinkerSymbol   = "linker-symbol"
+	KindSourcePosition = "source-position"
+	KindFormatString   = "format-string"
+	KindEmoticon       = "emoticon"
+	KindCodeKey        = "code-key"
+	KindProseLabel     = "prose-label"
+)
+
+// directives are the names gc, cgo and the go command read after "//go:"
+// (cmd/compile/internal/noder lex.go and noder.go, go/build, cmd/go), plus
+// retired ones still found in old source (notinheap, nosplitrec).
+var directives = map[string]bool{
+	"build": true, "generate": true, "embed": true, "linkname": true, "noinline": true,
+	"nosplit": true, "noescape": true, "norace": true, "nocheckptr": true, "nointerface": true,
+	"systemstack": true, "nowritebarrier": true, "nowritebarrierrec": true, "yeswritebarrierrec": true,
+	"uintptrkeepalive": true, "uintptrescapes": true, "registerparams": true, "notinheap": true,
+	"nosplitrec": true, "wasmimport": true, "wasmexport": true, "fix": true, "debug": true,
+	"binary-only-package": true,
+}
+
+// linkerSymbols are Go linker and compiler symbol names with the "go:"
+// prefix that cannot be mistaken for a common name; they match alone or
+// followed by "." (cmd/link, cmd/compile, cmd/internal/obj).
+var linkerSymbols = map[string]bool{
+	"buildid": true, "buildinfo": true, "fipsinfo": true, "cuinfo": true, "constinfo": true,
+	"debuglines": true, "funcrel": true, "funcdesc": true, "funcdescrel": true, "sehuw": true,
+	"itab": true, "textfipsstart": true, "textfipsend": true, "rodatafipsstart": true,
+	"rodatafipsend": true, "noptrdatafipsstart": true, "noptrdatafipsend": true,
+	"datafipsstart": true, "datafipsend": true, "inittasks": true,
+}
+
+// linkerWords are symbol names that are also plain words ("go:map"): they
+// count as linker symbols when followed by "." ("go:string.*",
+// "go:info.type.int", "go:main.inittasks") or when quoted exactly, as in a
+// Go string literal ("go:map").
+var linkerWords = map[string]bool{
+	"string": true, "func": true, "info": true, "link": true, "plugin": true, "map": true,
+	"main": true, "runtime": true, "shlib": true, "track": true, "builtin": true, "type": true,
+}
+
+// Classify tells a go: identifier ("") from text that only starts like one,
+// using the candidate and up to a few dozen bytes of text around it. The
+// rules, in order (the first that matches decides); rest is what follows
+// "go:":
+//
+//  1. word-part: ctx.Before ends in a letter (any script), digit, mark, "+",
+//     "-" or "." ("cargo:x", "file.go:12"); the scanner already refuses these.
+//  2. url-host: ctx.Before ends in "://": "go" is the host of another URL
+//     ("http://go:8080/").
+//  3. go-directive, any of:
+//     a. rest starts with a directive name (build, generate, embed, linkname,
+//     noinline, nosplit, noescape, …, or any cgo_ name) that ends the
+//     candidate or is followed by a character other than a letter, digit,
+//     "_" or "-" ("go:build", "go:linkname'd") — whatever the context, since
+//     prose about directives names them the same way;
+//     b. rest is a directive pattern: letters, digits and "_" (maybe none)
+//     and a final "*" ("go:cgo_*", "go:x*", "go:*");
+//     c. ctx.Before ends in "//" and rest starts with a lower-case letter,
+//     digit or "_": go/ast's definition of a directive comment ("//go:xxx"),
+//     widened by "_" because gc reads every "//go:" comment as a pragma;
+//     d. ctx.Before ends in "//" and spaces, and rest is one lower-case word
+//     of letters, digits and "_" ("// go:zzz" commentary).
+//  4. linker-symbol: rest is a Go linker symbol name ("go:buildid",
+//     "go:itab.*"), alone or followed by "."; common words ("string", "func",
+//     "map", "main" …) only when followed by "." (also one the scanner
+//     trimmed, at the start of ctx.After) or quoted exactly; or rest
+//     starts with "(*", a method symbol ("go:(*T).M").
+//  5. source-position: rest is digits, optionally ":" and more digits
+//     ("go:114" of "x.go:114:" when a space precedes, "go:7 +0x1d").
+//  6. format-string: a "%" in rest starts a printf verb
+//     (flags, width, precision, then one of v T t b c d o O q x X U e E f F g G s p w)
+//     and is not a plain escape: it is not followed by two hex digits, or
+//     the escape would encode a control character ("go:%d", "go:%02x").
+//  7. emoticon: rest is D, P, p, O, o, 3, (, ), / or |, maybe after "-",
+//     or just "-" ("go:D", "go:-P", "go:-)" whose ")" the scanner trimmed).
+//  8. code-key: ctx.Before ends in "{" or "," with no space, an object key
+//     in code ("{go:function(){…}}"); prose puts a space after a comma.
+//  9. prose-label: rest is empty ("Go: 5 steps", "Way to Go: …", "go: exit",
+//     which the scanner drops for the space), or the scheme is not all lower
+//     case and no "//" follows ("GO:TEAM", "Go:Bold").
+//  10. identifier otherwise.
+func (*Checker) Classify(ident string, ctx rules.Context) string { return Classify(ident, ctx) }
+
+// Classify is Checker.Classify as a function.
+func Classify(ident string, ctx rules.Context) string {
+	before := ctx.Before
+	if wordBefore(before) {
+		return KindWordPart
+	}
+	if hasSuffix(before, "://") {
+		return KindURLHost
+	}
+	if !hasPrefixFold(ident, "go:") {
+		return "" // not ours to judge: Check reports GO001
+	}
+	rest := ident[3:]
+	lowerScheme := ident[0] == 'g' && ident[1] == 'o'
+	if lowerScheme && isDirective(rest, before) {
+		return KindGoDirective
+	}
+	if lowerScheme && isLinkerSymbol(rest, ctx) {
+		return KindLinkerSymbol
+	}
+	if isPosition(rest) {
+		return KindSourcePosition
+	}
+	if isFormat(rest) {
+		return KindFormatString
+	}
+	if isEmoticon(rest) {
+		return KindEmoticon
+	}
+	if n := len(before); n > 0 && (before[n-1] == '{' || before[n-1] == ',') && !strings.HasPrefix(rest, "//") {
+		return KindCodeKey
+	}
+	if rest == "" || !lowerScheme && !strings.HasPrefix(rest, "//") {
+		return KindProseLabel
+	}
+	return ""
+}
+
+func isDirective(rest string, before []byte) bool {
+	// a. a known name
+	n := 0
+	for n < len(rest) && (isAlnum(rest[n]) || rest[n] == '_' || rest[n] == '-') {
+		n++
+	}
+	name := rest[:n]
+	if directives[name] || strings.HasPrefix(name, "cgo_") {
+		return true
+	}
+	// b. a pattern
+	if n == len(rest)-1 && rest[n] == '*' && !strings.Contains(name, "-") {
+		return true
+	}
+	if rest == "" {
+		return false
+	}
+	// c. "//go:" and a name: gc hands every such comment to its pragma
+	// reader (go/ast's isDirective asks for [a-z0-9] after the colon; gc
+	// and cmd/cover also see "//go:_name")
+	if hasSuffix(before, "//") {
+		c := rest[0]
+		return 'a' <= c && c <= 'z' || isDigit(c) || c == '_'
+	}
+	// d. "// go:word"
+	t := len(before)
+	for t > 0 && (before[t-1] == ' ' || before[t-1] == '\t') {
+		t--
+	}
+	if t < len(before) && hasSuffix(before[:t], "//") && 'a' <= rest[0] && rest[0] <= 'z' {
+		for i := 0; i < len(rest); i++ {
+			if c := rest[i]; !('a' <= c && c <= 'z') && !isDigit(c) && c != '_' {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func isLinkerSymbol(rest string, ctx rules.Context) bool {
+	if strings.HasPrefix(rest, "(*") {
+		return true
+	}
+	name, _, dotted := strings.Cut(rest, ".")
+	// the scanner trims a final ".", which then starts ctx.After ("go:string." in a prefix test)
+	dotted = dotted || len(ctx.After) > 0 && ctx.After[0] == '.'
+	if linkerSymbols[name] {
+		return true
+	}
+	if linkerWords[name] {
+		if dotted {
+			return true
+		}
+		b, a := ctx.Before, ctx.After
+		return len(b) > 0 && len(a) > 0 && isQuote(b[len(b)-1]) && a[0] == b[len(b)-1]
+	}
+	return false
+}
+
+// isPosition: digits, optionally ":" digits (the scanner trims a final ":").
+func isPosition(rest string) bool {
+	line, col, ok := strings.Cut(rest, ":")
+	if !allDigits(line) {
+		return false
+	}
+	return !ok || col == "" || allDigits(col)
+}
+
+const verbs = "vTtbcdoOqxXUeEfFgGspw"
+
+// isFormat reports a printf verb after a "%" that is not a plain escape.
+func isFormat(rest string) bool {
+	for i := strings.IndexByte(rest, '%'); i >= 0; {
+		j := i + 1
+		for j < len(rest) && strings.IndexByte("-+# 0", rest[j]) >= 0 {
+			j++
+		}
+		for j < len(rest) && (isDigit(rest[j]) || rest[j] == '*') {
+			j++
+		}
+		if j < len(rest) && rest[j] == '.' {
+			j++
+			for j < len(rest) && (isDigit(rest[j]) || rest[j] == '*') {
+				j++
+			}
+		}
+		if j < len(rest) && strings.IndexByte(verbs, rest[j]) >= 0 {
+			if !isEscape(rest, i) {
+				return true
+			}
+			if o := unhex(rest[i+1])<<4 | unhex(rest[i+2]); o < 0x20 || o == 0x7f {
+				return true
+			}
+		}
+		k := strings.IndexByte(rest[i+1:], '%')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
+}
+
+func isEmoticon(rest string) bool {
+	if rest == "-" { // "go:-)" whose ")" the scanner trimmed as prose punctuation
+		return true
+	}
+	switch strings.TrimPrefix(rest, "-") {
+	case "D", "P", "p", "O", "o", "3", "(", ")", "/", "|":
+		return true
+	}
+	return false
+}
+
+// wordBefore reports whether b ends in what would make a scheme name part
+// of a longer word: the scanner's boundary rule.
+func wordBefore(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	c := b[len(b)-1]
+	if c < utf8.RuneSelf {
+		return isAlnum(c) || c == '+' || c == '-' || c == '.'
+	}
+	r, _ := utf8.DecodeLastRune(b)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+func hasSuffix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
+}
+
+func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }

@@ -1,0 +1,30 @@
+package lid
+
+import "github.com/idlint/idlint/rules"
+
+// Checker adapts the package to the lint engine's rules.Checker and
+// rules.Classifier.
+type Checker struct{}
+
+var (
+	_ rules.Checker    = (*Checker)(nil)
+	_ rules.Classifier = (*Checker)(nil)
+)
+
+func (*Checker) Scheme() string         { return "lid" }
+func (*Checker) Profiles() []string     { return Profiles }
+func (*Checker) DefaultProfile() string { return DefaultProfile }
+func (*Checker) Rules() []*rules.Rule   { return Catalog }
+
+// Check lints ident under profile with every finding kept.
+func (*Checker) Check(ident, profile string) rules.Result {
+	u, fs := Lint(ident, profile, rules.Info)
+	return rules.Result{
+		Scheme:    "lid",
+		Profile:   profile,
+		Canonical: u.Canonical(),
+		Key:       u.Key(),
+		Namespace: u.Namespace(),
+		Findings:  fs,
+	}
+}

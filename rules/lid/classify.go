@@ -1,0 +1,119 @@
+package lid
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/idlint/idlint/rules"
+)
+
+// Look-alike kinds returned by Classify.
+const (
+	KindWordPart     = "word-part"
+	KindURLHost      = "url-host"
+	KindProseLabel   = "prose-label"
+	KindChatID       = "chat-id"
+	KindNumericLabel = "numeric-label"
+	KindCodeKey      = "code-key"
+)
+
+// Classify tells a lid: identifier ("") from text that only starts like
+// one, using the candidate and up to a few dozen bytes of text around it.
+// The rules, in order (the first that matches decides):
+//
+//  1. word-part: ctx.Before ends in a letter (any script), digit, mark, "+",
+//     "-" or "." — "lid" is the end of a longer word ("invalid://x",
+//     "invàlid:x"). The scanner already refuses these; the rule keeps
+//     callers that bypass it honest.
+//  2. url-host: ctx.Before ends in "://": "lid" is the host of another URL
+//     ("http://lid:8080/").
+//  3. identifier: "lid://…", whatever its case — the lid-00 form.
+//  4. prose-label: nothing follows the colon ("LID: Layer ID" and X11's
+//     "lid: LEASE", which the scanner drops for the space), or the scheme is
+//     not all lower case ("LID:0x0003", "Lid:closed"): field labels.
+//  5. chat-id: only digits follow, and a quote (" ' `) precedes the
+//     candidate or follows it — WhatsApp-style "lid:77".
+//  6. numeric-label: only a number follows (decimal, or 0x and hex digits),
+//     unquoted — local IDs in InfiniBand and hardware logs ("lid:3").
+//  7. code-key: ctx.Before ends in "{" or "," with no space, as an object
+//     key in code ("{id:1,lid:e.lid}"); prose puts a space after a comma.
+//  8. identifier otherwise: an opaque lid: of the newer scheme (Check
+//     reports it with LID003).
+func (*Checker) Classify(ident string, ctx rules.Context) string { return Classify(ident, ctx) }
+
+// Classify is Checker.Classify as a function.
+func Classify(ident string, ctx rules.Context) string {
+	before := ctx.Before
+	if wordBefore(before) {
+		return KindWordPart
+	}
+	if hasSuffix(before, "://") {
+		return KindURLHost
+	}
+	if !hasPrefixFold(ident, "lid:") {
+		return "" // not ours to judge: Check reports LID001
+	}
+	rest := ident[4:]
+	if len(rest) >= 2 && rest[0] == '/' && rest[1] == '/' {
+		return ""
+	}
+	if rest == "" || ident[0] != 'l' || ident[1] != 'i' || ident[2] != 'd' {
+		return KindProseLabel
+	}
+	if allDigits(rest) {
+		if quoted(ctx) {
+			return KindChatID
+		}
+		return KindNumericLabel
+	}
+	if len(rest) > 2 && rest[0] == '0' && (rest[1] == 'x' || rest[1] == 'X') && allHex(rest[2:]) {
+		return KindNumericLabel
+	}
+	if n := len(before); n > 0 && (before[n-1] == '{' || before[n-1] == ',') {
+		return KindCodeKey
+	}
+	return ""
+}
+
+// wordBefore reports whether b ends in what would make a scheme name part
+// of a longer word: the scanner's boundary rule.
+func wordBefore(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	c := b[len(b)-1]
+	if c < utf8.RuneSelf {
+		return isAlnum(c) || c == '+' || c == '-' || c == '.'
+	}
+	r, _ := utf8.DecodeLastRune(b)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+func hasSuffix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
+}
+
+func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
+
+func quoted(ctx rules.Context) bool {
+	return len(ctx.Before) > 0 && isQuote(ctx.Before[len(ctx.Before)-1]) ||
+		len(ctx.After) > 0 && isQuote(ctx.After[0])
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func allHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isHex(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,192 @@
+package lid
+
+import "strings"
+
+// String returns the URI as parsed.
+func (u *LID) String() string { return u.raw }
+
+// Canonical returns the normalized form with every component kept:
+//   - scheme "lid" and the host in lower case (rfc2396 §6); path, query and
+//     fragment keep the case they were written in;
+//   - %-escapes with upper-case hex, escaped unreserved characters decoded
+//     (rfc2396 §2.3: escaping them does not change the URI) — unless the
+//     identifier holds a malformed "%", where decoding could fuse a stray
+//     "%" with what follows;
+//   - "." and ".." segments removed (lid-00 §2 gives them their accustomed
+//     meanings; ".." above the root is kept, rfc2396 §5.2 step 6g);
+//   - an empty port dropped ("lid://xyz.com:/" is "lid://xyz.com/").
+//
+// Identifiers of the newer opaque lid: scheme keep their case; only their
+// escapes are normalized. Text that is not a lid: URI is returned as is.
+func (u *LID) Canonical() string { return u.canonical(true) }
+
+// Key returns the equivalence key under lid-00: the canonical form without
+// the fragment (rfc2396 §4.1: not part of the URI), folded to lower case
+// because lid-00 §2 compares complete lid: URIs case-independently. The
+// folding is ASCII-only and leaves escapes alone (their hex is upper case),
+// so non-ASCII text, which the draft only knows percent-encoded, compares
+// octet by octet. Opaque lid: identifiers keep their case and get the
+// prefix "(opaque)" so that no lid-00 URI ever has the same key.
+func (u *LID) Key() string {
+	switch u.Form {
+	case FormNone:
+		return u.raw
+	case FormOpaque:
+		return "(opaque)" + u.canonical(false)
+	}
+	return foldKeepHex(u.canonical(false))
+}
+
+// Namespace is what reports group by: the lower-cased host of a lid-00 URI
+// with a valid host name, "(opaque)" for the newer scheme, else "".
+func (u *LID) Namespace() string {
+	switch {
+	case u.Form == FormOpaque:
+		return "(opaque)"
+	case u.Form == FormHier && u.hostOK:
+		return strings.ToLower(u.Host)
+	}
+	return ""
+}
+
+func (u *LID) canonical(withFragment bool) string {
+	if u.Form == FormNone {
+		return u.raw
+	}
+	decode := !hasBadPercent(u.raw)
+	var b strings.Builder
+	b.Grow(len(u.raw) + 1)
+	b.WriteString("lid:")
+	switch u.Form {
+	case FormOpaque, FormNoAuthority:
+		normEscapes(&b, u.Opaque, decode)
+	case FormHier:
+		b.WriteString("//")
+		if u.HasUserinfo {
+			normEscapes(&b, u.Userinfo, decode)
+			b.WriteByte('@')
+		}
+		lowerHost(&b, u.Host)
+		if u.Port != "" {
+			b.WriteByte(':')
+			b.WriteString(u.Port)
+		}
+		if u.Path != "" {
+			var pb strings.Builder
+			pb.Grow(len(u.Path))
+			normEscapes(&pb, u.Path, decode)
+			path, _, _ := removeDots(pb.String())
+			b.WriteString(path)
+		}
+		if u.HasQuery {
+			b.WriteByte('?')
+			normEscapes(&b, u.Query, decode)
+		}
+	}
+	if withFragment && u.HasFragment {
+		b.WriteByte('#')
+		normEscapes(&b, u.Fragment, decode)
+	}
+	return b.String()
+}
+
+// hasBadPercent reports whether s holds a "%" that does not start an escape.
+func hasBadPercent(s string) bool {
+	for i := strings.IndexByte(s, '%'); i >= 0; {
+		if !isEscape(s, i) {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '%')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// normEscapes writes s with %-hex in upper case and, when decode is set,
+// escaped unreserved characters decoded.
+func normEscapes(b *strings.Builder, s string, decode bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && isEscape(s, i) {
+			o := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if decode && isUnreserved(o) {
+				b.WriteByte(o)
+			} else {
+				b.WriteByte('%')
+				b.WriteByte(upper(s[i+1]))
+				b.WriteByte(upper(s[i+2]))
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(c)
+	}
+}
+
+// lowerHost writes a host in lower case; any (invalid) escape keeps upper-case hex.
+func lowerHost(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && isEscape(s, i) {
+			b.WriteByte('%')
+			b.WriteByte(upper(s[i+1]))
+			b.WriteByte(upper(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(lower(s[i]))
+	}
+}
+
+// foldKeepHex lower-cases ASCII letters outside %-escapes.
+func foldKeepHex(s string) string {
+	b := []byte(s)
+	for i := 0; i < len(b); i++ {
+		if b[i] == '%' && isEscape(s, i) {
+			i += 2
+			continue
+		}
+		b[i] = lower(b[i])
+	}
+	return string(b)
+}
+
+// removeDots removes "." and ".." complete segments from an absolute path
+// (one that is empty or starts with "/"), as rfc2396 §5.2 steps 6c–6f do for
+// a merged path. ".." segments that would climb above the root are kept
+// (step 6g allows keeping them; Appendix C.2 shows "http://a/../g"); above
+// reports them. A path that ends in a dot segment keeps its trailing slash.
+// The result has no "." segment and ".." only at its start, so removing
+// dots again changes nothing.
+func removeDots(path string) (out string, changed, above bool) {
+	if !strings.HasPrefix(path, "/") || !strings.Contains(path, "/.") {
+		return path, false, false
+	}
+	segs := strings.Split(path[1:], "/")
+	st := make([]string, 0, len(segs))
+	for i, seg := range segs {
+		last := i == len(segs)-1
+		switch seg {
+		case ".":
+			if last {
+				st = append(st, "")
+			}
+		case "..":
+			if len(st) > 0 && st[len(st)-1] != ".." {
+				st = st[:len(st)-1]
+				if last {
+					st = append(st, "")
+				}
+			} else {
+				st = append(st, "..")
+				above = true
+			}
+		default:
+			st = append(st, seg)
+		}
+	}
+	out = "/" + strings.Join(st, "/")
+	return out, out != path, above
+}
