@@ -102,7 +102,7 @@ type item struct {
 	tokens int64 // budget held until emitted
 }
 
-const batchSize = 256
+const batchSize = 1024
 
 // Scan runs the pipeline over paths. Inputs are processed by Jobs workers;
 // each input's results are delivered to sink in the order of the inputs,
@@ -151,6 +151,15 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	for i := range slots {
 		slots[i] = newSlot()
 	}
+	defer func() {
+		// wake workers waiting for room so they see the cancellation
+		cancel()
+		for _, s := range slots {
+			s.mu.Lock()
+			s.cond.Broadcast()
+			s.mu.Unlock()
+		}
+	}()
 	bud := &budget{limit: DefaultBufferedOccurrences}
 	if opt.BufferedOccurrences > 0 {
 		bud.limit = int64(opt.BufferedOccurrences)
@@ -245,7 +254,11 @@ func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corp
 	var batch []lint.Occurrence
 	flush := func() {
 		if len(batch) > 0 {
-			out.put(item{occ: batch, tokens: bud.acquire(ctx, idx, len(batch))})
+			tokens := bud.acquire(ctx, idx, len(batch))
+			if tokens == 0 {
+				out.waitRoom(ctx) // the head input: wait for the sink instead
+			}
+			out.put(item{occ: batch, tokens: tokens})
 			batch = nil
 		}
 	}

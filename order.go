@@ -35,7 +35,20 @@ func (s *slot) put(it item) {
 	s.mu.Lock()
 	s.items = append(s.items, it)
 	s.mu.Unlock()
-	s.cond.Signal()
+	s.cond.Broadcast()
+}
+
+// headPending bounds the batches the head input may queue while the sink
+// drains them: the head holds no budget, this is its backpressure.
+const headPending = 64
+
+// waitRoom blocks while the slot holds headPending batches or more.
+func (s *slot) waitRoom(ctx context.Context) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.items) >= headPending && ctx.Err() == nil {
+		s.cond.Wait()
+	}
 }
 
 func (s *slot) close() {
@@ -58,6 +71,7 @@ func (s *slot) take() (it item, ok bool) {
 	it = s.items[0]
 	s.items[0] = item{}
 	s.items = s.items[1:]
+	s.cond.Broadcast() // a producer may wait for room
 	return it, true
 }
 

@@ -1,6 +1,6 @@
 // Package reports holds the sinks that turn occurrences into output — text,
-// JSON Lines, JSON, linter lines — and the aggregation of occurrences into
-// equivalence clusters.
+// JSON Lines, JSON, SARIF, linter lines, progress — and the aggregation of
+// occurrences into equivalence clusters.
 package reports
 
 import (
@@ -32,21 +32,63 @@ type Cluster struct {
 	FirstOffset     int64     `json:"first_offset"`
 	FirstLine       int       `json:"first_line"`
 	FirstColumn     int       `json:"first_column"`
-
-	variants  map[string]int
-	canonical map[string]int
-	sources   map[string]struct{}
 }
+
+// counter counts distinct strings; the first one is kept inline, a map is
+// made only when a second appears — most clusters have one spelling and
+// one source, and a map per cluster would dominate memory and GC time.
+type counter struct {
+	first string
+	n     int
+	more  map[string]int
+}
+
+func (c *counter) add(s string) {
+	switch {
+	case c.n == 0 || s == c.first:
+		c.first = s
+		c.n++
+	default:
+		if c.more == nil {
+			c.more = map[string]int{}
+		}
+		c.more[s]++
+	}
+}
+
+func (c *counter) distinct() int { return min(c.n, 1) + len(c.more) }
+
+func (c *counter) each(fn func(s string, n int)) {
+	if c.n > 0 {
+		fn(c.first, c.n)
+	}
+	for s, n := range c.more {
+		fn(s, n)
+	}
+}
+
+// agg is one cluster being aggregated.
+type agg struct {
+	profile, namespace       string
+	firstSource, firstMember string
+	firstOffset              int64
+	firstLine, firstColumn   int32
+	count, invalid           int
+	variants, canon, source  counter
+}
+
+type aggKey struct{ scheme, key string }
 
 // Clusters aggregates occurrences by (scheme, key). Memory grows with the
 // number of distinct keys and spellings, not with occurrences: about
-// 300 bytes per key plus the text of each distinct raw form and source.
+// 250 bytes per key (plus the key's text) while a key has one spelling and
+// one source, a small map more when it has several.
 type Clusters struct {
-	byKey map[string]*Cluster
+	byKey map[aggKey]*agg
 }
 
 // NewClusters returns an empty aggregation.
-func NewClusters() *Clusters { return &Clusters{byKey: map[string]*Cluster{}} }
+func NewClusters() *Clusters { return &Clusters{byKey: map[aggKey]*agg{}} }
 
 // Add counts one occurrence.
 func (cs *Clusters) Add(o *lint.Occurrence) {
@@ -74,26 +116,23 @@ type Row struct {
 // rows arrive in, so sharded runs merge to exactly a single run's clusters:
 // "first" is the smallest (source, member, offset), not the first seen.
 func (cs *Clusters) AddRow(o Row) {
-	k := o.Scheme + "\x00" + o.Key
-	c := cs.byKey[k]
-	if c == nil {
-		c = &Cluster{
-			Scheme: o.Scheme, Profile: o.Profile, Key: o.Key, Namespace: o.Namespace,
-			FirstSource: o.Source, FirstMember: o.Member, FirstOffset: o.Offset,
-			FirstLine: o.Line, FirstColumn: o.Column,
-			variants: map[string]int{}, canonical: map[string]int{}, sources: map[string]struct{}{},
+	k := aggKey{o.Scheme, o.Key}
+	a := cs.byKey[k]
+	if a == nil || before(o.Source, o.Member, o.Offset, a.firstSource, a.firstMember, a.firstOffset) {
+		if a == nil {
+			a = &agg{profile: o.Profile, namespace: o.Namespace}
+			cs.byKey[k] = a
 		}
-		cs.byKey[k] = c
-	} else if before(o.Source, o.Member, o.Offset, c.FirstSource, c.FirstMember, c.FirstOffset) {
-		c.FirstSource, c.FirstMember, c.FirstOffset, c.FirstLine, c.FirstColumn = o.Source, o.Member, o.Offset, o.Line, o.Column
+		a.firstSource, a.firstMember, a.firstOffset = o.Source, o.Member, o.Offset
+		a.firstLine, a.firstColumn = int32(o.Line), int32(o.Column)
 	}
-	c.OccurrenceCount++
+	a.count++
 	if !o.Valid {
-		c.InvalidCount++
+		a.invalid++
 	}
-	c.variants[o.Raw]++
-	c.canonical[o.Canonical]++
-	c.sources[o.Source] = struct{}{}
+	a.variants.add(o.Raw)
+	a.canon.add(o.Canonical)
+	a.source.add(o.Source)
 }
 
 func before(s1, m1 string, o1 int64, s2, m2 string, o2 int64) bool {
@@ -109,38 +148,60 @@ func before(s1, m1 string, o1 int64, s2, m2 string, o2 int64) bool {
 // Len is the number of clusters.
 func (cs *Clusters) Len() int { return len(cs.byKey) }
 
-// List returns the clusters sorted by scheme and key, variants by count
-// (then text), canonical = the most frequent canonical spelling.
+// List returns the clusters sorted by scheme and key (see Each).
 func (cs *Clusters) List() []*Cluster {
 	out := make([]*Cluster, 0, len(cs.byKey))
-	for _, c := range cs.byKey {
-		c.Valid = c.InvalidCount == 0
-		c.SourceCount = len(c.sources)
-		c.Variants = c.Variants[:0]
-		for raw, n := range c.variants {
-			c.Variants = append(c.Variants, Variant{raw, n})
-		}
-		sort.Slice(c.Variants, func(i, j int) bool {
-			a, b := c.Variants[i], c.Variants[j]
-			if a.Count != b.Count {
-				return a.Count > b.Count
-			}
-			return a.Raw < b.Raw
-		})
-		best, bestN := "", -1
-		for s, n := range c.canonical {
-			if n > bestN || n == bestN && s < best {
-				best, bestN = s, n
-			}
-		}
-		c.Canonical = best
-		out = append(out, c)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Scheme != out[j].Scheme {
-			return out[i].Scheme < out[j].Scheme
-		}
-		return out[i].Key < out[j].Key
+	cs.Each(func(c *Cluster) error {
+		cc := *c
+		out = append(out, &cc)
+		return nil
 	})
 	return out
+}
+
+// Each calls fn for every cluster, sorted by scheme and key, building one
+// Cluster at a time (fn must not keep it): variants by count then text,
+// canonical = the most frequent canonical spelling (ties: the smallest).
+func (cs *Clusters) Each(fn func(*Cluster) error) error {
+	keys := make([]aggKey, 0, len(cs.byKey))
+	for k := range cs.byKey {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].scheme != keys[j].scheme {
+			return keys[i].scheme < keys[j].scheme
+		}
+		return keys[i].key < keys[j].key
+	})
+	for _, k := range keys {
+		a := cs.byKey[k]
+		c := &Cluster{
+			Scheme: k.scheme, Profile: a.profile, Key: k.key, Namespace: a.namespace,
+			OccurrenceCount: a.count, InvalidCount: a.invalid, Valid: a.invalid == 0,
+			SourceCount: a.source.distinct(),
+			FirstSource: a.firstSource, FirstMember: a.firstMember, FirstOffset: a.firstOffset,
+			FirstLine: int(a.firstLine), FirstColumn: int(a.firstColumn),
+			Variants: make([]Variant, 0, a.variants.distinct()),
+		}
+		a.variants.each(func(s string, n int) { c.Variants = append(c.Variants, Variant{s, n}) })
+		if len(c.Variants) > 1 {
+			sort.Slice(c.Variants, func(i, j int) bool {
+				x, y := c.Variants[i], c.Variants[j]
+				if x.Count != y.Count {
+					return x.Count > y.Count
+				}
+				return x.Raw < y.Raw
+			})
+		}
+		bestN := -1
+		a.canon.each(func(s string, n int) {
+			if n > bestN || n == bestN && s < c.Canonical {
+				c.Canonical, bestN = s, n
+			}
+		})
+		if err := fn(c); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -259,6 +261,9 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
 	lookalikes := fs.Bool("include-lookalikes", false, "also report look-alikes (//go:build, LID: labels …) with their kind")
 	quiet := fs.Bool("quiet", false, "no progress display on stderr")
+	memLimit := fs.Int64("memory-limit", 900<<20, "soft memory limit in `BYTES` for the Go runtime (GC works harder near it; 0: the runtime's default, or $GOMEMLIMIT)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE` (for performance work)")
+	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE` at the end")
 	var copt corpus.Options
 	fs.Int64Var(&copt.MaxMemberBytes, "max-member-bytes", 0, "largest decompressed document in `BYTES`; it is cut there and reported as an error, what was scanned before still counts (default 4 GiB, -1 no limit)")
 	fs.Float64Var(&copt.MaxRatio, "max-ratio", 0, "largest expansion of one decompression layer, output bytes per compressed byte, checked after 1 MiB of output (default 1000, -1 none)")
@@ -303,6 +308,30 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		srcW = f
 	}
 	rep := reportSpec{dir: *report, runID: *runID, args: append([]string{"idlint", name}, args...), cfg: cfg}
+	if *memLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		// clusters live in memory until the end: keep a large run under
+		// ~1 GB RSS instead of letting the heap double past the live set
+		debug.SetMemoryLimit(*memLimit)
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "idlint %s: --cpuprofile: %v\n", name, err)
+			return exitTrouble
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if *memprofile != "" {
+		defer func() {
+			if f, err := os.Create(*memprofile); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}()
+	}
 	return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, rep, stdout, stderr)
 }
 

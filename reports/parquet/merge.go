@@ -71,10 +71,8 @@ func Merge(out string, shards []string, opt Options) error {
 			return abort(fmt.Errorf("merging %s: %w", dir, err))
 		}
 	}
-	for _, c := range clusters.List() {
-		if err := cl.append(c); err != nil {
-			return abort(err)
-		}
+	if err := clusters.Each(cl.append); err != nil {
+		return abort(err)
 	}
 	for _, t := range []interface {
 		finish(map[string]string) error

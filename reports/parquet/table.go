@@ -25,7 +25,7 @@ const SchemaVersion = "1"
 // are buffered into large row groups rather than one group per batch.
 const (
 	batchRows    = 8192
-	rowGroupRows = 256 << 10
+	rowGroupRows = 128 << 10
 )
 
 // column describes one column of a table of rows of type T.

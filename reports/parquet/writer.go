@@ -99,11 +99,7 @@ func (w *Writer) Close() error {
 		w.Abort()
 		return err
 	}
-	for _, c := range w.clusters.List() {
-		if err = cl.append(c); err != nil {
-			break
-		}
-	}
+	err = w.clusters.Each(cl.append)
 	if err == nil {
 		for _, finish := range []func(map[string]string) error{w.occ.finish, w.fnd.finish, w.src.finish, cl.finish} {
 			if err = finish(end); err != nil {
