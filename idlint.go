@@ -4,6 +4,8 @@
 package idlint
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -12,6 +14,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sort"
 	"time"
 
 	"github.com/idlint/idlint/corpus"
@@ -20,6 +23,7 @@ import (
 	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/lid"
+	"github.com/idlint/idlint/rules/xri"
 )
 
 // Version of the tool and library.
@@ -240,12 +244,14 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 type scanner struct {
 	eng    *lint.Engine
 	stream *extract.Stream
+	br     *bufio.Reader
 }
 
 func newScanner(eng *lint.Engine, opt Options) *scanner {
 	return &scanner{
 		eng:    eng,
 		stream: extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), MaxLen: opt.MaxLen}, 0),
+		br:     bufio.NewReaderSize(nil, 64<<10),
 	}
 }
 
@@ -263,33 +269,96 @@ func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corp
 		}
 	}
 	recs := corpus.Open(in, copt, stdin, func(doc *corpus.Document) (int, error) {
-		st := s.stream
-		st.Reset(doc.Reader)
 		n := 0
-		for st.Next() {
-			if ctx.Err() != nil {
-				return n, ctx.Err()
-			}
-			m := st.Match()
-			o, err := s.eng.CheckInContext(m.Scheme.String(), string(m.Raw), &rules.Context{Before: m.Before, After: m.After})
-			if err != nil {
-				return n, err
-			}
-			o.Location = lint.Location{
-				Source: doc.Source, Member: doc.Member, RecordID: doc.RecordID, TargetURI: doc.TargetURI,
-				Offset: m.Offset, Line: m.Line, Column: m.Column,
-			}
-			o.Truncated = m.Truncated
+		err := s.document(ctx, doc, func(o lint.Occurrence) {
 			batch = append(batch, o)
 			n++
 			if len(batch) == batchSize {
 				flush()
 			}
-		}
-		return n, st.Err()
+		})
+		return n, err
 	})
 	flush()
 	out.put(item{src: recs})
+}
+
+// maxXRDS bounds the XRDS documents read whole to find bare i-names.
+const maxXRDS = 4 << 20
+
+// document scans one document, calling emit for each occurrence in order.
+func (s *scanner) document(ctx context.Context, doc *corpus.Document, emit func(lint.Occurrence)) error {
+	s.br.Reset(doc.Reader)
+	var r io.Reader = s.br
+	if head, _ := s.br.Peek(4096); s.eng.Profile("xri") != "" && xri.LooksLikeXRDS(head) {
+		data, err := io.ReadAll(io.LimitReader(s.br, maxXRDS+1))
+		if err != nil {
+			return err
+		}
+		if len(data) <= maxXRDS {
+			return s.xrds(ctx, doc, data, emit)
+		}
+		r = io.MultiReader(bytes.NewReader(data), s.br) // too large: scan as text
+	}
+	st := s.stream
+	st.Reset(r)
+	for st.Next() {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		m := st.Match()
+		o, err := s.eng.CheckInContext(m.Scheme.String(), string(m.Raw), &rules.Context{Before: m.Before, After: m.After})
+		if err != nil {
+			return err
+		}
+		o.Location = location(doc, m.Offset, m.Line, m.Column)
+		o.Truncated = m.Truncated
+		emit(o)
+	}
+	return st.Err()
+}
+
+// xrds scans an XRDS document held whole: the identifiers the scanner
+// finds plus the bare i-names of its CanonicalID, ProviderID, LocalID and
+// Query elements (xri.FindInXRDS), in document order.
+func (s *scanner) xrds(ctx context.Context, doc *corpus.Document, data []byte, emit func(lint.Occurrence)) error {
+	var occ []lint.Occurrence
+	st := s.stream
+	st.Reset(bytes.NewReader(data))
+	for st.Next() {
+		m := st.Match()
+		o, err := s.eng.CheckInContext(m.Scheme.String(), string(m.Raw), &rules.Context{Before: m.Before, After: m.After})
+		if err != nil {
+			return err
+		}
+		o.Location = location(doc, m.Offset, m.Line, m.Column)
+		o.Truncated = m.Truncated
+		occ = append(occ, o)
+	}
+	for _, sp := range xri.FindInXRDS(data) {
+		o, err := s.eng.Check("xri", string(data[sp.Start:sp.End]))
+		if err != nil {
+			return err
+		}
+		line, col := extract.Position(data, sp.Start)
+		o.Location = location(doc, int64(sp.Start), line, col)
+		occ = append(occ, o)
+	}
+	sort.SliceStable(occ, func(i, j int) bool { return occ[i].Offset < occ[j].Offset })
+	for _, o := range occ {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		emit(o)
+	}
+	return st.Err()
+}
+
+func location(doc *corpus.Document, off int64, line, col int) lint.Location {
+	return lint.Location{
+		Source: doc.Source, Member: doc.Member, RecordID: doc.RecordID, TargetURI: doc.TargetURI,
+		Offset: off, Line: line, Column: col,
+	}
 }
 
 // CheckIdent lints one whole identifier (no extraction), as `idlint parse` does.
@@ -309,6 +378,8 @@ func Resolve(base, ref string) (string, error) {
 	switch lint.SchemeOf(base) {
 	case "lid":
 		return lid.Resolve(base, ref)
+	case "xri":
+		return xri.Resolve(base, ref, xri.DefaultProfile)
 	}
-	return "", fmt.Errorf("resolving against %q: relative references are defined for lid: only", base)
+	return "", fmt.Errorf("resolving against %q: relative references are defined for xri: and lid: only", base)
 }

@@ -69,3 +69,36 @@ func TestShardsPartitionInputs(t *testing.T) {
 		}
 	}
 }
+
+// Bare i-names are extracted only inside the XRDS elements that hold them
+// (issue: xri extraction specifics); free text "=name" or "@org" is not.
+func TestXRDSBareINames(t *testing.T) {
+	xrds := `<?xml version="1.0"?>
+<xrds:XRDS xmlns:xrds="xri://$xrds" xmlns="xri://$xrd*($v*2.0)">
+ <XRD>
+  <Query>*example</Query>
+  <CanonicalID>=!F83.62B1.44F.2813</CanonicalID>
+  <Service><URI>http://example.com/</URI><LocalID>@!5BAD.2AA.3C72.AF46!0000.0000.3B9A.CA01</LocalID></Service>
+ </XRD>
+</xrds:XRDS>
+`
+	fsys := fstest.MapFS{
+		"a.xrds": &fstest.MapFile{Data: []byte(xrds)},
+		"b.txt":  &fstest.MapFile{Data: []byte("mail =name or @org, see xri://=name\n")},
+	}
+	var r record
+	opt := idlint.Options{}
+	opt.Corpus.FS = fsys
+	if _, err := idlint.Scan(context.Background(), []string{"a.xrds", "b.txt"}, opt, &r); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(r.lines, "\n")
+	for _, want := range []string{"a.xrds  103 4:10 *example xri:*example", "a.xrds  135 5:16 =!F83.62B1.44F.2813", "6:51 @!5BAD.2AA.3C72.AF46!0000.0000.3B9A.CA01", "a.xrds  65 2:44 xri://$xrd*($v*2.0)", "b.txt  24 1:25 xri://=name"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "b.txt  5 ") || strings.Contains(got, " @org") {
+		t.Errorf("bare names extracted from free text:\n%s", got)
+	}
+}

@@ -175,3 +175,11 @@ func (s *Stream) fill() bool {
 	s.cands, s.from, _ = scan(s.cands, s.buf[:s.n], s.from, s.eof, s.opt)
 	return len(s.cands) > 0 || !s.eof || s.from < s.n
 }
+
+// Position is the 1-based line and column (in characters, as the stream
+// counts them) of byte offset off in text.
+func Position(text []byte, off int) (line, col int) {
+	before := text[:off]
+	ls := bytes.LastIndexByte(before, '\n') + 1
+	return bytes.Count(before, nlByte) + 1, chars(before[ls:]) + 1
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/idlint/idlint/rules/gouri"
 	"github.com/idlint/idlint/rules/lid"
 	"github.com/idlint/idlint/rules/urn"
+	"github.com/idlint/idlint/rules/xri"
 )
 
 // Location says where an occurrence was found.
@@ -36,6 +37,8 @@ type Occurrence struct {
 	Key       string
 	Namespace string
 	Truncated bool // cut at the scanner's maximum length
+	// Forms are the scheme's other normal forms (XRI), filled by parse.
+	Forms map[string]string
 	// Kind is "" for an identifier, else the kind of look-alike
 	// ("go-directive" …); look-alikes carry no findings.
 	Kind     string
@@ -83,7 +86,7 @@ type Engine struct {
 
 // Checkers lists every scheme's checker, in a fixed order.
 func Checkers(cfg Config) []rules.Checker {
-	return []rules.Checker{&urn.Checker{QueryOrder: cfg.URNQueryOrder}, &lid.Checker{}, &gouri.Checker{}}
+	return []rules.Checker{&urn.Checker{QueryOrder: cfg.URNQueryOrder}, &xri.Checker{}, &lid.Checker{}, &gouri.Checker{}}
 }
 
 // New validates cfg and returns an engine.
@@ -159,6 +162,15 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (Occur
 		Findings: e.adjust(res.Findings),
 	}
 	return o, nil
+}
+
+// NormalForms returns the scheme's alternative normal forms of ident, if
+// its spec defines any (nil otherwise).
+func (e *Engine) NormalForms(scheme, ident string) map[string]string {
+	if nf, ok := e.checkers[scheme].(rules.NormalFormer); ok {
+		return nf.NormalForms(ident, e.profiles[scheme])
+	}
+	return nil
 }
 
 // adjust applies severity overrides in place, dropping disabled rules.

@@ -10,18 +10,19 @@ import (
 
 // ParseJSON is one result of `idlint parse` in JSON.
 type ParseJSON struct {
-	Input     string        `json:"input"`
-	Scheme    string        `json:"scheme"`
-	Profile   string        `json:"profile"`
-	Valid     bool          `json:"valid"`
-	Canonical string        `json:"canonical"`
-	Key       string        `json:"key"`
-	Namespace string        `json:"namespace"`
-	Findings  []FindingJSON `json:"findings"`
+	Input     string            `json:"input"`
+	Scheme    string            `json:"scheme"`
+	Profile   string            `json:"profile"`
+	Valid     bool              `json:"valid"`
+	Canonical string            `json:"canonical"`
+	Key       string            `json:"key"`
+	Namespace string            `json:"namespace"`
+	Forms     map[string]string `json:"forms,omitempty"` // XRI §2.2.4 normal forms
+	Findings  []FindingJSON     `json:"findings"`
 }
 
 func parseJSON(o *lint.Occurrence) ParseJSON {
-	return ParseJSON{o.Raw, o.Scheme, o.Profile, o.Valid(), o.Canonical, o.Key, o.Namespace, Findings(o)}
+	return ParseJSON{o.Raw, o.Scheme, o.Profile, o.Valid(), o.Canonical, o.Key, o.Namespace, o.Forms, Findings(o)}
 }
 
 // WriteParse writes parse results as text, json (one array) or jsonl.
@@ -55,6 +56,11 @@ func WriteParse(w io.Writer, format string, results []lint.Occurrence) error {
 			fmt.Fprintf(w, "%s\n  %s under %s %s\n  canonical: %s\n  key:       %s\n", o.Raw, state, o.Scheme, o.Profile, o.Canonical, o.Key)
 			if o.Namespace != "" {
 				fmt.Fprintf(w, "  namespace: %s\n", o.Namespace)
+			}
+			for _, k := range []string{"escaped", "iri", "anyuri", "uri"} {
+				if v, ok := o.Forms[k]; ok {
+					fmt.Fprintf(w, "  %-10s %s\n", k+":", v)
+				}
 			}
 			for _, f := range o.Findings {
 				fmt.Fprintf(w, "  %s %s %s: %s (%s)\n", f.Severity, f.Rule.ID, f.Rule.Name, f.Message, f.Rule.SpecFor(o.Profile))

@@ -188,3 +188,10 @@ type Context struct {
 type Classifier interface {
 	Classify(ident string, ctx Context) (kind string)
 }
+
+// NormalFormer is implemented by checkers whose spec defines several
+// normal forms of one identifier (XRI: escaped, IRI, URI, anyURI);
+// `idlint parse --format json` shows them.
+type NormalFormer interface {
+	NormalForms(ident, profile string) map[string]string
+}

@@ -173,7 +173,7 @@ func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c.register(fs)
 	format := fs.String("format", "text", "output `FORMAT`: text, json or jsonl")
 	scheme := fs.String("scheme", "", "read inputs as this `SCHEME` (default: from each identifier's prefix, else urn)")
-	base := fs.String("base", "", "resolve each input as a reference relative to this base `IDENTIFIER` first (lid:)")
+	base := fs.String("base", "", "resolve each input as a reference relative to this base `IDENTIFIER` first (xri:, lid:)")
 	idents, err := parseFlags(fs, args)
 	if err != nil {
 		return exitTrouble
@@ -223,6 +223,7 @@ func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "idlint parse:", err)
 			return exitTrouble
 		}
+		o.Forms = eng.NormalForms(s, id)
 		if !o.Valid() {
 			code = exitFindings
 		}

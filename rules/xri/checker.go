@@ -1,0 +1,33 @@
+package xri
+
+import "github.com/idlint/idlint/rules"
+
+// Checker adapts the package to the lint engine's rules.Checker and
+// rules.Classifier.
+type Checker struct{}
+
+var (
+	_ rules.Checker    = (*Checker)(nil)
+	_ rules.Classifier = (*Checker)(nil)
+)
+
+func (*Checker) Scheme() string         { return "xri" }
+func (*Checker) Profiles() []string     { return Profiles }
+func (*Checker) DefaultProfile() string { return DefaultProfile }
+func (*Checker) Rules() []*rules.Rule   { return Catalog }
+
+// Check lints ident under profile with every finding kept. An ident
+// without the "xri:" scheme is read as a bare XRI (ParseBare): the
+// i-names FindInXRDS finds.
+func (*Checker) Check(ident, profile string) rules.Result {
+	profile = normProfile(profile)
+	x, fs := Lint(ident, profile, Options{Bare: !hasPrefixFold(ident, "xri:"), MinSeverity: rules.Info})
+	return rules.Result{
+		Scheme:    "xri",
+		Profile:   profile,
+		Canonical: x.Canonical(),
+		Key:       x.Key(),
+		Namespace: x.Namespace(),
+		Findings:  fs,
+	}
+}
