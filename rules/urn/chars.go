@@ -9,9 +9,18 @@ const (
 	cSubDelim               // rfc3986 §2.2: ! $ & ' ( ) * + , ; =
 	cPchar                  // rfc3986 §3.3: unreserved / sub-delims / ":" / "@" (pct-encoded handled apart)
 	cTrans2141              // rfc2141 §2.2: upper / lower / number / other (reserved handled apart)
+	cSlashQuery             // "/" and "?": allowed in rfc8141 NSS and components
+	cPlain8141              // rfc8141 NSS bytes needing no check beyond their class: pchar except "&" and "~"
 )
 
-var class [256]uint8
+// Literal-byte masks for parser.chars.
+const (
+	mComponent = cPchar | cSlashQuery // rfc8141 components, rfc2141bis-03 query and fragment
+	mPchar     = cPchar               // rfc2141bis-03 NSS
+	mTrans2141 = cTrans2141           // rfc2141 NSS
+)
+
+var class [256]uint16
 
 func init() {
 	for c := 'a'; c <= 'z'; c++ {
@@ -32,6 +41,13 @@ func init() {
 	}
 	class[':'] |= cPchar
 	class['@'] |= cPchar
+	class['/'] |= cSlashQuery
+	class['?'] |= cSlashQuery
+	for c := range class {
+		if class[c]&cPchar != 0 && c != '&' && c != '~' {
+			class[c] |= cPlain8141
+		}
+	}
 	// rfc2141 §2.2 <other>
 	for _, c := range "()+,-.:=@;$_!*'" {
 		class[c] |= cTrans2141

@@ -10,8 +10,9 @@
 package urn
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/idlint/idlint/rules"
@@ -65,28 +66,38 @@ func (e *Error) Error() string {
 
 // Parse parses s under profile and returns the first error-level finding as *Error.
 func Parse(s, profile string) (URN, error) {
-	u, fs := Lint(s, profile, Options{MinSeverity: rules.Error})
-	if len(fs) > 0 {
-		return u, &Error{Input: s, Profile: profile, Finding: fs[0]}
+	var p parser
+	p.s, p.profile, p.min = s, profile, rules.Error
+	p.u.Profile, p.u.raw = profile, s
+	p.parse()
+	if len(p.out) > 0 {
+		sortFindings(p.out)
+		return p.u, &Error{Input: s, Profile: profile, Finding: p.out[0]}
 	}
-	return u, nil
+	return p.u, nil
 }
 
 // Lint parses s under profile and returns every finding at or above opt.MinSeverity.
 func Lint(s, profile string, opt Options) (URN, []rules.Finding) {
-	p := parser{s: s, profile: profile, min: opt.MinSeverity}
-	p.u = URN{Profile: profile, raw: s, queryOrder: opt.QueryOrder}
+	var p parser
+	p.s, p.profile, p.min = s, profile, opt.MinSeverity
+	p.u.Profile, p.u.raw, p.u.queryOrder = profile, s, opt.QueryOrder
 	p.parse()
-	if len(p.out) > 1 {
-		// report in text order, then by rule, whatever order the checks ran in
-		sort.SliceStable(p.out, func(i, j int) bool {
-			if p.out[i].Start != p.out[j].Start {
-				return p.out[i].Start < p.out[j].Start
+	sortFindings(p.out)
+	return p.u, p.out
+}
+
+// sortFindings puts findings in text order, then by rule, whatever order
+// the checks ran in.
+func sortFindings(fs []rules.Finding) {
+	if len(fs) > 1 {
+		slices.SortStableFunc(fs, func(a, b rules.Finding) int {
+			if a.Start != b.Start {
+				return cmp.Compare(a.Start, b.Start)
 			}
-			return p.out[i].Rule.ID < p.out[j].Rule.ID
+			return strings.Compare(a.Rule.ID, b.Rule.ID)
 		})
 	}
-	return p.u, p.out
 }
 
 // maxFindingsPerRule bounds the findings one identifier can produce, so a
@@ -354,51 +365,61 @@ func (p *parser) flushUTF8(at int) {
 	}
 }
 
-// chars checks s[start:end] with allowed(c) deciding literal bytes; bad
-// bytes go to reject, which picks the rule.
-func (p *parser) chars(start, end, region int, allowed func(c byte) bool, reject func(i int)) {
-	s := p.s
-	for i := start; i < end; {
+// chars checks s[start:end]: bytes whose class has a bit of allowed pass,
+// "%" starts an escape, anything else goes to reject, which picks the rule.
+func (p *parser) chars(start, end, region int, allowed uint16, reject func(i int)) {
+	s := p.s[:end]
+	for i := start; i < len(s); {
 		c := s[i]
-		if c == '%' {
-			i = p.escape(i, region)
+		if class[c]&allowed != 0 {
+			i++
 			continue
 		}
-		p.flushUTF8(i)
-		if !allowed(c) {
-			reject(i)
+		if c == '%' {
+			i = p.escape(i, region)
+			if p.seqWant > 0 && (i >= len(s) || s[i] != '%') {
+				p.flushUTF8(i)
+			}
+			continue
 		}
+		reject(i)
 		i++
 	}
-	p.flushUTF8(end)
+	if p.seqWant > 0 {
+		p.flushUTF8(end)
+	}
 }
 
 func (p *parser) invalid(i int, where string) {
 	p.add(InvalidChar, i, i+1, charName(p.s[i])+" is not allowed in the "+where+" and must be percent-encoded")
 }
 
-func isComponentChar(c byte) bool { return isPchar(c) || c == '/' || c == '?' }
-
 // parse8141 reads NSS and the r-, q- and f-components of rfc8141 §2.
 func (p *parser) parse8141(start int) {
 	s, u := p.s, &p.u
+	// One pass over the NSS: find its end, check its characters and escapes,
+	// and flag what older profiles would reject.
 	nssEnd := len(s)
-	for j := start; j < len(s); j++ {
-		if c := s[j]; c == '#' || (c == '?' && j+1 < len(s) && (s[j+1] == '+' || s[j+1] == '=')) {
-			nssEnd = j
-			break
+	for j := start; j < len(s); {
+		c := s[j]
+		if class[c]&cPlain8141 != 0 {
+			j++
+			continue
 		}
-	}
-	u.NSS, u.assignedEnd = s[start:nssEnd], nssEnd
-	if nssEnd == start {
-		p.add(EmptyNSS, start, start, "empty namespace-specific string")
-	} else if s[start] == '/' {
-		p.add(InvalidChar, start, start+1, `the NSS must begin with a pchar, not "/"`)
-	}
-	p.chars(start, nssEnd, regNSS, func(c byte) bool { return isPchar(c) || c == '/' || c == '?' }, func(i int) { p.invalid(i, "NSS") })
-	for j := start; j < nssEnd; j++ {
-		switch s[j] {
+		switch c {
+		case '%':
+			j = p.escape(j, regNSS)
+			if p.seqWant > 0 && (j >= len(s) || s[j] != '%') {
+				p.flushUTF8(j)
+			}
+			continue
+		case '#':
+			nssEnd = j
 		case '?':
+			if j+1 < len(s) && (s[j+1] == '+' || s[j+1] == '=') {
+				nssEnd = j
+				break
+			}
 			p.add(BareQuestionMark, j, j+1, `"?" not followed by "+" or "=": not an rfc8141 component`)
 		case '/':
 			if !p.sawSlash {
@@ -407,9 +428,24 @@ func (p *parser) parse8141(start int) {
 			}
 		case '&', '~':
 			if p.wants(CompatChars) {
-				p.add(CompatChars, j, j+1, charName(s[j])+" in the NSS is an excluded character for rfc2141 parsers")
+				p.add(CompatChars, j, j+1, charName(c)+" in the NSS is an excluded character for rfc2141 parsers")
 			}
+		default:
+			p.invalid(j, "NSS")
 		}
+		if nssEnd != len(s) {
+			break
+		}
+		j++
+	}
+	if p.seqWant > 0 {
+		p.flushUTF8(nssEnd)
+	}
+	u.NSS, u.assignedEnd = s[start:nssEnd], nssEnd
+	if nssEnd == start {
+		p.add(EmptyNSS, start, start, "empty namespace-specific string")
+	} else if s[start] == '/' {
+		p.add(InvalidChar, start, start+1, `the NSS must begin with a pchar, not "/"`)
 	}
 	i := nssEnd
 	if strings.HasPrefix(s[i:], "?+") {
@@ -425,7 +461,7 @@ func (p *parser) parse8141(start int) {
 			p.add(EmptyComponent, i, end, `empty r-component after "?+"`)
 		}
 		p.add(RComponentUse, i, end, "r-components SHOULD NOT be used before their semantics are standardized")
-		p.chars(i+2, end, regComponent, isComponentChar, func(j int) { p.invalid(j, "r-component") })
+		p.chars(i+2, end, regComponent, mComponent, func(j int) { p.invalid(j, "r-component") })
 		p.compat(i, end, "r-component")
 		i = end
 	}
@@ -441,13 +477,13 @@ func (p *parser) parse8141(start int) {
 		if j := strings.Index(u.Query, "?+"); j >= 0 {
 			p.add(ComponentOrder, i+2+j, i+4+j, `"?+" after "?=" is data of the q-component, not an r-component`)
 		}
-		p.chars(i+2, end, regComponent, isComponentChar, func(j int) { p.invalid(j, "q-component") })
+		p.chars(i+2, end, regComponent, mComponent, func(j int) { p.invalid(j, "q-component") })
 		p.compat(i, end, "q-component")
 		i = end
 	}
 	if i < len(s) && s[i] == '#' {
 		u.HasFragment, u.Fragment = true, s[i+1:]
-		p.chars(i+1, len(s), regComponent, isComponentChar, func(j int) { p.invalid(j, "f-component") })
+		p.chars(i+1, len(s), regComponent, mComponent, func(j int) { p.invalid(j, "f-component") })
 		p.compat(i, len(s), "f-component")
 	}
 }
@@ -470,7 +506,7 @@ func (p *parser) parseBis(start int) {
 	if nssEnd == start {
 		p.add(EmptyNSS, start, start, "empty namespace-specific string")
 	}
-	p.chars(start, nssEnd, regNSS, isPchar, func(i int) {
+	p.chars(start, nssEnd, regNSS, mPchar, func(i int) {
 		if s[i] == '/' {
 			p.add(ReservedChar, i, i+1, `"/" must not appear unencoded in the NSS (write %2F)`)
 			return
@@ -489,7 +525,7 @@ func (p *parser) parseBis(start int) {
 			end = i + j
 		}
 		u.HasQuery, u.Query = true, s[i+1:end]
-		p.chars(i+1, end, regComponent, isComponentChar, func(j int) { p.invalid(j, "query") })
+		p.chars(i+1, end, regComponent, mComponent, func(j int) { p.invalid(j, "query") })
 		p.directives(i+1, end)
 		p.add(QueryInReference, i, end, "a query makes this a URI reference for resolution, not an assigned URN")
 		p.compat(i, end, "query")
@@ -497,7 +533,7 @@ func (p *parser) parseBis(start int) {
 	}
 	if i < len(s) && s[i] == '#' {
 		u.HasFragment, u.Fragment = true, s[i+1:]
-		p.chars(i+1, len(s), regComponent, isComponentChar, func(j int) { p.invalid(j, "fragment") })
+		p.chars(i+1, len(s), regComponent, mComponent, func(j int) { p.invalid(j, "fragment") })
 		p.add(FragmentInURN, i, len(s), "fragments are allowed only where the namespace registration specifies them")
 		p.compat(i, len(s), "fragment")
 	}
@@ -511,7 +547,7 @@ func (p *parser) parse2141(start int) {
 	if start == len(s) {
 		p.add(EmptyNSS, start, start, "empty namespace-specific string")
 	}
-	p.chars(start, len(s), regNSS, isTrans2141, func(i int) {
+	p.chars(start, len(s), regNSS, mTrans2141, func(i int) {
 		if c := s[i]; c == '/' || c == '?' || c == '#' {
 			if p.wants(ReservedChar) {
 				p.add(ReservedChar, i, i+1, charName(c)+" is reserved and SHOULD NOT appear unencoded")
