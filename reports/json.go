@@ -92,15 +92,14 @@ func Source(r *corpus.SourceRecord) SourceJSON {
 // set, one per source record to it.
 type JSONL struct {
 	w, src   *bufio.Writer
-	enc, sen *json.Encoder
+	sen      *json.Encoder
+	buf      []byte
 	Clusters *Clusters // optional: aggregate as we go
 }
 
 // NewJSONL returns a JSON Lines sink; sources may be nil.
 func NewJSONL(w, sources io.Writer) *JSONL {
 	j := &JSONL{w: bufio.NewWriterSize(w, 1<<16)}
-	j.enc = json.NewEncoder(j.w)
-	j.enc.SetEscapeHTML(false)
 	if sources != nil {
 		j.src = bufio.NewWriter(sources)
 		j.sen = json.NewEncoder(j.src)
@@ -113,7 +112,9 @@ func (j *JSONL) Occurrence(o *lint.Occurrence) error {
 	if j.Clusters != nil {
 		j.Clusters.Add(o)
 	}
-	return j.enc.Encode(Occurrence(o))
+	j.buf = append(AppendOccurrence(j.buf[:0], o), '\n')
+	_, err := j.w.Write(j.buf)
+	return err
 }
 
 func (j *JSONL) Source(r *corpus.SourceRecord) error {

@@ -1,0 +1,60 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/idlint/idlint/lint"
+)
+
+func encodingJSON(t testing.TB, o *lint.Occurrence) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(Occurrence(o)); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// The hand-written encoder writes exactly what encoding/json writes.
+func TestAppendOccurrenceMatchesEncodingJSON(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ scheme, raw, source string }{
+		{"urn", "urn:isbn:0451450523", "a.txt"},
+		{"urn", "URN:EXAMPLE:a%2c\"b\\c<>&", "dir/with \"quote\".txt"},
+		{"urn", "urn:ab:a?b", "tab\there\nnl\x01\x7f"},
+		{"xri", "xri://=caf\u00e9\u2028\u2029", "bad\xffutf8\xe2\x80"},
+		{"go", "go:Mercedes%0Benz", "ok"},
+	} {
+		o, err := e.Check(tc.scheme, tc.raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Source, o.Member, o.Offset, o.Line, o.Column = tc.source, "m!n", 12345, 7, 9
+		o.RecordID, o.TargetURI = "<urn:uuid:x>", "http://e/"
+		o.Truncated = tc.scheme == "go"
+		if got, want := AppendOccurrence(nil, &o), encodingJSON(t, &o); !bytes.Equal(got, want) {
+			t.Errorf("%q:\n got %s\nwant %s", tc.raw, got, want)
+		}
+	}
+}
+
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "a\"b", "\x00\x1f\u2028", "\xff\xfe", "é東"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.Encode(s)
+		if got, want := appendString(nil, s), bytes.TrimSuffix(buf.Bytes(), []byte("\n")); !bytes.Equal(got, want) {
+			t.Errorf("appendString(%q) = %s, want %s", s, got, want)
+		}
+	})
+}
