@@ -2,53 +2,92 @@ package extract
 
 import (
 	"bytes"
-	"math/rand"
+	"fmt"
 	"testing"
+
+	"github.com/idlint/idlint/internal/textgen"
 )
 
-// proseWithIDs is English-like text with an identifier every 1–5 KB and
-// plenty of colons that are not schemes, as the benchmark describes.
-func proseWithIDs(size int, seed int64) []byte {
-	r := rand.New(rand.NewSource(seed))
-	words := []string{"the", "identifier", "resolution", "namespace", "note:", "see", "http://example.org/x", "time: 12:30", "a", "of", "and", "registry", "Go", "URN", "burn", "urns"}
-	ids := []string{"urn:isbn:0451450523", "URN:IETF:RFC:2648", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "urn:example:a123,z456?=xyz", "urn:oid:1.3.6.1.4.1"}
-	var b bytes.Buffer
-	next := 1000 + r.Intn(4000)
-	for b.Len() < size {
-		if b.Len() >= next {
-			b.WriteString(ids[r.Intn(len(ids))])
-			b.WriteByte(' ')
-			next = b.Len() + 1000 + r.Intn(4000)
-			continue
-		}
-		b.WriteString(words[r.Intn(len(words))])
-		if r.Intn(12) == 0 {
-			b.WriteString(".\n")
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	return b.Bytes()
+// proseWithIDs is colon-heavy text with an identifier every 1–5 KB and
+// plenty of colons that are not schemes ("note:", "time: 12:30", URLs).
+func proseWithIDs(size int, seed int64) []byte { return textgen.ColonHeavy(size, seed) }
+
+// englishWithIDs is English-like prose with a realistic colon density and
+// an identifier every 1–5 KB: the headline benchmark text.
+func englishWithIDs(size int, seed int64) []byte { return textgen.English(size, seed) }
+
+var benchTexts = []struct {
+	name string
+	gen  func(int, int64) []byte
+}{
+	{"english", englishWithIDs},
+	{"colonheavy", proseWithIDs},
 }
 
+// BenchmarkKernel times the candidate filters alone, per kernel, on a
+// stream buffer's worth of text (256 KB, in L2 as a Stream's buffer is)
+// and on 16 MB (L3 on the reference machine).
+func BenchmarkKernel(b *testing.B) {
+	for _, bt := range benchTexts {
+		for _, size := range []int{256 << 10, 16 << 20} {
+			text := bt.gen(size, 1)
+			for _, name := range Kernels() {
+				b.Run(fmt.Sprintf("%s/%dKB/%s", bt.name, size>>10, name), func(b *testing.B) {
+					defer SetKernel("")
+					SetKernel(name)
+					var out [candBatch]int
+					b.SetBytes(int64(len(text)))
+					b.ReportAllocs()
+					for b.Loop() {
+						for i := 0; i < len(text); {
+							_, i = candidates(text, i, out[:])
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkFind times Find (filter and confirm), per text and kernel.
 func BenchmarkFind(b *testing.B) {
-	text := proseWithIDs(16<<20, 1)
-	dst := make([]Candidate, 0, 1<<14)
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
-		dst = Find(dst[:0], text, Options{})
+	for _, bt := range benchTexts {
+		text := bt.gen(16<<20, 1)
+		for _, name := range Kernels() {
+			b.Run(bt.name+"/"+name, func(b *testing.B) {
+				defer SetKernel("")
+				SetKernel(name)
+				dst := make([]Candidate, 0, 1<<14)
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					dst = Find(dst[:0], text, Options{Schemes: AllSchemes})
+				}
+			})
+		}
 	}
 }
 
+// BenchmarkStream times Stream (reads into its 256 KB buffer, filter,
+// confirm, line and column counting), per text and kernel.
 func BenchmarkStream(b *testing.B) {
-	text := proseWithIDs(16<<20, 1)
-	s := NewStream(nil, Options{}, 0)
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
-		s.Reset(bytes.NewReader(text))
-		for s.Next() {
+	for _, bt := range benchTexts {
+		text := bt.gen(16<<20, 1)
+		for _, name := range Kernels() {
+			b.Run(bt.name+"/"+name, func(b *testing.B) {
+				defer SetKernel("")
+				SetKernel(name)
+				s := NewStream(nil, Options{Schemes: AllSchemes}, 0)
+				rd := bytes.NewReader(text)
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					rd.Reset(text)
+					s.Reset(rd)
+					for s.Next() {
+					}
+				}
+			})
 		}
 	}
 }

@@ -1,7 +1,8 @@
 // Package extract is the scanner: it turns bytes into candidate identifier
-// spans (scheme, start, end). A fast prefilter finds each ":" with
-// bytes.IndexByte; a scalar confirm checks the scheme name before it, the
-// boundary rules and the extent. No regexp, no allocation per byte.
+// spans (scheme, start, end). A block filter (SIMD on amd64, see filter.go)
+// marks each ":" preceded by letters that can end a scheme name; a scalar
+// confirm checks the scheme name before it, the boundary rules and the
+// extent. No regexp, no allocation per byte or per candidate.
 package extract
 
 import (
@@ -92,39 +93,42 @@ const lookbehind = utf8.UTFMax
 // maxScheme is the longest scheme name the kernel checks.
 const maxScheme = 3
 
-// scan examines every ":" at or after from in buf. When an identifier's
-// extent runs into the end of buf and more data may follow (!atEOF), it
-// stops and returns the colon's index so the caller can retry with more
-// data; complete is then false.
+// scan examines every candidate colon (see filter.go) at or after from in
+// buf. When an identifier's extent runs into the end of buf and more data
+// may follow (!atEOF), it stops and returns the colon's index so the caller
+// can retry with more data; complete is then false.
 func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out []Candidate, resume int, complete bool) {
-	i := from
-	for i < len(buf) {
-		j := bytes.IndexByte(buf[i:], ':')
-		if j < 0 {
-			break
+	var cands [candBatch]int
+	i := from // candidates before i are inside an identifier already found
+	for k := from; k < len(buf); {
+		n, next := candidates(buf, k, cands[:])
+		for _, p := range cands[:n] {
+			if p < i {
+				continue
+			}
+			i = p + 1
+			scheme, start := schemeBefore(buf, p, opt.Schemes)
+			if scheme == 0 || !boundaryBefore(buf, start) {
+				continue
+			}
+			limit := min(len(buf), start+opt.MaxLen+1)
+			end := extent(buf, p+1, limit, scheme)
+			if end == len(buf) && !atEOF && end < start+opt.MaxLen+1 {
+				return dst, p, false
+			}
+			truncated := end > start+opt.MaxLen
+			if truncated {
+				end = start + opt.MaxLen
+			}
+			i = end
+			if !truncated {
+				end = start + trim(buf[start:end], p+1-start)
+			}
+			if end > p+1 {
+				dst = append(dst, Candidate{Scheme: scheme, Start: start, End: end, Truncated: truncated})
+			}
 		}
-		p := i + j
-		i = p + 1
-		scheme, start := schemeBefore(buf, p, opt.Schemes)
-		if scheme == 0 || !boundaryBefore(buf, start) {
-			continue
-		}
-		limit := min(len(buf), start+opt.MaxLen+1)
-		end := extent(buf, p+1, limit, scheme)
-		if end == len(buf) && !atEOF && end < start+opt.MaxLen+1 {
-			return dst, p, false
-		}
-		truncated := end > start+opt.MaxLen
-		if truncated {
-			end = start + opt.MaxLen
-		}
-		i = end
-		if !truncated {
-			end = start + trim(buf[start:end], p+1-start)
-		}
-		if end > p+1 {
-			dst = append(dst, Candidate{Scheme: scheme, Start: start, End: end, Truncated: truncated})
-		}
+		k = max(next, i)
 	}
 	return dst, len(buf), true
 }
@@ -216,33 +220,41 @@ func boundaryBefore(buf []byte, start int) bool {
 // identifier (RFC 3986 Appendix C). It never cuts into the first min bytes.
 func trim(b []byte, min int) int {
 	n := len(b)
+	// The bracket counts are taken over all of b, and only when a closing
+	// bracket ends it: most identifiers end in a letter or digit.
+	counted := false
 	opens, closes := 0, 0
 	sqOpen, sqClose := 0, 0
-	for _, c := range b {
-		switch c {
-		case '(':
-			opens++
-		case ')':
-			closes++
-		case '[':
-			sqOpen++
-		case ']':
-			sqClose++
-		}
-	}
 	for n > min {
-		switch b[n-1] {
+		switch c := b[n-1]; c {
 		case '.', ',', ';', ':', '!', '?', '\'':
-		case ')':
-			if closes <= opens {
-				return n
+		case ')', ']':
+			if !counted {
+				counted = true
+				for _, c := range b {
+					switch c {
+					case '(':
+						opens++
+					case ')':
+						closes++
+					case '[':
+						sqOpen++
+					case ']':
+						sqClose++
+					}
+				}
 			}
-			closes--
-		case ']':
-			if sqClose <= sqOpen {
-				return n
+			if c == ')' {
+				if closes <= opens {
+					return n
+				}
+				closes--
+			} else {
+				if sqClose <= sqOpen {
+					return n
+				}
+				sqClose--
 			}
-			sqClose--
 		default:
 			return n
 		}

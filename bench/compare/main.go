@@ -1,0 +1,845 @@
+// Command compare times idlint's scanner against ripgrep, grep, Go's
+// regexp and the bare decompressors on the same inputs, in one run, and
+// checks that idlint finds the same identifiers as ripgrep.
+//
+//	go run ./bench/compare                 # 200 MB synthetic text (+ the RFC corpus when present)
+//	go run ./bench/compare -size 50 -runs 3 -md
+//
+// Inputs: synthetic text made with a fixed seed (
+// English-like prose with realistic colon density, and the colon-heavy
+// benchmark text; internal/textgen), its gzip and zstd compressions, the English text split
+// into files for the workers test, and the RFC corpus
+// (../shared/corpora/rfc/rfcs.tar.zst, unpacked with zstd -dc | tar x;
+// skipped when absent). Every case of an input runs once per round, the
+// rounds in alternation; the table gives the median and best MB/s of
+// uncompressed text and the ratio to `rg -o -i` (or to the bare
+// decompressor) on the same input.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/internal/textgen"
+	"github.com/idlint/idlint/lint"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+var (
+	sizeMB    = flag.Int("size", 200, "size of each synthetic text in `MB`")
+	runs      = flag.Int("runs", 5, "timed rounds (after one warm-up round)")
+	slowRuns  = flag.Int("slow-runs", 3, "timed rounds for the slow cases (grep, Go regexp)")
+	dirFlag   = flag.String("dir", "", "keep generated inputs in `DIR` and reuse them (default: a temporary directory, removed)")
+	rfcPath   = flag.String("rfc", "../shared/corpora/rfc/rfcs.tar.zst", "RFC corpus `tar.zst` (relative to the module root; skipped when absent; \"\" to skip)")
+	kinds     = flag.String("kinds", "english,colonheavy", "synthetic texts to make (internal/textgen kinds)")
+	splitN    = flag.Int("split", 8, "files the English text is split into for the 1-vs-2-workers case")
+	schemesF  = flag.String("schemes", "", "schemes to look for, comma-separated (default: those idlint lints)")
+	noSlow    = flag.Bool("no-slow", false, "skip grep and Go regexp")
+	noCheck   = flag.Bool("no-check", false, "skip the identifier-set check against rg")
+	md        = flag.Bool("md", false, "print the table as Markdown")
+	cpuprof   = flag.String("cpuprofile", "", "also profile `idlint scan --format jsonl` on the English text and write the profile to `FILE`")
+	only      = flag.String("only", "", "run only the cases whose name contains `TEXT`")
+	kernelsF  = flag.String("kernels", "", "kernels to time in-process, comma-separated (default: all this CPU runs)")
+	reSample  = flag.Int("regexp-sample", 16, "`MB` of each input Go's regexp is timed on")
+	profRuns  = flag.Int("profile-runs", 5, "times the English text is given to the profiled scan")
+	kernelSec = flag.Duration("kernel-time", 300*time.Millisecond, "minimum time of one in-process kernel measurement (repeats Find)")
+)
+
+type cas struct {
+	name  string
+	slow  bool
+	bytes int64 // bytes it processes, when not the whole input
+	run   func() error
+}
+
+type result struct {
+	input, name string
+	bytes       int64
+	times       []time.Duration
+	err         error
+	ref         string // name of the case the ratio is to
+	iters       int    // in-process repeats per timing
+}
+
+func main() {
+	log.SetFlags(0)
+	flag.Parse()
+	root := moduleRoot()
+	dir := *dirFlag
+	if dir == "" {
+		d, err := os.MkdirTemp("", "idlint-compare-")
+		check(err)
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	check(os.MkdirAll(dir, 0o755))
+	schemes := lint.Schemes()
+	if *schemesF != "" {
+		schemes = strings.Split(*schemesF, ",")
+	}
+	var sset extract.Schemes
+	for _, s := range schemes {
+		sc := extract.ParseScheme(s)
+		if sc == 0 {
+			log.Fatalf("unknown scheme %q", s)
+		}
+		sset |= sc
+	}
+	alt := strings.Join(schemes, "|")
+	// The identifier pattern, as close to idlint's rules as a regexp gets:
+	// a word boundary, the scheme (any case), a colon and a run of bytes
+	// that are not space or rfc2141's excluded " < > \ ^ ` { | }.
+	rgPat := `(?i)\b(?:` + alt + `):[^\s"<>\\^` + "`" + `{|}]+`
+	grepPat := `\b(` + alt + `):[^[:space:]"<>\^` + "`" + `{|}]+`
+	goRe := regexp.MustCompile(rgPat)
+
+	bin := filepath.Join(dir, "idlint")
+	fmt.Fprintf(os.Stderr, "building %s\n", bin)
+	run(root, "go", "build", "-o", bin, "./cmd/idlint")
+	tool := func(name string) string {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s not found: its cases are skipped (apt-get install -y ripgrep zstd pigz)\n", name)
+			return ""
+		}
+		return p
+	}
+	rg, grep, zstdBin, gzipBin, pigz := tool("rg"), tool("grep"), tool("zstd"), tool("gzip"), tool("pigz")
+
+	kernels := extract.Kernels()
+	if *kernelsF != "" {
+		kernels = strings.Split(*kernelsF, ",")
+	}
+	fmt.Fprintf(os.Stderr, "CPU kernels: %v (default %s); schemes %v\n", extract.Kernels(), extract.Kernel(), schemes)
+
+	var results []*result
+	plain := func(input, path string, files [][]byte, total int64) {
+		var cs []cas
+		for _, k := range kernels {
+			var dst []extract.Candidate // kept across runs, as a scanner keeps it
+			cs = append(cs, cas{name: "kernel " + k + " (extract.Find, in-process)", run: func() error {
+				if err := extract.SetKernel(k); err != nil {
+					return err
+				}
+				defer extract.SetKernel("")
+				for _, f := range files {
+					dst = extract.Find(dst[:0], f, extract.Options{Schemes: sset})
+				}
+				return nil
+			}})
+		}
+		cs = append(cs,
+			cas{name: "idlint scan --format jsonl", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", path)
+			}},
+			cas{name: "idlint scan --format none", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "--format", "none", path)
+			}},
+			cas{name: "idlint scan --format jsonl, IDLINT_KERNEL=portable", run: func() error {
+				return runEnv([]string{"IDLINT_KERNEL=portable"}, bin, "scan", "--quiet", "--format", "jsonl", path)
+			}},
+		)
+		if rg != "" {
+			cs = append(cs,
+				cas{name: "rg -o -i", run: func() error { return runGrep(rg, "-o", "-i", "--no-heading", "-e", rgPat, path) }},
+				cas{name: "rg -c -i", run: func() error { return runGrep(rg, "-c", "-i", "-e", rgPat, path) }},
+			)
+		}
+		if !*noSlow {
+			if grep != "" {
+				cs = append(cs, cas{name: "grep -o -i -E", slow: true, run: func() error {
+					return runGrep(grep, "-r", "-o", "-i", "-E", "-e", grepPat, path)
+				}})
+			}
+			// Go's regexp runs at tens of MB/s: time it on a sample.
+			var sample [][]byte
+			var sampleBytes int64
+			for _, f := range files {
+				if sampleBytes >= int64(*reSample)<<20 {
+					break
+				}
+				f = f[:min(len(f), *reSample<<20-int(sampleBytes))]
+				sample = append(sample, f)
+				sampleBytes += int64(len(f))
+			}
+			cs = append(cs, cas{name: fmt.Sprintf("Go regexp (in-process, first %d MB)", sampleBytes>>20), slow: true, bytes: sampleBytes, run: func() error {
+				for _, f := range sample {
+					goRe.FindAllIndex(f, -1)
+				}
+				return nil
+			}})
+		}
+		results = append(results, measure(input, total, "rg -o -i", cs, files)...)
+	}
+
+	// Synthetic inputs.
+	var english string
+	for _, kind := range strings.Split(*kinds, ",") {
+		if kind == "" {
+			continue
+		}
+		path := filepath.Join(dir, fmt.Sprintf("%s-%dMB.txt", kind, *sizeMB))
+		data := ensureText(path, kind, *sizeMB<<20)
+		if kind == "english" {
+			english = path
+		}
+		if !*noCheck && rg != "" && kind == "english" {
+			checkSet(bin, rg, rgPat, path, dir)
+		}
+		plain(fmt.Sprintf("%s %d MB", kind, *sizeMB), path, [][]byte{data}, int64(len(data)))
+		runtime.GC()
+	}
+
+	// Compressed inputs: the English text as .gz and .zst.
+	if english != "" {
+		data, err := os.ReadFile(english)
+		check(err)
+		size := int64(len(data))
+		gz := ensureCompressed(english+".gz", data, "gz")
+		zs := ensureCompressed(english+".zst", data, "zst")
+		data = nil
+		var cs []cas
+		cs = append(cs,
+			cas{name: "klauspost gzip decoder alone (in-process)", run: func() error { return decodeGo(gz, "gz") }},
+			cas{name: "idlint scan --format jsonl (.gz)", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", gz)
+			}})
+		if gzipBin != "" {
+			cs = append(cs, cas{name: "gzip -dc", run: func() error { return runQuiet(nil, gzipBin, "-dc", gz) }})
+		}
+		if pigz != "" {
+			cs = append(cs, cas{name: "pigz -dc", run: func() error { return runQuiet(nil, pigz, "-dc", gz) }})
+		}
+		if rg != "" {
+			cs = append(cs, cas{name: "rg -z -o -i (.gz)", run: func() error { return runGrep(rg, "-z", "-o", "-i", "-e", rgPat, gz) }})
+		}
+		results = append(results, measure(fmt.Sprintf("english %d MB .gz", *sizeMB), size, "klauspost gzip decoder alone (in-process)", cs, nil)...)
+		cs = []cas{
+			{name: "klauspost zstd decoder alone (in-process)", run: func() error { return decodeGo(zs, "zst") }},
+			{name: "idlint scan --format jsonl (.zst)", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", zs)
+			}},
+		}
+		if zstdBin != "" {
+			cs = append(cs, cas{name: "zstd -dc", run: func() error { return runQuiet(nil, zstdBin, "-dc", zs) }})
+		}
+		if rg != "" {
+			cs = append(cs, cas{name: "rg -z -o -i (.zst)", run: func() error { return runGrep(rg, "-z", "-o", "-i", "-e", rgPat, zs) }})
+		}
+		results = append(results, measure(fmt.Sprintf("english %d MB .zst", *sizeMB), size, "klauspost zstd decoder alone (in-process)", cs, nil)...)
+
+		// Workers: the same text as several files, one worker and two.
+		sdir := ensureSplit(english, *splitN)
+		cs = []cas{
+			{name: "idlint scan -j 1 --format jsonl", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "-j", "1", "--format", "jsonl", sdir)
+			}},
+			{name: "idlint scan -j 2 --format jsonl", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "-j", "2", "--format", "jsonl", sdir)
+			}},
+			{name: "idlint scan -j 1 --format none", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "-j", "1", "--format", "none", sdir)
+			}},
+			{name: "idlint scan -j 2 --format none", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "-j", "2", "--format", "none", sdir)
+			}},
+		}
+		results = append(results, measure(fmt.Sprintf("english %d MB in %d files", *sizeMB, *splitN), size, "idlint scan -j 1 --format jsonl", cs, nil)...)
+	}
+
+	// The RFC corpus.
+	if *rfcPath != "" {
+		tarzst := *rfcPath
+		if !filepath.IsAbs(tarzst) {
+			tarzst = filepath.Join(root, tarzst)
+		}
+		if _, err := os.Stat(tarzst); err != nil {
+			fmt.Fprintf(os.Stderr, "RFC corpus %s absent: skipped\n", tarzst)
+		} else if zstdBin == "" {
+			fmt.Fprintf(os.Stderr, "zstd missing: RFC corpus skipped\n")
+		} else {
+			rdir := ensureRFC(tarzst, dir)
+			files, total := readTree(rdir)
+			if !*noCheck && rg != "" {
+				checkSet(bin, rg, rgPat, rdir, dir)
+			}
+			plain(fmt.Sprintf("RFC corpus (%d files)", len(files)), rdir, files, total)
+			files = nil
+			runtime.GC()
+			cs := []cas{
+				{name: "zstd -dc (.tar.zst)", run: func() error { return runQuiet(nil, zstdBin, "-dc", tarzst) }},
+				{name: "klauspost zstd decoder alone (in-process)", run: func() error { return decodeGo(tarzst, "zst") }},
+				{name: "idlint scan --format jsonl (.tar.zst)", run: func() error {
+					return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", tarzst)
+				}},
+			}
+			results = append(results, measure("RFC corpus .tar.zst", total, "zstd -dc (.tar.zst)", cs, nil)...)
+		}
+	}
+
+	printTable(results)
+
+	if *cpuprof != "" && english != "" {
+		profile(bin, english, *cpuprof)
+	}
+}
+
+// measure runs the cases in alternation: one warm-up round, then the
+// timed rounds; an in-process case repeats until it has run kernel-time.
+func measure(input string, size int64, ref string, cs []cas, _ [][]byte) []*result {
+	var out []*result
+	var keep []cas
+	for _, c := range cs {
+		if *only != "" && !strings.Contains(c.name, *only) && !strings.Contains(input, *only) {
+			continue
+		}
+		keep = append(keep, c)
+		b := size
+		if c.bytes > 0 {
+			b = c.bytes
+		}
+		out = append(out, &result{input: input, name: c.name, bytes: b, ref: ref})
+	}
+	fmt.Fprintf(os.Stderr, "%s: %d cases, %d rounds\n", input, len(keep), *runs)
+	for round := 0; round <= *runs; round++ {
+		for i, c := range keep {
+			r := out[i]
+			if r.err != nil || (c.slow && round > *slowRuns) {
+				continue
+			}
+			inProc := strings.HasPrefix(c.name, "kernel ")
+			iters := 1
+			start := time.Now()
+			err := c.run()
+			d := time.Since(start)
+			if inProc && err == nil {
+				// repeat short in-process runs for a stable figure
+				for d < *kernelSec {
+					if err = c.run(); err != nil {
+						break
+					}
+					iters++
+					d = time.Since(start)
+				}
+			}
+			if err != nil {
+				r.err = err
+				fmt.Fprintf(os.Stderr, "  %s: %v\n", c.name, err)
+				continue
+			}
+			if round > 0 {
+				r.times = append(r.times, d/time.Duration(iters))
+			}
+		}
+	}
+	return out
+}
+
+func median(ts []time.Duration) time.Duration {
+	s := slices.Clone(ts)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func mbps(bytes int64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(bytes) / 1e6 / d.Seconds()
+}
+
+func printTable(rs []*result) {
+	byName := map[string]*result{}
+	for _, r := range rs {
+		byName[r.input+"\x00"+r.name] = r
+	}
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	if *md {
+		fmt.Fprintln(w, "| input | case | MB/s (median) | MB/s (best) | runs | ratio (median) | to |")
+		fmt.Fprintln(w, "|---|---|--:|--:|--:|--:|---|")
+	} else {
+		fmt.Fprintf(w, "%-28s %-56s %10s %10s %4s %8s  %s\n", "input", "case", "MB/s med", "MB/s best", "runs", "ratio", "to")
+	}
+	for _, r := range rs {
+		if r.err != nil {
+			if *md {
+				fmt.Fprintf(w, "| %s | %s | failed: %v | | | | |\n", r.input, r.name, r.err)
+			} else {
+				fmt.Fprintf(w, "%-28s %-56s failed: %v\n", r.input, r.name, r.err)
+			}
+			continue
+		}
+		if len(r.times) == 0 {
+			continue
+		}
+		med := mbps(r.bytes, median(r.times))
+		best := mbps(r.bytes, slices.Min(r.times))
+		ratio := ""
+		if ref := byName[r.input+"\x00"+r.ref]; ref != nil && len(ref.times) > 0 {
+			ratio = fmt.Sprintf("%.2f×", med/mbps(ref.bytes, median(ref.times)))
+		}
+		if *md {
+			fmt.Fprintf(w, "| %s | %s | %.0f | %.0f | %d | %s | %s |\n", r.input, "`"+r.name+"`", med, best, len(r.times), ratio, r.ref)
+		} else {
+			fmt.Fprintf(w, "%-28s %-56s %10.0f %10.0f %4d %8s  %s\n", r.input, r.name, med, best, len(r.times), ratio, r.ref)
+		}
+	}
+}
+
+// runQuiet runs a command with its output discarded (stdout to /dev/null,
+// as a shell redirect would).
+func runQuiet(stdin io.Reader, name string, args ...string) error {
+	return runEnvIn(nil, stdin, name, args...)
+}
+
+func runEnv(env []string, name string, args ...string) error {
+	return runEnvIn(env, nil, name, args...)
+}
+
+func runEnvIn(env []string, stdin io.Reader, name string, args ...string) error {
+	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer devnull.Close()
+	cmd := exec.Command(name, args...)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
+	cmd.Stdin = stdin
+	cmd.Stdout = devnull
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s: %v: %s", filepath.Base(name), err, strings.TrimSpace(stderr.String()))
+	}
+	return nil
+}
+
+// runGrep runs a grep-like tool, whose status 1 means "no match", with
+// its output read through a pipe and discarded: GNU grep stops at the
+// first match when its output is /dev/null.
+func runGrep(name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	io.Copy(io.Discard, out)
+	err = cmd.Wait()
+	if err != nil && stderr.Len() > 0 {
+		err = fmt.Errorf("%w: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 1 {
+		return nil
+	}
+	return err
+}
+
+func run(dir, name string, args ...string) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Stdout = os.Stderr
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		log.Fatalf("%s %v: %v", name, args, err)
+	}
+}
+
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+func moduleRoot() string {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	check(err)
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		log.Fatal("run from inside the idlint module")
+	}
+	return filepath.Dir(gomod)
+}
+
+// ensureText makes (or reuses) the synthetic text at path.
+func ensureText(path, kind string, size int) []byte {
+	if data, err := os.ReadFile(path); err == nil && len(data) >= size {
+		return data
+	}
+	fmt.Fprintf(os.Stderr, "generating %s\n", path)
+	data := textgen.Bytes(kind, size, 1)
+	check(os.WriteFile(path, data, 0o644))
+	return data
+}
+
+func ensureCompressed(path string, data []byte, format string) string {
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	fmt.Fprintf(os.Stderr, "compressing %s\n", path)
+	f, err := os.Create(path)
+	check(err)
+	var w io.WriteCloser
+	if format == "gz" {
+		w = gzip.NewWriter(f)
+	} else {
+		w, err = zstd.NewWriter(f)
+		check(err)
+	}
+	_, err = w.Write(data)
+	check(err)
+	check(w.Close())
+	check(f.Close())
+	return path
+}
+
+// ensureSplit writes the text at path as n files of about equal size, cut
+// at line ends.
+func ensureSplit(path string, n int) string {
+	dir := fmt.Sprintf("%s.split%d", path, n)
+	if _, err := os.Stat(filepath.Join(dir, fmt.Sprintf("part%02d.txt", n-1))); err == nil {
+		return dir
+	}
+	data, err := os.ReadFile(path)
+	check(err)
+	check(os.MkdirAll(dir, 0o755))
+	for i := 0; i < n; i++ {
+		cut := len(data) / (n - i)
+		if i < n-1 {
+			if j := bytes.IndexByte(data[cut:], '\n'); j >= 0 {
+				cut += j + 1
+			}
+		} else {
+			cut = len(data)
+		}
+		check(os.WriteFile(filepath.Join(dir, fmt.Sprintf("part%02d.txt", i)), data[:cut], 0o644))
+		data = data[cut:]
+	}
+	return dir
+}
+
+func ensureRFC(tarzst, dir string) string {
+	rdir := filepath.Join(dir, "rfc")
+	if _, err := os.Stat(filepath.Join(rdir, ".complete")); err == nil {
+		return rdir
+	}
+	fmt.Fprintf(os.Stderr, "unpacking %s\n", tarzst)
+	os.RemoveAll(rdir)
+	check(os.MkdirAll(rdir, 0o755))
+	cmd := exec.Command("sh", "-c", `zstd -dc "$1" | tar x -C "$2"`, "sh", tarzst, rdir)
+	cmd.Stderr = os.Stderr
+	check(cmd.Run())
+	// The tar holds symlinks (std/, bcp/ … to rfcNNNN.txt, some dangling):
+	// rg skips them, idlint follows them and fails on the dangling ones.
+	// Keep regular files only, so every tool reads the same bytes.
+	links := 0
+	check(filepath.WalkDir(rdir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type()&os.ModeSymlink != 0 {
+			links++
+			return os.Remove(p)
+		}
+		return err
+	}))
+	fmt.Fprintf(os.Stderr, "removed %d symlinks from the unpacked corpus\n", links)
+	check(os.WriteFile(filepath.Join(rdir, ".complete"), nil, 0o644))
+	return rdir
+}
+
+// readTree reads every regular file under dir (but the marker; not
+// following symlinks, as rg and idlint do not).
+func readTree(dir string) ([][]byte, int64) {
+	var files [][]byte
+	var total int64
+	check(filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || d.Name() == ".complete" {
+			return err // directories, and symlinks as rg skips them
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		files = append(files, b)
+		total += int64(len(b))
+		return nil
+	}))
+	return files, total
+}
+
+func decodeGo(path, format string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<20)
+	var r io.Reader
+	if format == "gz" {
+		g, err := gzip.NewReader(br)
+		if err != nil {
+			return err
+		}
+		defer g.Close()
+		r = g
+	} else {
+		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
+		if err != nil {
+			return err
+		}
+		defer z.Close()
+		r = z
+	}
+	_, err = io.Copy(io.Discard, r)
+	return err
+}
+
+// profile runs `idlint scan --format jsonl --cpuprofile` (output to
+// /dev/null) on the file given profile-runs times, so the profile has
+// enough samples, and prints the top functions, flat and cumulative.
+func profile(bin, path, out string) {
+	args := []string{"scan", "--quiet", "--format", "jsonl", "--cpuprofile", out}
+	for range *profRuns {
+		args = append(args, path)
+	}
+	fi, err := os.Stat(path)
+	check(err)
+	start := time.Now()
+	check(runQuiet(nil, bin, args...))
+	d := time.Since(start)
+	fmt.Printf("\nCPU profile of idlint scan --format jsonl > /dev/null on %s given %d times: %.0f MB/s; written to %s\n",
+		filepath.Base(path), *profRuns, mbps(fi.Size()*int64(*profRuns), d), out)
+	for _, extra := range [][]string{nil, {"-cum"}} {
+		cmd := exec.Command("go", append(append([]string{"tool", "pprof", "-top", "-nodecount=40"}, extra...), bin, out)...)
+		cmd.Stdout = os.Stdout
+		cmd.Stderr = os.Stderr
+		cmd.Run()
+	}
+}
+
+// ---- the identifier-set check against rg ----
+
+type ident struct {
+	file string
+	off  int64
+	text string
+}
+
+// checkSet compares idlint's identifiers (look-alikes included) with rg's
+// matches after idlint's boundary rules are applied to them.
+func checkSet(bin, rg, pat, path, dir string) {
+	fmt.Fprintf(os.Stderr, "checking identifier sets on %s\n", path)
+	// idlint
+	cmd := exec.Command(bin, "scan", "--quiet", "--include-lookalikes", "--format", "jsonl", path)
+	out, err := cmd.Output()
+	if err != nil {
+		fmt.Printf("set check on %s: idlint failed: %v\n", path, err)
+		return
+	}
+	got := map[ident]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var o struct {
+			Source string `json:"source"`
+			Member string `json:"member"`
+			Offset int64  `json:"offset"`
+			Raw    string `json:"raw"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &o); err != nil {
+			continue
+		}
+		got[ident{o.Source, o.Offset, o.Raw}] = true
+	}
+	out = nil
+	// rg, with byte offsets; files separated by NUL
+	cmd = exec.Command(rg, "-o", "-i", "-b", "--no-heading", "--with-filename", "--null", "-e", pat, path)
+	out, err = cmd.Output()
+	var ee *exec.ExitError
+	if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1) {
+		fmt.Printf("set check on %s: rg failed: %v\n", path, err)
+		return
+	}
+	want := map[ident]bool{}
+	cache := map[string][]byte{}
+	dropped := 0
+	for _, line := range bytes.Split(out, []byte{'\n'}) {
+		nul := bytes.IndexByte(line, 0)
+		if nul < 0 {
+			continue
+		}
+		file := string(line[:nul])
+		rest := line[nul+1:]
+		colon := bytes.IndexByte(rest, ':')
+		if colon < 0 {
+			continue
+		}
+		var off int64
+		fmt.Sscan(string(rest[:colon]), &off)
+		m := rest[colon+1:]
+		content, ok := cache[file]
+		if !ok {
+			content, _ = os.ReadFile(file)
+			if len(cache) > 64 {
+				clear(cache)
+			}
+			cache[file] = content
+		}
+		if bytes.HasPrefix(content, []byte("\xef\xbb\xbf")) {
+			off += 3 // rg counts offsets after a UTF-8 byte order mark, idlint from the file's start
+		}
+		id, ok := applyRules(content, off, m)
+		if !ok {
+			dropped++
+			continue
+		}
+		want[ident{file, off, id}] = true
+	}
+	var onlyIdlint, onlyRg []ident
+	for k := range got {
+		if !want[k] {
+			onlyIdlint = append(onlyIdlint, k)
+		}
+	}
+	for k := range want {
+		if !got[k] {
+			onlyRg = append(onlyRg, k)
+		}
+	}
+	less := func(s []ident) {
+		sort.Slice(s, func(i, j int) bool {
+			if s[i].file != s[j].file {
+				return s[i].file < s[j].file
+			}
+			return s[i].off < s[j].off
+		})
+	}
+	less(onlyIdlint)
+	less(onlyRg)
+	rel := func(p string) string {
+		if r, err := filepath.Rel(dir, p); err == nil {
+			return r
+		}
+		return p
+	}
+	fmt.Printf("\nidentifier sets on %s: idlint %d, rg %d (%d rg matches dropped by the boundary rule before them); only idlint %d, only rg %d\n",
+		rel(path), len(got), len(want), dropped, len(onlyIdlint), len(onlyRg))
+	show := func(what string, s []ident) {
+		for i, k := range s {
+			if i == 5 {
+				fmt.Printf("  … %d more\n", len(s)-5)
+				break
+			}
+			content, _ := os.ReadFile(k.file)
+			ctx := ""
+			if content != nil {
+				ctx = string(content[max(0, k.off-20):min(int64(len(content)), k.off+int64(len(k.text))+20)])
+			}
+			fmt.Printf("  only %s: %s@%d %q in %q\n", what, rel(k.file), k.off, k.text, ctx)
+		}
+	}
+	show("idlint", onlyIdlint)
+	show("rg", onlyRg)
+}
+
+// applyRules turns an rg match at off in content into what idlint's rules
+// make of it: the scheme must not follow a letter, digit, mark, '+', '-'
+// or '.'; a URN stops at non-ASCII, lid: and go: also at '[' and ']', an
+// XRI at Unicode spaces and controls; trailing prose punctuation and
+// unbalanced closing brackets go; nothing left after the colon: no match.
+func applyRules(content []byte, off int64, m []byte) (string, bool) {
+	if off > 0 && content != nil {
+		r, _ := lastRune(content[:off])
+		if r == '+' || r == '-' || r == '.' || isWordRune(r) {
+			return "", false
+		}
+	}
+	colon := bytes.IndexByte(m, ':')
+	scheme := strings.ToLower(string(m[:colon]))
+	end := colon + 1
+	for end < len(m) {
+		c := m[end]
+		if scheme == "xri" {
+			if c < 0x80 {
+				if c <= ' ' || c == 0x7f {
+					break
+				}
+				end++
+				continue
+			}
+			r, n := decodeRune(m[end:])
+			if r == 0xFFFD && n <= 1 || isSpaceOrControl(r) || r == 0xFEFF {
+				break
+			}
+			end += n
+			continue
+		}
+		if c <= ' ' || c >= 0x7f {
+			break
+		}
+		if (scheme == "lid" || scheme == "go") && (c == '[' || c == ']') {
+			break
+		}
+		end++
+	}
+	m = m[:end]
+	n := trimProse(m, colon+1)
+	if n <= colon+1 {
+		return "", false
+	}
+	return string(m[:n]), true
+}
+
+func trimProse(b []byte, min int) int {
+	n := len(b)
+	opens := bytes.Count(b, []byte("(")) - bytes.Count(b, []byte(")"))
+	sq := bytes.Count(b, []byte("[")) - bytes.Count(b, []byte("]"))
+	for n > min {
+		switch b[n-1] {
+		case '.', ',', ';', ':', '!', '?', '\'':
+		case ')':
+			if opens >= 0 {
+				return n
+			}
+			opens++
+		case ']':
+			if sq >= 0 {
+				return n
+			}
+			sq++
+		default:
+			return n
+		}
+		n--
+	}
+	return n
+}

@@ -1,0 +1,263 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+// naiveCandidates is the definition, byte by byte.
+func naiveCandidates(buf []byte, from int) []int {
+	var out []int
+	for p := max(from, 2); p < len(buf); p++ {
+		if buf[p] == ':' && classOf[buf[p-1]]&classA != 0 && classOf[buf[p-2]]&classB != 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// runKernel collects every candidate kernel k finds from from on, asking
+// for outSize at a time.
+func runKernel(k int, buf []byte, from, outSize int) []int {
+	out := make([]int, outSize)
+	var all []int
+	for i := from; i < len(buf); {
+		var n, next int
+		if k == kernelPortable {
+			n, next = candidatesPortable(buf, i, out)
+		} else {
+			n, next = candidatesSIMD(k, buf, i, out)
+		}
+		if n == 0 && next <= i {
+			panic(fmt.Sprintf("kernel %s made no progress at %d", kernelNames[k], i))
+		}
+		all = append(all, out[:n]...)
+		i = next
+	}
+	return all
+}
+
+func supportedKernels(t testing.TB) []int {
+	var ks []int
+	for k := range numKernels {
+		if kernelSupported(k) {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) == 1 {
+		t.Logf("only the portable kernel runs on this CPU")
+	}
+	return ks
+}
+
+func checkKernels(t *testing.T, ks []int, buf []byte, from int, what string, outSizes ...int) {
+	t.Helper()
+	want := naiveCandidates(buf, from)
+	if len(outSizes) == 0 {
+		outSizes = []int{candBatch, 4 * candBatch}
+	}
+	for _, k := range ks {
+		for _, size := range outSizes {
+			if got := runKernel(k, buf, from, size); !slices.Equal(got, want) {
+				t.Fatalf("%s, from %d, len %d, out %d: kernel %s found %v, want %v", what, from, len(buf), size, kernelNames[k], got, want)
+			}
+		}
+	}
+}
+
+func TestClassTable(t *testing.T) {
+	for c := range 256 {
+		b := byte(c)
+		a := bytes.IndexByte([]byte("nidoNIDO"), b) >= 0
+		bb := bytes.IndexByte([]byte("rigRIG"), b) >= 0
+		if (classOf[b]&classA != 0) != a || (classOf[b]&classB != 0) != bb {
+			t.Errorf("class of %#x: A %v B %v", b, classOf[b]&classA != 0, classOf[b]&classB != 0)
+		}
+	}
+}
+
+// A candidate at every offset of a 64- and a 128-byte block, across block
+// boundaries (the letters in one block, the colon in the next) and at the
+// buffer's ends, with every start offset.
+func TestKernelOffsets(t *testing.T) {
+	ks := supportedKernels(t)
+	fillers := map[string]byte{"space": ' ', "x": 'x', "colon": ':', "n": 'n', "nonASCII": 0xEE}
+	for fname, f := range fillers {
+		for _, size := range []int{1, 2, 3, 64, 66, 128, 130, 131, 257, 385} {
+			for _, pat := range []string{"urn:", "go:", "RN:", "iD:", "Io:", ":", "i:", "gi:"} {
+				for off := 0; off < size; off++ {
+					buf := bytes.Repeat([]byte{f}, size)
+					// the colon of pat lands at off (cut at the start if needed)
+					p := pat
+					st := off - (len(p) - 1)
+					if st < 0 {
+						p, st = p[-st:], 0
+					}
+					copy(buf[st:], p)
+					for _, from := range []int{0, 3, off, off + 1} {
+						if from > size {
+							continue
+						}
+						checkKernels(t, ks, buf, from, fmt.Sprintf("filler %s pattern %q at %d", fname, pat, off), candBatch)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Dense candidates overflow the output batch: the kernels must stop and
+// resume without losing or repeating any.
+func TestKernelDense(t *testing.T) {
+	ks := supportedKernels(t)
+	for _, unit := range []string{"io:", "rn:", "go:x", "Gi:urn:"} {
+		buf := bytes.Repeat([]byte(unit), 5000)
+		for _, from := range []int{0, 1, 2, 7, 1000} {
+			checkKernels(t, ks, buf, from, fmt.Sprintf("dense %q", unit))
+		}
+	}
+}
+
+func TestKernelRandom(t *testing.T) {
+	ks := supportedKernels(t)
+	r := rand.New(rand.NewSource(7))
+	alphabet := []byte("::nidoNIDOrigRIGux \n\x00\xee\xc3\xa9")
+	for iter := 0; iter < 2000; iter++ {
+		buf := make([]byte, r.Intn(700))
+		for i := range buf {
+			buf[i] = alphabet[r.Intn(len(alphabet))]
+		}
+		checkKernels(t, ks, buf, r.Intn(len(buf)+1), "random")
+	}
+	for _, seed := range []int64{1, 2} {
+		text := proseWithIDs(1<<20, seed)
+		checkKernels(t, ks, text, 0, "prose")
+		text = englishWithIDs(1<<20, seed)
+		checkKernels(t, ks, text, 0, "english")
+	}
+}
+
+// withKernel runs f with each supported kernel selected.
+func withKernel(t *testing.T, f func(name string)) {
+	t.Helper()
+	defer SetKernel("")
+	for _, name := range Kernels() {
+		if err := SetKernel(name); err != nil {
+			t.Fatal(err)
+		}
+		f(name)
+	}
+}
+
+// Find and Stream give the same results whichever kernel runs.
+func TestFindAllKernels(t *testing.T) {
+	inputs := [][]byte{corpusText(1, 100000), corpusText(2, 5000), proseWithIDs(1<<20, 3), englishWithIDs(1<<20, 3)}
+	for i, text := range inputs {
+		for _, opt := range []Options{{}, {Schemes: AllSchemes}, {Schemes: GO | LID, MaxLen: 40}} {
+			SetKernel("portable")
+			want := Find(nil, text, opt)
+			withKernel(t, func(name string) {
+				if got := Find(nil, text, opt); !slices.Equal(got, want) {
+					t.Fatalf("input %d %+v: kernel %s: %d candidates, want %d", i, opt, name, len(got), len(want))
+				}
+			})
+		}
+	}
+	text := corpusText(5, 40000)
+	want := reference(text, 64)
+	withKernel(t, func(name string) {
+		for _, bs := range []int{0, 1, 300, 5000} {
+			got := streamAll(t, &chunkReader{text, 4099}, bs, 64)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("kernel %s buf %d: stream differs from whole", name, bs)
+			}
+		}
+	})
+}
+
+func TestSetKernel(t *testing.T) {
+	defer SetKernel("")
+	if err := SetKernel("nonesuch"); err == nil {
+		t.Error("SetKernel accepted an unknown name")
+	}
+	ks := Kernels()
+	if ks[len(ks)-1] != "portable" {
+		t.Errorf("Kernels() = %v, want portable last", ks)
+	}
+	if err := SetKernel(""); err != nil || Kernel() != ks[0] {
+		t.Errorf("default kernel %s, want %s", Kernel(), ks[0])
+	}
+}
+
+// FuzzKernel: every kernel finds the same candidates as the definition,
+// and Find gives the same spans with every kernel.
+func FuzzKernel(f *testing.F) {
+	f.Add([]byte("see urn:isbn:0451450523 and go:x"), uint16(0))
+	f.Add(bytes.Repeat([]byte("ri:"), 100), uint16(1))
+	f.Add(append(bytes.Repeat([]byte{' '}, 126), "rn:urn:a:b lid:x xri:y"...), uint16(3))
+	f.Add(bytes.Repeat([]byte("\xeeo:Go:"), 50), uint16(64))
+	ks := supportedKernels(f)
+	f.Fuzz(func(t *testing.T, buf []byte, from16 uint16) {
+		from := int(from16) % (len(buf) + 1)
+		want := naiveCandidates(buf, from)
+		for _, k := range ks {
+			if got := runKernel(k, buf, from, candBatch); !slices.Equal(got, want) {
+				t.Fatalf("kernel %s from %d: %v, want %v", kernelNames[k], from, got, want)
+			}
+		}
+		defer SetKernel("")
+		SetKernel("portable")
+		opt := Options{Schemes: AllSchemes, MaxLen: 64}
+		wantC := Find(nil, buf, opt)
+		for _, k := range ks[1:] {
+			kernel = k
+			if got := Find(nil, buf, opt); !slices.Equal(got, wantC) {
+				t.Fatalf("Find with kernel %s: %v, want %v", kernelNames[k], got, wantC)
+			}
+		}
+	})
+}
+
+// trimReference is trim as first written: the bracket counts always taken.
+func trimReference(b []byte, min int) int {
+	n := len(b)
+	opens, closes := bytes.Count(b, []byte("(")), bytes.Count(b, []byte(")"))
+	sqOpen, sqClose := bytes.Count(b, []byte("[")), bytes.Count(b, []byte("]"))
+	for n > min {
+		switch b[n-1] {
+		case '.', ',', ';', ':', '!', '?', '\'':
+		case ')':
+			if closes <= opens {
+				return n
+			}
+			closes--
+		case ']':
+			if sqClose <= sqOpen {
+				return n
+			}
+			sqClose--
+		default:
+			return n
+		}
+		n--
+	}
+	return n
+}
+
+func TestTrim(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	alphabet := []byte(".,;:!?')]([x")
+	for iter := 0; iter < 100000; iter++ {
+		b := make([]byte, r.Intn(12))
+		for i := range b {
+			b[i] = alphabet[r.Intn(len(alphabet))]
+		}
+		m := r.Intn(len(b) + 1)
+		if got, want := trim(b, m), trimReference(b, m); got != want {
+			t.Fatalf("trim(%q, %d) = %d, want %d", b, m, got, want)
+		}
+	}
+}

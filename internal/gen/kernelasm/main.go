@@ -1,0 +1,359 @@
+// Command kernelasm generates extract's SIMD candidate filters for amd64
+// (extract/filter_amd64.s and its Go declarations, filter_stubs_amd64.go)
+// with avo. go generate in extract runs it:
+//
+//	//go:generate go run ../internal/gen/kernelasm -out filter_amd64.s -stubs filter_stubs_amd64.go -pkg extract
+//
+// A candidate is a position p where buf[p] is ':', buf[p-1] is in class A
+// (n, i, d, o in either case: a letter that can end a scheme name) and
+// buf[p-2] in class B (r, i, g in either case: a letter that can come
+// before it). urn:, xri:, lid: and go: all pass; the scalar confirm in
+// extract.go decides the rest.
+//
+// The test of a vector x of bytes: compare with ':'; load the same block
+// again at p-1 and at p-2 (unaligned) and classify those bytes with two
+// 16-entry nibble lookups (VPSHUFB on the low nibble and on the high
+// nibble, AND of the two); AND the three. Class A is one (high nibble) x
+// (low nibble) product, class B the union of two (r; i and g), so the
+// lookups are exact, and bytes >= 0x80 are class 0.
+//
+// Two loop shapes per instruction set:
+//
+//   - colon first (filterAVX512, filterAVX2): an iteration compares 128
+//     bytes with ':' and goes on at once when there is no colon; only blocks
+//     with a colon are classified. English text has a colon every ~700
+//     bytes, so most blocks cost one load and one compare.
+//   - branchless (filterAVX512Branchless, filterAVX2Branchless): every block
+//     is classified, and the only branch is "any candidate?".
+//
+// Both stop before a block when out could not hold all its candidates.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// classes: (high nibbles) x (low nibbles) products. Upper and lower case
+// letters share low nibbles and differ by 2 in the high nibble.
+var (
+	classA = []product{{[]byte{4, 6}, []byte{0xe, 0x9, 0x4, 0xf}, 0x80}} // n i d o
+	classB = []product{
+		{[]byte{5, 7}, []byte{0x2}, 0x01},      // r
+		{[]byte{4, 6}, []byte{0x9, 0x7}, 0x02}, // i g
+	}
+)
+
+type product struct {
+	hi, lo []byte
+	bit    byte
+}
+
+// tables returns the nibble tables of a class and checks that
+// lo[x&15] & hi[x>>4] != 0 exactly for the members (VPSHUFB yields 0 for
+// a low-nibble index with bit 7 set, and the high-nibble table has no
+// entries at 8 and above, so bytes >= 0x80 are never members).
+func tables(class []product, members string) (lo, hi [16]byte) {
+	for _, p := range class {
+		for _, n := range p.lo {
+			lo[n] |= p.bit
+		}
+		for _, n := range p.hi {
+			hi[n] |= p.bit
+		}
+	}
+	for x := 0; x < 256; x++ {
+		got := x < 0x80 && lo[x&15]&hi[x>>4] != 0
+		want := false
+		for i := 0; i < len(members); i++ {
+			want = want || members[i] == byte(x)
+		}
+		if got != want {
+			fmt.Fprintf(os.Stderr, "kernelasm: class %q table wrong at %#x\n", members, x)
+			os.Exit(1)
+		}
+	}
+	return lo, hi
+}
+
+func table16(name string, t [16]byte) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i, b := range t {
+		DATA(i, U8(b))
+	}
+	return m
+}
+
+func byteConst(name string, b byte) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	DATA(0, U8(b))
+	return m
+}
+
+const signature = "func(buf []byte, from, to int, out []int) (n, next int)"
+
+func doc(fn, shape, req string, block int) {
+	Doc(fn+" stores in out the positions p in buf[from:to] of candidate",
+		"colons (see filter.go). from must be >= 2 and to-from a multiple of",
+		fmt.Sprintf("%d. It stops early, returning next < to, when out has no room", block),
+		"left for a whole block's candidates; otherwise next is to.",
+		shape+" It needs "+req+".")
+	Pragma("noescape")
+}
+
+var (
+	loA, hiA, loB, hiB Mem
+	nibMask, colon     Mem
+	fn                 string
+)
+
+func main() {
+	la, ha := tables(classA, "nidoNIDO")
+	lb, hb := tables(classB, "rigRIG")
+	loA, hiA = table16("classLoA", la), table16("classHiA", ha)
+	loB, hiB = table16("classLoB", lb), table16("classHiB", hb)
+	nibMask = byteConst("nibbleMask", 0x0f)
+	colon = byteConst("colonByte", ':')
+
+	avx512(true)
+	avx512(false)
+	avx2(true)
+	avx2(false)
+	Generate()
+}
+
+// args holds the loop state: p walks from &buf[from] to end = &buf[to];
+// n candidates are stored at out while n <= lim (room for a block).
+type args struct {
+	base, p, end, out, n, lim reg.GPVirtual
+}
+
+func loadArgs(block int) args {
+	var a args
+	a.base = GP64()
+	Load(Param("buf").Base(), a.base)
+	from := Load(Param("from"), GP64())
+	a.end = GP64()
+	Load(Param("to"), a.end)
+	ADDQ(a.base, a.end)
+	a.p = GP64()
+	LEAQ(Mem{Base: a.base, Index: from, Scale: 1}, a.p)
+	a.out = GP64()
+	Load(Param("out").Base(), a.out)
+	a.lim = GP64()
+	Load(Param("out").Len(), a.lim)
+	SUBQ(U32(block), a.lim)
+	a.n = GP64()
+	XORQ(a.n, a.n)
+	return a
+}
+
+func name(s string) string { return fn + "_" + s }
+
+// emit stores the positions of the set bits of m, at offset off from p.
+func emit(a args, m reg.GPVirtual, off int, label string) {
+	done := label + "_done"
+	TESTQ(m, m)
+	JZ(LabelRef(done))
+	pos := GP64()
+	MOVQ(a.p, pos)
+	SUBQ(a.base, pos)
+	if off != 0 {
+		ADDQ(U32(off), pos)
+	}
+	Label(label)
+	t := GP64()
+	TZCNTQ(m, t)
+	ADDQ(pos, t)
+	MOVQ(t, Mem{Base: a.out, Index: a.n, Scale: 8})
+	INCQ(a.n)
+	BLSRQ(m, m)
+	JNZ(LabelRef(label))
+	Label(done)
+}
+
+// next advances p by size and loops.
+func next(a args, size int) {
+	ADDQ(U32(size), a.p)
+	JMP(LabelRef(name("loop")))
+}
+
+func ret(a args) {
+	Label(name("return"))
+	VZEROUPPER()
+	Store(a.n, ReturnIndex(0))
+	SUBQ(a.base, a.p)
+	Store(a.p, ReturnIndex(1))
+	RET()
+}
+
+// kortest sets ZF when every mask in ks is zero.
+func kortest(ks []reg.OpmaskVirtual) {
+	switch len(ks) {
+	case 1:
+		KORTESTQ(ks[0], ks[0])
+	case 2:
+		KORTESTQ(ks[0], ks[1])
+	default:
+		panic("kortest")
+	}
+}
+
+// avx512 generates filterAVX512 (colon first) or filterAVX512Branchless;
+// both take 128 bytes (two 64-byte blocks) an iteration.
+func avx512(colonFirst bool) {
+	const blocks, size = 2, 128
+	fn = "filterAVX512"
+	shape := "Colon first, 128 bytes an iteration."
+	if !colonFirst {
+		fn = "filterAVX512Branchless"
+		shape = "Branchless, 128 bytes an iteration."
+	}
+	TEXT(fn, NOSPLIT, signature)
+	doc(fn, shape, "AVX512F, AVX512BW and BMI1", size)
+	a := loadArgs(size)
+	zcolon, zloA, zhiA, zloB, zhiB, zmask := ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+	VPBROADCASTB(colon, zcolon)
+	VBROADCASTI32X4(loA, zloA)
+	VBROADCASTI32X4(hiA, zhiA)
+	VBROADCASTI32X4(loB, zloB)
+	VBROADCASTI32X4(hiB, zhiB)
+	VPBROADCASTB(nibMask, zmask)
+
+	Label(name("loop"))
+	CMPQ(a.p, a.end)
+	JAE(LabelRef(name("return")))
+	kc := make([]reg.OpmaskVirtual, blocks)
+	for h := range kc {
+		kc[h] = K()
+		VPCMPEQB(Mem{Base: a.p, Disp: 64 * h}, zcolon, kc[h])
+	}
+	if colonFirst {
+		kortest(kc)
+		JNZ(LabelRef(name("colon")))
+		next(a, size)
+		Label(name("colon"))
+	}
+	// classify buf[p-1] (A) under the colon mask, then buf[p-2] (B)
+	cand := make([]reg.OpmaskVirtual, blocks)
+	for h := range kc {
+		x1, x2, t, u := ZMM(), ZMM(), ZMM(), ZMM()
+		kA := K()
+		cand[h] = K()
+		VMOVDQU64(Mem{Base: a.p, Disp: 64*h - 1}, x1)
+		VMOVDQU64(Mem{Base: a.p, Disp: 64*h - 2}, x2)
+		VPSRLW(U8(4), x1, t)
+		VPANDQ(zmask, t, t)
+		VPSHUFB(t, zhiA, t)
+		VPSHUFB(x1, zloA, u)
+		VPTESTMB(t, u, kc[h], kA)
+		VPSRLW(U8(4), x2, t)
+		VPANDQ(zmask, t, t)
+		VPSHUFB(t, zhiB, t)
+		VPSHUFB(x2, zloB, u)
+		VPTESTMB(t, u, kA, cand[h])
+	}
+	kortest(cand)
+	JNZ(LabelRef(name("found")))
+	next(a, size)
+
+	Label(name("found"))
+	CMPQ(a.n, a.lim)
+	JG(LabelRef(name("return")))
+	for h := range cand {
+		m := GP64()
+		KMOVQ(cand[h], m)
+		emit(a, m, 64*h, name(fmt.Sprintf("emit%d", h)))
+	}
+	next(a, size)
+
+	ret(a)
+}
+
+// avx2 generates filterAVX2 (colon first, 128 bytes an iteration) or
+// filterAVX2Branchless (64 bytes an iteration).
+func avx2(colonFirst bool) {
+	blocks := 2 // 64-byte blocks an iteration
+	fn = "filterAVX2"
+	shape := "Colon first, 128 bytes an iteration."
+	if !colonFirst {
+		blocks = 1
+		fn = "filterAVX2Branchless"
+		shape = "Branchless, 64 bytes an iteration."
+	}
+	size := 64 * blocks
+	TEXT(fn, NOSPLIT, signature)
+	doc(fn, shape, "AVX2 and BMI1", size)
+	a := loadArgs(size)
+	ycolon, yloA, yhiA, yloB, yhiB, ymask, yzero := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+	VPBROADCASTB(colon, ycolon)
+	VBROADCASTI128(loA, yloA)
+	VBROADCASTI128(hiA, yhiA)
+	VBROADCASTI128(loB, yloB)
+	VBROADCASTI128(hiB, yhiB)
+	VPBROADCASTB(nibMask, ymask)
+	VPXOR(yzero, yzero, yzero)
+
+	Label(name("loop"))
+	CMPQ(a.p, a.end)
+	JAE(LabelRef(name("return")))
+	c := make([]reg.VecVirtual, 2*blocks) // 32-byte halves
+	for h := range c {
+		c[h] = YMM()
+		VPCMPEQB(Mem{Base: a.p, Disp: 32 * h}, ycolon, c[h])
+	}
+	any := YMM()
+	orAll := func(vs []reg.VecVirtual) {
+		VPOR(vs[0], vs[1], any)
+		for _, v := range vs[2:] {
+			VPOR(v, any, any)
+		}
+		VPTEST(any, any)
+	}
+	if colonFirst {
+		orAll(c)
+		JNZ(LabelRef(name("colon")))
+		next(a, size)
+		Label(name("colon"))
+	}
+	for h, x0 := range c {
+		x1, x2, t, u := YMM(), YMM(), YMM(), YMM()
+		VMOVDQU(Mem{Base: a.p, Disp: 32*h - 1}, x1)
+		VMOVDQU(Mem{Base: a.p, Disp: 32*h - 2}, x2)
+		VPSRLW(U8(4), x1, t)
+		VPAND(ymask, t, t)
+		VPSHUFB(t, yhiA, t)
+		VPSHUFB(x1, yloA, u)
+		VPAND(t, u, u)
+		VPAND(u, x0, x0) // colon and A: bit 7 set
+		VPSRLW(U8(4), x2, t)
+		VPAND(ymask, t, t)
+		VPSHUFB(t, yhiB, t)
+		VPSHUFB(x2, yloB, u)
+		VPAND(t, u, u)
+		VPCMPEQB(yzero, u, u) // not B
+		VPANDN(x0, u, x0)     // colon, A and B
+	}
+	orAll(c)
+	JNZ(LabelRef(name("found")))
+	next(a, size)
+
+	Label(name("found"))
+	CMPQ(a.n, a.lim)
+	JG(LabelRef(name("return")))
+	for h := 0; h < blocks; h++ {
+		m0, m1 := GP64(), GP64()
+		VPMOVMSKB(c[2*h], m0.As32())
+		VPMOVMSKB(c[2*h+1], m1.As32())
+		SHLQ(U8(32), m1)
+		ORQ(m1, m0)
+		emit(a, m0, 64*h, name(fmt.Sprintf("emit%d", h)))
+	}
+	next(a, size)
+
+	ret(a)
+}
