@@ -182,6 +182,8 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	for w := 0; w < jobs; w++ {
 		go func() {
 			sc := newScanner(eng, opt)
+			sc.enc, _ = sink.(Encoder)
+			sc.lookalikes = opt.IncludeLookalikes
 			for i := range work {
 				sc.input(ctx, i, inputs[i], opt.Corpus, stdin, slots[i], bud)
 			}
@@ -242,9 +244,19 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 
 // scanner is one worker's reusable state.
 type scanner struct {
-	eng    *lint.Engine
-	stream *extract.Stream
-	br     *bufio.Reader
+	eng        *lint.Engine
+	stream     *extract.Stream
+	br         *bufio.Reader
+	enc        Encoder // the sink's, when it renders occurrences itself
+	encBuf     []byte
+	lookalikes bool
+}
+
+// Encoder is implemented by sinks whose per-occurrence output can be
+// rendered by the workers (lint.Occurrence.Encoded) instead of on the one
+// goroutine that delivers results; JSON Lines does.
+type Encoder interface {
+	EncodeOccurrence(dst []byte, o *lint.Occurrence) []byte
 }
 
 func newScanner(eng *lint.Engine, opt Options) *scanner {
@@ -257,20 +269,27 @@ func newScanner(eng *lint.Engine, opt Options) *scanner {
 
 func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corpus.Options, stdin io.Reader, out *slot, bud *budget) {
 	defer out.close()
-	var batch []lint.Occurrence
+	batch := make([]lint.Occurrence, 0, batchSize)
 	flush := func() {
+		s.encBuf = nil // the flushed batch keeps its encodings; start a new buffer
 		if len(batch) > 0 {
 			tokens := bud.acquire(ctx, idx, len(batch))
 			if tokens == 0 {
 				out.waitRoom(ctx) // the head input: wait for the sink instead
 			}
 			out.put(item{occ: batch, tokens: tokens})
-			batch = nil
+			batch = make([]lint.Occurrence, 0, batchSize)
 		}
 	}
 	recs := corpus.Open(in, copt, stdin, func(doc *corpus.Document) (int, error) {
 		n := 0
 		err := s.document(ctx, doc, func(o lint.Occurrence) {
+			if s.enc != nil && (o.Kind == "" || s.lookalikes) {
+				// render output here, in parallel, not on the delivering goroutine
+				start := len(s.encBuf)
+				s.encBuf = s.enc.EncodeOccurrence(s.encBuf, &o)
+				o.Encoded = s.encBuf[start:len(s.encBuf):len(s.encBuf)]
+			}
 			batch = append(batch, o)
 			n++
 			if len(batch) == batchSize {

@@ -238,6 +238,11 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool) []Inpu
 		case e.Type()&fs.ModeSymlink != 0:
 			fi, err := os.Stat(p)
 			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				// a dangling link found while walking holds nothing to scan:
+				// skipped with its reason, not a failure of the run
+				target, _ := os.Readlink(p)
+				out = append(out, Input{Path: p, Err: fmt.Errorf("%w to %s", errDanglingSymlink, target)})
 			case err != nil:
 				out = append(out, Input{Path: p, Err: err})
 			case fi.IsDir() && opt.FollowSymlinks:
@@ -275,14 +280,15 @@ func walkFS(out []Input, fsys fs.FS, p string) []Input {
 }
 
 var (
-	errSkippedSymlink = errors.New("symlinked directory not followed (use --follow-symlinks)")
-	errNotRegular     = errors.New("not a regular file")
+	errSkippedSymlink  = errors.New("symlinked directory not followed (use --follow-symlinks)")
+	errNotRegular      = errors.New("not a regular file")
+	errDanglingSymlink = errors.New("dangling symbolic link")
 )
 
 // IsSkip reports whether err means the input was skipped on purpose
 // rather than failed.
 func IsSkip(err error) bool {
-	return errors.Is(err, errSkippedSymlink) || errors.Is(err, errNotRegular)
+	return errors.Is(err, errSkippedSymlink) || errors.Is(err, errNotRegular) || errors.Is(err, errDanglingSymlink)
 }
 
 type progressReader struct {

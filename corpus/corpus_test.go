@@ -106,3 +106,23 @@ func TestExpand(t *testing.T) {
 		})
 	}
 }
+
+// A dangling symlink met while walking a directory is skipped with its
+// reason (there is nothing to read), not an input failure; a path named on
+// the command line that does not exist stays an error.
+func TestDanglingSymlinkSkipped(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink("nowhere.txt", filepath.Join(dir, "link.txt")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	ins := Expand([]string{dir, filepath.Join(dir, "missing.txt")}, Options{})
+	if len(ins) != 2 {
+		t.Fatalf("inputs %+v", ins)
+	}
+	if !IsSkip(ins[0].Err) || !strings.Contains(ins[0].Err.Error(), "nowhere.txt") {
+		t.Errorf("dangling link: %v", ins[0].Err)
+	}
+	if ins[1].Err == nil || IsSkip(ins[1].Err) {
+		t.Errorf("missing command-line path: %v", ins[1].Err)
+	}
+}

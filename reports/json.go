@@ -112,9 +112,18 @@ func (j *JSONL) Occurrence(o *lint.Occurrence) error {
 	if j.Clusters != nil {
 		j.Clusters.Add(o)
 	}
-	j.buf = append(AppendOccurrence(j.buf[:0], o), '\n')
+	if o.Encoded != nil {
+		_, err := j.w.Write(o.Encoded)
+		return err
+	}
+	j.buf = j.EncodeOccurrence(j.buf[:0], o)
 	_, err := j.w.Write(j.buf)
 	return err
+}
+
+// EncodeOccurrence renders one line (idlint.Encoder), so workers can do it.
+func (j *JSONL) EncodeOccurrence(dst []byte, o *lint.Occurrence) []byte {
+	return append(AppendOccurrence(dst, o), '\n')
 }
 
 func (j *JSONL) Source(r *corpus.SourceRecord) error {
