@@ -269,7 +269,10 @@ func newScanner(eng *lint.Engine, opt Options) *scanner {
 
 func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corpus.Options, stdin io.Reader, out *slot, bud *budget) {
 	defer out.close()
-	batch := make([]lint.Occurrence, 0, batchSize)
+	// small documents are the common case (a 256 KB zeroed batch per file
+	// would dominate a run over many files); full batches beget full ones
+	var batch []lint.Occurrence
+	nextCap := 16
 	flush := func() {
 		s.encBuf = nil // the flushed batch keeps its encodings; start a new buffer
 		if len(batch) > 0 {
@@ -278,7 +281,10 @@ func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corp
 				out.waitRoom(ctx) // the head input: wait for the sink instead
 			}
 			out.put(item{occ: batch, tokens: tokens})
-			batch = make([]lint.Occurrence, 0, batchSize)
+			if len(batch) == batchSize {
+				nextCap = batchSize
+			}
+			batch = nil
 		}
 	}
 	recs := corpus.Open(in, copt, stdin, func(doc *corpus.Document) (int, error) {
@@ -289,6 +295,9 @@ func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corp
 				start := len(s.encBuf)
 				s.encBuf = s.enc.EncodeOccurrence(s.encBuf, &o)
 				o.Encoded = s.encBuf[start:len(s.encBuf):len(s.encBuf)]
+			}
+			if batch == nil {
+				batch = make([]lint.Occurrence, 0, nextCap)
 			}
 			batch = append(batch, o)
 			n++
