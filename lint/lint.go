@@ -39,9 +39,6 @@ type Occurrence struct {
 	Truncated bool // cut at the scanner's maximum length
 	// Forms are the scheme's other normal forms (XRI), filled by parse.
 	Forms map[string]string
-	// Encoded is the sink's rendering of the occurrence, made by a worker
-	// (see idlint.Encoder); nil when the sink renders it itself.
-	Encoded []byte
 	// Kind is "" for an identifier, else the kind of look-alike
 	// ("go-directive" …); look-alikes carry no findings.
 	Kind     string

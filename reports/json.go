@@ -112,16 +112,12 @@ func (j *JSONL) Occurrence(o *lint.Occurrence) error {
 	if j.Clusters != nil {
 		j.Clusters.Add(o)
 	}
-	if o.Encoded != nil {
-		_, err := j.w.Write(o.Encoded)
-		return err
-	}
 	j.buf = j.EncodeOccurrence(j.buf[:0], o)
 	_, err := j.w.Write(j.buf)
 	return err
 }
 
-// EncodeOccurrence renders one line (idlint.Encoder), so workers can do it.
+// EncodeOccurrence appends one JSON Lines line for o to dst.
 func (j *JSONL) EncodeOccurrence(dst []byte, o *lint.Occurrence) []byte {
 	return append(AppendOccurrence(dst, o), '\n')
 }
