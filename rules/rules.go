@@ -4,7 +4,9 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -194,4 +196,17 @@ type Classifier interface {
 // `idlint parse --format json` shows them.
 type NormalFormer interface {
 	NormalForms(ident, profile string) map[string]string
+}
+
+// SortFindings puts findings in text order, then by rule ID, whatever
+// order the checks ran in (stable, allocation-free).
+func SortFindings(fs []Finding) {
+	if len(fs) > 1 {
+		slices.SortStableFunc(fs, func(a, b Finding) int {
+			if a.Start != b.Start {
+				return cmp.Compare(a.Start, b.Start)
+			}
+			return strings.Compare(a.Rule.ID, b.Rule.ID)
+		})
+	}
 }

@@ -1,5 +1,7 @@
 package lid
 
+import "github.com/idlint/idlint/rules/internal/ascii"
+
 // RFC 2396 character classes (§2.2, §2.3, Appendix A), one table lookup per byte.
 const (
 	cAlpha      = 1 << iota // alpha
@@ -52,58 +54,18 @@ func isPathChar(c byte) bool { return class[c]&cPchar != 0 || c == ';' || c == '
 
 func isUserinfoChar(c byte) bool { return class[c]&cUserinfo != 0 }
 
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
+func lower(c byte) byte { return ascii.Lower(c) }
 
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
-}
+func upper(c byte) byte { return ascii.Upper(c) }
 
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	default:
-		return c - 'A' + 10
-	}
-}
+func unhex(c byte) byte { return ascii.Unhex(c) }
 
-// hasPrefixFold reports whether s starts with prefix, ASCII
-// case-insensitively; prefix must be lower case.
-func hasPrefixFold(s, prefix string) bool {
-	if len(s) < len(prefix) {
-		return false
-	}
-	for i := 0; i < len(prefix); i++ {
-		if lower(s[i]) != prefix[i] {
-			return false
-		}
-	}
-	return true
-}
+// hasPrefixFold: prefix must be lower case.
+func hasPrefixFold(s, prefix string) bool { return ascii.HasPrefixFold(s, prefix) }
 
-// isEscape reports whether s[i:] starts with "%" hex hex.
-func isEscape(s string, i int) bool {
-	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
-}
+func isEscape(s string, i int) bool { return ascii.IsEscape(s, i) }
 
-// charName renders a byte for a message: printable ASCII quoted, others in hex.
-func charName(c byte) string {
-	if c > ' ' && c < 0x7f {
-		return "'" + string(rune(c)) + "'"
-	}
-	const hexdig = "0123456789ABCDEF"
-	return "octet 0x" + string([]byte{hexdig[c>>4], hexdig[c&15]})
-}
+func charName(c byte) string { return ascii.CharName(c) }
 
 // hasUpperOutsideEscapes reports an upper-case ASCII letter that is not
 // a hex digit of a %-escape.

@@ -50,7 +50,6 @@ package lid
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -112,14 +111,7 @@ func Lint(s, profile string, min rules.Severity) (LID, []rules.Finding) {
 	p := parser{s: s, profile: profile, min: min}
 	p.u = LID{Profile: profile, raw: s}
 	p.parse()
-	if len(p.out) > 1 {
-		sort.SliceStable(p.out, func(i, j int) bool {
-			if p.out[i].Start != p.out[j].Start {
-				return p.out[i].Start < p.out[j].Start
-			}
-			return p.out[i].Rule.ID < p.out[j].Rule.ID
-		})
-	}
+	rules.SortFindings(p.out)
 	return p.u, p.out
 }
 

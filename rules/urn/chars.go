@@ -1,5 +1,7 @@
 package urn
 
+import "github.com/idlint/idlint/rules/internal/ascii"
+
 // Character classes as one table lookup per byte; no branches per class.
 const (
 	cAlpha      = 1 << iota // ALPHA
@@ -62,53 +64,16 @@ func isPchar(c byte) bool      { return class[c]&cPchar != 0 }
 func isUnreserved(c byte) bool { return class[c]&cUnreserved != 0 }
 func isTrans2141(c byte) bool  { return class[c]&cTrans2141 != 0 }
 
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
+func lower(c byte) byte { return ascii.Lower(c) }
 
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
-}
+func upper(c byte) byte { return ascii.Upper(c) }
 
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	default:
-		return c - 'A' + 10
-	}
-}
+func unhex(c byte) byte { return ascii.Unhex(c) }
 
-// hasPrefixFold reports whether s starts with prefix, ASCII case-insensitively;
-// prefix must be lower case.
-func hasPrefixFold(s, prefix string) bool {
-	if len(s) < len(prefix) {
-		return false
-	}
-	for i := 0; i < len(prefix); i++ {
-		if lower(s[i]) != prefix[i] {
-			return false
-		}
-	}
-	return true
-}
+// hasPrefixFold: prefix must be lower case.
+func hasPrefixFold(s, prefix string) bool { return ascii.HasPrefixFold(s, prefix) }
 
 // equalFold is ASCII case-insensitive equality; b must be lower case.
 func equalFold(a, b string) bool { return len(a) == len(b) && hasPrefixFold(a, b) }
 
-// charName renders a byte for a message: printable ASCII quoted, others in hex.
-func charName(c byte) string {
-	if c > ' ' && c < 0x7f {
-		return "'" + string(rune(c)) + "'"
-	}
-	const hexdig = "0123456789ABCDEF"
-	return "octet 0x" + string([]byte{hexdig[c>>4], hexdig[c&15]})
-}
+func charName(c byte) string { return ascii.CharName(c) }

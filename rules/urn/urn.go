@@ -10,9 +10,7 @@
 package urn
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/idlint/idlint/rules"
@@ -71,7 +69,7 @@ func Parse(s, profile string) (URN, error) {
 	p.u.Profile, p.u.raw = profile, s
 	p.parse()
 	if len(p.out) > 0 {
-		sortFindings(p.out)
+		rules.SortFindings(p.out)
 		return p.u, &Error{Input: s, Profile: profile, Finding: p.out[0]}
 	}
 	return p.u, nil
@@ -83,21 +81,8 @@ func Lint(s, profile string, opt Options) (URN, []rules.Finding) {
 	p.s, p.profile, p.min = s, profile, opt.MinSeverity
 	p.u.Profile, p.u.raw, p.u.queryOrder = profile, s, opt.QueryOrder
 	p.parse()
-	sortFindings(p.out)
+	rules.SortFindings(p.out)
 	return p.u, p.out
-}
-
-// sortFindings puts findings in text order, then by rule, whatever order
-// the checks ran in.
-func sortFindings(fs []rules.Finding) {
-	if len(fs) > 1 {
-		slices.SortStableFunc(fs, func(a, b rules.Finding) int {
-			if a.Start != b.Start {
-				return cmp.Compare(a.Start, b.Start)
-			}
-			return strings.Compare(a.Rule.ID, b.Rule.ID)
-		})
-	}
 }
 
 // maxFindingsPerRule bounds the findings one identifier can produce, so a

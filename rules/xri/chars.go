@@ -1,6 +1,7 @@
 package xri
 
 import (
+	"github.com/idlint/idlint/rules/internal/ascii"
 	"unicode"
 	"unicode/utf8"
 )
@@ -132,46 +133,16 @@ func decodable(r rune, v2 bool) bool {
 	return isUcschar(r) && !isInvisible(r)
 }
 
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
+func lower(c byte) byte { return ascii.Lower(c) }
 
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
-}
+func upper(c byte) byte { return ascii.Upper(c) }
 
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	default:
-		return c - 'A' + 10
-	}
-}
+func unhex(c byte) byte { return ascii.Unhex(c) }
 
 const hexdigits = "0123456789ABCDEF"
 
-// hasPrefixFold reports whether s starts with prefix, ASCII case-insensitively;
-// prefix must be lower case.
-func hasPrefixFold(s, prefix string) bool {
-	if len(s) < len(prefix) {
-		return false
-	}
-	for i := 0; i < len(prefix); i++ {
-		if lower(s[i]) != prefix[i] {
-			return false
-		}
-	}
-	return true
-}
+// hasPrefixFold: prefix must be lower case.
+func hasPrefixFold(s, prefix string) bool { return ascii.HasPrefixFold(s, prefix) }
 
 // charName renders a character for a message.
 func charName(s string, i int) string {

@@ -34,7 +34,6 @@ package xri
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -251,14 +250,7 @@ func lintOneSign(s, profile string, bare bool, min rules.Severity) (XRI, []rules
 	default:
 		p.top()
 	}
-	if len(p.out) > 1 {
-		sort.SliceStable(p.out, func(i, j int) bool {
-			if p.out[i].Start != p.out[j].Start {
-				return p.out[i].Start < p.out[j].Start
-			}
-			return p.out[i].Rule.ID < p.out[j].Rule.ID
-		})
-	}
+	rules.SortFindings(p.out)
 	x.root = p.root
 	x.valid = p.errors == 0 && p.root != nil
 	x.xspans = p.xspans
