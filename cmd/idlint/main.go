@@ -531,7 +531,11 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "idlint demo:", err)
 		return exitTrouble
 	}
-	fmt.Fprintf(stderr, "idlint demo: scanning the embedded sample corpus (sample/) with profile urn=%s\n", eng.Profile("urn"))
+	var profiles []string
+	for _, sc := range lint.Schemes() {
+		profiles = append(profiles, sc+"="+eng.Profile(sc))
+	}
+	fmt.Fprintf(stderr, "idlint demo: scanning the embedded sample corpus (sample/) with profiles %s\n", strings.Join(profiles, ", "))
 	opt := idlint.Options{Lint: cfg}
 	opt.Corpus.FS = idlint.Sample
 	dir := *report
