@@ -256,7 +256,7 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
 		fs.StringVar(&format, "format", "text", "output `FORMAT`: text (path:line:col lines) or sarif (SARIF 2.1.0)")
 	}
-	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (jsonl and text formats)")
+	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (- for stdout, e.g. with --format none)")
 	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
 	maxLen := fs.Int("max-len", 0, "longest identifier in bytes; longer ones are cut and flagged (default 8192)")
 	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
@@ -299,7 +299,9 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 	}
 	var srcW io.Writer
-	if *sources != "" {
+	if *sources == "-" {
+		srcW = stdout
+	} else if *sources != "" {
 		f, err := os.Create(*sources)
 		if err != nil {
 			fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
