@@ -144,7 +144,16 @@ func (e *Engine) Check(scheme, ident string) (Occurrence, error) {
 
 // CheckInContext lints a candidate found in text: with the text around it,
 // a scheme's Classifier may tell it is a look-alike, not an identifier.
-func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (Occurrence, error) {
+func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occurrence, err error) {
+	defer func() {
+		// A bug in a rule must not take a batch run down: the identifier
+		// is reported with an internal-error finding and the run goes on.
+		if r := recover(); r != nil {
+			o = Occurrence{Scheme: scheme, Profile: e.profiles[scheme], Raw: ident, Canonical: ident, Key: ident,
+				Findings: []rules.Finding{{Rule: InternalError, Severity: rules.Error, Message: fmt.Sprintf("internal error while linting: %v (please report it with this identifier)", r), End: len(ident)}}}
+			err = nil
+		}
+	}()
 	c, ok := e.checkers[scheme]
 	if !ok {
 		return Occurrence{}, fmt.Errorf("unknown scheme %q", scheme)
@@ -156,7 +165,7 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (Occur
 		}
 	}
 	res := c.Check(ident, profile)
-	o := Occurrence{
+	o = Occurrence{
 		Scheme: scheme, Profile: profile, Raw: ident,
 		Canonical: res.Canonical, Key: res.Key, Namespace: res.Namespace,
 		Findings: e.adjust(res.Findings),
@@ -204,9 +213,19 @@ func SchemeOf(ident string) string {
 	return ""
 }
 
+// InternalError is the finding given to an identifier whose rules failed
+// (a bug in idlint, recovered so the run goes on).
+var InternalError = &rules.Rule{
+	ID: "IDL001", Name: "internal-error", Scheme: "any", Severity: rules.Error,
+	Spec:    "idlint",
+	Summary: "A rule failed on this identifier (a bug in idlint); the run went on.",
+	Doc:     "Bad input never takes a run down: when a scheme's checker fails on an identifier, the failure is caught and reported as this finding, and the identifier keeps its raw text as key. Please report it with the identifier.",
+	Bad:     "(any identifier that triggers a bug)", Good: "(the same identifier, linted normally once fixed)",
+}
+
 // Rules lists every rule of every scheme, in ID order.
 func Rules() []*rules.Rule {
-	var out []*rules.Rule
+	out := []*rules.Rule{InternalError}
 	for _, c := range Checkers(Config{}) {
 		out = append(out, c.Rules()...)
 	}

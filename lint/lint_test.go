@@ -85,3 +85,20 @@ func TestSchemeOfAndRules(t *testing.T) {
 		}
 	}
 }
+
+type panicky struct{ rules.Checker }
+
+func (panicky) Check(string, string) rules.Result { panic("boom") }
+
+// A panic in a rule becomes an IDL001 finding; the caller carries on.
+func TestCheckRecoversPanics(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.checkers["urn"] = panicky{e.checkers["urn"]}
+	o, err := e.Check("urn", "urn:a:b")
+	if err != nil || o.Valid() || len(o.Findings) != 1 || o.Findings[0].Rule != InternalError || o.Key != "urn:a:b" {
+		t.Fatalf("got %+v, %v", o, err)
+	}
+}
