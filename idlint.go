@@ -260,6 +260,13 @@ func newScanner(eng *lint.Engine, opt Options) *scanner {
 
 func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corpus.Options, stdin io.Reader, out *slot, bud *budget) {
 	defer out.close()
+	defer func() {
+		// a bug in a decoder or the scanner fails this input, not the run
+		if r := recover(); r != nil {
+			out.put(item{src: []corpus.SourceRecord{{Source: in.Path, Status: corpus.StatusError,
+				Error: fmt.Sprintf("internal error: %v (please report it with this input)", r)}}})
+		}
+	}()
 	// small documents are the common case (a 256 KB zeroed batch per file
 	// would dominate a run over many files); full batches beget full ones
 	var batch []lint.Occurrence
