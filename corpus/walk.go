@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/klauspost/readahead"
 	"io"
 	"strings"
 	"sync"
@@ -257,6 +258,15 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 		r = transform.NewReader(g, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder())
 	case kindUTF16BE:
 		r = transform.NewReader(g, unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder())
+	}
+	if n.comps > 0 && n.warc == nil {
+		// A compressed text stream (x.txt.zst, x.log.gz): decode on another
+		// goroutine so decompression and scanning overlap on two cores.
+		// Not for archive members, whose small reads cost more than they gain.
+		if ra, err := readahead.NewReaderSize(r, 4, 256<<10); err == nil {
+			defer ra.Close()
+			r = ra
+		}
 	}
 	doc := &Document{Source: w.source, Member: n.member, Format: rec.Format, Reader: r}
 	if n.warc != nil {
