@@ -149,10 +149,16 @@ func TestDuckDBReadsReport(t *testing.T) {
 		t.Skip("node is not installed: skipping the DuckDB check")
 	}
 	work := t.TempDir()
-	install := exec.Command(npm, "install", "--no-audit", "--no-fund", "--silent", "@duckdb/node-api", "apache-arrow")
-	install.Dir = work
-	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("npm install @duckdb/node-api: %v\n%s", err, out)
+	var out []byte
+	for attempt := 1; ; attempt++ { // one retry: a registry hiccup is not a failure of idlint
+		install := exec.Command(npm, "install", "--no-audit", "--no-fund", "--silent", "@duckdb/node-api", "apache-arrow")
+		install.Dir = work
+		if out, err = install.CombinedOutput(); err == nil {
+			break
+		}
+		if attempt == 2 {
+			t.Fatalf("npm install @duckdb/node-api apache-arrow: %v\n%s", err, out)
+		}
 	}
 	corpus := reportCorpus(t)
 	rep := filepath.Join(work, "report")
@@ -201,7 +207,7 @@ func TestDuckDBReadsReport(t *testing.T) {
 	os.WriteFile(filepath.Join(work, "merge.sql"), []byte(merge), 0o644)
 	cmd := exec.Command(node, script, rep, filepath.Join(work, "merged"), filepath.Join(work, "merge.sql"), filepath.Join(work, "sqlmerged.parquet"))
 	cmd.Dir = work
-	out, err := cmd.CombinedOutput()
+	out, err = cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("duckdb check: %v\n%s", err, out)
 	}
