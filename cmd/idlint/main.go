@@ -262,6 +262,7 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
 	lookalikes := fs.Bool("include-lookalikes", false, "also report look-alikes (//go:build, LID: labels …) with their kind")
 	quiet := fs.Bool("quiet", false, "no progress display on stderr")
+	suppress := fs.Bool("suppressions", check, "honour idlint:ignore-next-line / idlint:disable / idlint:enable comments (default: on for check, off for scan)")
 	memLimit := fs.Int64("memory-limit", 900<<20, "soft memory limit in `BYTES` for the Go runtime (GC works harder near it; 0: the runtime's default, or $GOMEMLIMIT)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE` (for performance work)")
 	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE` at the end")
@@ -286,7 +287,7 @@ func cmdScan(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
 	}
-	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes}
+	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes, Suppressions: *suppress}
 	copt.FollowSymlinks = *follow
 	opt.Corpus = copt
 	if !*quiet && stderr == io.Writer(os.Stderr) {

@@ -270,3 +270,21 @@ func TestCheckSARIF(t *testing.T) {
 		t.Errorf("location %+v (rfc8141 §2: the bad escape %%zz at line 2, columns 16-18)", loc)
 	}
 }
+
+// Suppression comments silence findings on the lines after them.
+func TestCheckSuppressions(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"spec.xml": "<!-- idlint:ignore-next-line URN006 -->\n<a href=\"urn:example:a%zz\"/>\n<b href=\"urn:example:b%zz\"/>\n"})
+	code, out, _ := runCmd(t, "", "check", dir)
+	if code != exitFindings || strings.Count(out, "URN006") != 1 || !strings.Contains(out, ":3:") {
+		t.Errorf("exit %d, output %q: want only line 3 reported (rfc8141 §2 bad escape)", code, out)
+	}
+}
+
+func TestScanSuppressionsOptIn(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"a.txt": "idlint:disable\nurn:example:a%zz\n"})
+	_, plain, _ := runCmd(t, "", "scan", "--format", "jsonl", dir)
+	_, honoured, _ := runCmd(t, "", "scan", "--format", "jsonl", "--suppressions", dir)
+	if !strings.Contains(plain, "URN006") || strings.Contains(honoured, "URN006") {
+		t.Errorf("scan reports suppressed findings only without --suppressions:\n%s\n%s", plain, honoured)
+	}
+}
