@@ -94,3 +94,18 @@ func TestSuppressionSemantics(t *testing.T) {
 	}
 	_ = rules.Error
 }
+
+// Any text, any read size: the same directives, no panic.
+func FuzzDirectives(f *testing.F) {
+	f.Add([]byte(suppressDoc), 3)
+	f.Add([]byte("idlint:disable\nidlint:ignore-next-line URN001 x"), 1)
+	f.Fuzz(func(t *testing.T, data []byte, n int) {
+		if n <= 0 || n > 1<<20 {
+			n = 1 + n&63
+		}
+		want := fmt.Sprint(directivesOf(t, bytes.NewReader(data)).list)
+		if got := fmt.Sprint(directivesOf(t, &chunks{data, n}).list); got != want {
+			t.Errorf("reads of %d bytes: %s, want %s", n, got, want)
+		}
+	})
+}
