@@ -210,3 +210,32 @@ func SortFindings(fs []Finding) {
 		})
 	}
 }
+
+// MaxFindingsPerRule bounds the findings one identifier gets from one
+// rule, so a megabyte of garbage yields a handful of lines, not a million.
+const MaxFindingsPerRule = 8
+
+// Wanted reports whether a finding of r would be kept under profile with
+// findings below min dropped; parsers ask first to save building messages.
+func Wanted(r *Rule, profile string, min Severity) bool {
+	sev := r.SeverityFor(profile)
+	return sev >= min && sev != None
+}
+
+// AppendFinding appends a finding of r to fs unless it is below min or
+// the rule already has MaxFindingsPerRule findings in fs.
+func AppendFinding(fs []Finding, r *Rule, profile string, min Severity, start, end int, msg string) []Finding {
+	if !Wanted(r, profile, min) {
+		return fs
+	}
+	n := 0
+	for i := range fs {
+		if fs[i].Rule == r {
+			n++
+		}
+	}
+	if n >= MaxFindingsPerRule {
+		return fs
+	}
+	return append(fs, Finding{Rule: r, Severity: r.SeverityFor(profile), Message: msg, Start: start, End: end})
+}

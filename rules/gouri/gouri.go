@@ -128,9 +128,6 @@ func Lint(s, profile string, min rules.Severity) (URI, []rules.Finding) {
 	return p.u, p.out
 }
 
-// maxFindingsPerRule bounds the findings one identifier can produce.
-const maxFindingsPerRule = 8
-
 // maxParams bounds the parameters kept in URI.Params.
 const maxParams = 64
 
@@ -144,26 +141,10 @@ type parser struct {
 }
 
 func (p *parser) add(r *rules.Rule, start, end int, msg string) {
-	sev := r.SeverityFor(p.profile)
-	if sev < p.min || sev == rules.None {
-		return
-	}
-	n := 0
-	for i := range p.out {
-		if p.out[i].Rule == r {
-			n++
-		}
-	}
-	if n >= maxFindingsPerRule {
-		return
-	}
-	p.out = append(p.out, rules.Finding{Rule: r, Severity: sev, Message: msg, Start: start, End: end})
+	p.out = rules.AppendFinding(p.out, r, p.profile, p.min, start, end, msg)
 }
 
-func (p *parser) wants(r *rules.Rule) bool {
-	sev := r.SeverityFor(p.profile)
-	return sev >= p.min && sev != rules.None
-}
+func (p *parser) wants(r *rules.Rule) bool { return rules.Wanted(r, p.profile, p.min) }
 
 func (p *parser) parse() {
 	s, u := p.s, &p.u

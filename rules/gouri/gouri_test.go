@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/idlint/idlint/rules"
 )
 
 // rfc3368 §5: the five examples are valid; their findings are information only.
@@ -154,8 +156,8 @@ func TestParseError(t *testing.T) {
 
 func TestFindingsBounded(t *testing.T) {
 	_, fs := Lint("go:"+strings.Repeat(" %;", 10000), RFC3368, 0)
-	if len(fs) > 4*maxFindingsPerRule {
-		t.Errorf("%d findings for a long bad query; want at most %d", len(fs), 4*maxFindingsPerRule)
+	if len(fs) > 4*rules.MaxFindingsPerRule {
+		t.Errorf("%d findings for a long bad query; want at most %d", len(fs), 4*rules.MaxFindingsPerRule)
 	}
 	u, _ := Lint("go:x"+strings.Repeat(";a=b", 1000), RFC3368, 0)
 	if len(u.Params) != maxParams {

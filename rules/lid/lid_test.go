@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/idlint/idlint/rules"
 )
 
 // lid-00 §2: the three examples, and what the description permits.
@@ -158,7 +160,7 @@ func TestParseComponents(t *testing.T) {
 // Findings are bounded per rule, so garbage yields a handful of lines.
 func TestFindingsBounded(t *testing.T) {
 	_, fs := Lint("lid://xyz.com/"+strings.Repeat(" %", 10000), LID00, 0)
-	if len(fs) > 2*maxFindingsPerRule {
-		t.Errorf("%d findings for a long bad path; want at most %d", len(fs), 2*maxFindingsPerRule)
+	if len(fs) > 2*rules.MaxFindingsPerRule {
+		t.Errorf("%d findings for a long bad path; want at most %d", len(fs), 2*rules.MaxFindingsPerRule)
 	}
 }

@@ -106,43 +106,17 @@ type parser struct {
 	otherSyntax bool
 }
 
-// maxFindingsPerRule bounds the findings one identifier can produce.
-const maxFindingsPerRule = 8
-
 func (p *parser) add(r *rules.Rule, start, end int, msg string) {
-	sev := r.SeverityFor(p.profile)
-	if sev >= rules.Error {
-		p.errors++
+	if r.SeverityFor(p.profile) >= rules.Error {
+		p.errors++ // validity counts every error, kept or not
 	}
-	if sev < p.min || sev == rules.None {
-		return
-	}
-	n := 0
-	for i := range p.out {
-		if p.out[i].Rule == r {
-			n++
-		}
-	}
-	if n >= maxFindingsPerRule {
-		return
-	}
-	if start < 0 {
-		start = 0
-	}
-	if end > len(p.s) {
-		end = len(p.s)
-	}
-	if end < start {
-		end = start
-	}
-	p.out = append(p.out, rules.Finding{Rule: r, Severity: sev, Message: msg, Start: start, End: end})
+	start = max(start, 0)
+	end = max(min(end, len(p.s)), start)
+	p.out = rules.AppendFinding(p.out, r, p.profile, p.min, start, end, msg)
 }
 
 // wants reports whether a finding of r would be kept.
-func (p *parser) wants(r *rules.Rule) bool {
-	sev := r.SeverityFor(p.profile)
-	return sev >= p.min && sev != rules.None
-}
+func (p *parser) wants(r *rules.Rule) bool { return rules.Wanted(r, p.profile, p.min) }
 
 // isGCS reports whether c starts an XRI authority under the profile.
 func (p *parser) isGCS(c byte) bool {
