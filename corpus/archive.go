@@ -24,7 +24,7 @@ func (w *walker) tar(n node, layers []string, br *bufio.Reader) error {
 	// size: a sparse member (gnu-incremental.tar: 2.5 KB on disk, 512 MiB
 	// of holes) then trips the expansion-ratio limit instead of being
 	// scanned as half a gigabyte of zeros.
-	cr := &countReader{r: br}
+	cr := &countingReader{r: br}
 	tr := tar.NewReader(cr)
 	for w.stop == nil {
 		hdr, err := tr.Next()
@@ -47,17 +47,6 @@ func (w *walker) tar(n node, layers []string, br *bufio.Reader) error {
 		}
 	}
 	return nil
-}
-
-type countReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	k, err := c.r.Read(p)
-	c.n += int64(k)
-	return k, err
 }
 
 func describeMode(mode fs.FileMode, link string, hard bool) string {

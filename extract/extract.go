@@ -204,15 +204,23 @@ func extent(buf []byte, i, limit int, s Scheme) int {
 // "-" or "." — those would make it part of a longer word or scheme name
 // ("abc.urn:x", "invàlid:").
 func boundaryBefore(buf []byte, start int) bool {
-	if start == 0 {
-		return true
+	return !WordBefore(buf[max(0, start-lookbehind):start])
+}
+
+// WordBefore reports whether text ends in what would make a scheme name
+// that follows part of a longer word or scheme: a letter (any script),
+// digit, combining mark, "+", "-" or ".". It is the scanner's boundary
+// rule, for classifiers that look at a candidate's context.
+func WordBefore(text []byte) bool {
+	if len(text) == 0 {
+		return false
 	}
-	c := buf[start-1]
+	c := text[len(text)-1]
 	if c < utf8.RuneSelf {
-		return !wordByte[c]
+		return wordByte[c]
 	}
-	r, _ := utf8.DecodeLastRune(buf[max(0, start-lookbehind):start])
-	return !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r))
+	r, _ := utf8.DecodeLastRune(text)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 }
 
 // trim drops what prose puts after an identifier: trailing . , ; : ! ? '

@@ -1,9 +1,8 @@
 package gouri
 
 import (
+	"github.com/idlint/idlint/extract"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -249,19 +248,8 @@ func isEmoticon(rest string) bool {
 	return false
 }
 
-// wordBefore reports whether b ends in what would make a scheme name part
-// of a longer word: the scanner's boundary rule.
-func wordBefore(b []byte) bool {
-	if len(b) == 0 {
-		return false
-	}
-	c := b[len(b)-1]
-	if c < utf8.RuneSelf {
-		return isAlnum(c) || c == '+' || c == '-' || c == '.'
-	}
-	r, _ := utf8.DecodeLastRune(b)
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
-}
+// wordBefore is the scanner's boundary rule (extract.WordBefore).
+func wordBefore(b []byte) bool { return extract.WordBefore(b) }
 
 func hasSuffix(b []byte, s string) bool {
 	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s

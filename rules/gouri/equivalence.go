@@ -1,6 +1,10 @@
 package gouri
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/idlint/idlint/rules/internal/rfc2396"
+)
 
 // String returns the URI as parsed.
 func (u *URI) String() string { return u.raw }
@@ -108,40 +112,9 @@ func hasBadPercent(s string) bool {
 	return false
 }
 
-// normEscapes writes s with %-hex in upper case and, when decode is set,
-// escaped unreserved characters decoded.
-func normEscapes(b *strings.Builder, s string, decode bool) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '%' && isEscape(s, i) {
-			o := unhex(s[i+1])<<4 | unhex(s[i+2])
-			if decode && isUnreserved(o) {
-				b.WriteByte(o)
-			} else {
-				b.WriteByte('%')
-				b.WriteByte(upper(s[i+1]))
-				b.WriteByte(upper(s[i+2]))
-			}
-			i += 2
-			continue
-		}
-		b.WriteByte(c)
-	}
-}
+func normEscapes(b *strings.Builder, s string, decode bool) { rfc2396.NormEscapes(b, s, decode) }
 
-// lowerHost writes a host in lower case; any (invalid) escape keeps upper-case hex.
-func lowerHost(b *strings.Builder, s string) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && isEscape(s, i) {
-			b.WriteByte('%')
-			b.WriteByte(upper(s[i+1]))
-			b.WriteByte(upper(s[i+2]))
-			i += 2
-			continue
-		}
-		b.WriteByte(lower(s[i]))
-	}
-}
+func lowerHost(b *strings.Builder, s string) { rfc2396.LowerHost(b, s) }
 
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -1,8 +1,7 @@
 package lid
 
 import (
-	"unicode"
-	"unicode/utf8"
+	"github.com/idlint/idlint/extract"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -75,19 +74,8 @@ func Classify(ident string, ctx rules.Context) string {
 	return ""
 }
 
-// wordBefore reports whether b ends in what would make a scheme name part
-// of a longer word: the scanner's boundary rule.
-func wordBefore(b []byte) bool {
-	if len(b) == 0 {
-		return false
-	}
-	c := b[len(b)-1]
-	if c < utf8.RuneSelf {
-		return isAlnum(c) || c == '+' || c == '-' || c == '.'
-	}
-	r, _ := utf8.DecodeLastRune(b)
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
-}
+// wordBefore is the scanner's boundary rule (extract.WordBefore).
+func wordBefore(b []byte) bool { return extract.WordBefore(b) }
 
 func hasSuffix(b []byte, s string) bool {
 	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s

@@ -3,7 +3,11 @@
 // lookup per byte.
 package rfc2396
 
-import "github.com/idlint/idlint/rules/internal/ascii"
+import (
+	"strings"
+
+	"github.com/idlint/idlint/rules/internal/ascii"
+)
 
 const (
 	cAlpha      = 1 << iota // alpha
@@ -66,4 +70,39 @@ func HasUpperOutsideEscapes(s string) bool {
 		}
 	}
 	return false
+}
+
+// NormEscapes writes s with %-hex in upper case and, when decode is set,
+// escaped unreserved characters decoded (§2.3: they are equivalent).
+func NormEscapes(b *strings.Builder, s string, decode bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && ascii.IsEscape(s, i) {
+			o := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
+			if decode && IsUnreserved(o) {
+				b.WriteByte(o)
+			} else {
+				b.WriteByte('%')
+				b.WriteByte(ascii.Upper(s[i+1]))
+				b.WriteByte(ascii.Upper(s[i+2]))
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(c)
+	}
+}
+
+// LowerHost writes a host in lower case; any (invalid) escape keeps upper-case hex.
+func LowerHost(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && ascii.IsEscape(s, i) {
+			b.WriteByte('%')
+			b.WriteByte(ascii.Upper(s[i+1]))
+			b.WriteByte(ascii.Upper(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(ascii.Lower(s[i]))
+	}
 }
