@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
 // lintCase is one row of a spec-section table. Expectations are written
@@ -35,91 +36,16 @@ func (s *section) profileOf(c lintCase) string {
 	return s.profile
 }
 
+// Catalog-bound forms of the shared table helpers (rules/internal/ruletest).
 func wantSet(t testing.TB, s string) map[string]rules.Severity {
-	t.Helper()
-	m := map[string]rules.Severity{}
-	for _, f := range strings.Fields(s) {
-		id, sev, ok := strings.Cut(f, ":")
-		if !ok {
-			t.Fatalf("bad want %q: need ID:severity", f)
-		}
-		v, err := rules.ParseSeverity(sev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ruleByID(id) == nil {
-			t.Fatalf("want names unknown rule %s", id)
-		}
-		m[id] = v
-	}
-	return m
+	return ruletest.WantSet(t, Catalog, s)
 }
-
-func notSet(t testing.TB, s string) []string {
-	t.Helper()
-	ids := strings.Fields(s)
-	for _, id := range ids {
-		if ruleByID(id) == nil {
-			t.Fatalf("not names unknown rule %s", id)
-		}
-	}
-	return ids
-}
-
-func ruleByID(id string) *rules.Rule {
-	for _, r := range Catalog {
-		if r.ID == id {
-			return r
-		}
-	}
-	return nil
-}
-
-func found(fs []rules.Finding) map[string][]rules.Severity {
-	m := map[string][]rules.Severity{}
-	for _, f := range fs {
-		m[f.Rule.ID] = append(m[f.Rule.ID], f.Severity)
-	}
-	return m
-}
-
-func describe(fs []rules.Finding) string {
-	var parts []string
-	for _, f := range fs {
-		parts = append(parts, fmt.Sprintf("%s:%s[%d:%d] %s", f.Rule.ID, f.Severity, f.Start, f.End, f.Message))
-	}
-	if len(parts) == 0 {
-		return "(no findings)"
-	}
-	return strings.Join(parts, "\n\t")
-}
-
-// checkFindings verifies what holds for every finding whatever the input.
+func notSet(t testing.TB, s string) []string               { return ruletest.NotSet(t, Catalog, s) }
+func ruleByID(id string) *rules.Rule                       { return ruletest.RuleByID(Catalog, id) }
+func found(fs []rules.Finding) map[string][]rules.Severity { return ruletest.Found(fs) }
+func describe(fs []rules.Finding) string                   { return ruletest.Describe(fs) }
 func checkFindings(t testing.TB, in, profile string, fs []rules.Finding) {
-	t.Helper()
-	for i, f := range fs {
-		if f.Rule == nil {
-			t.Fatalf("%q: finding %d has no rule", in, i)
-		}
-		if ruleByID(f.Rule.ID) != f.Rule {
-			t.Errorf("%q: finding %s is not the catalog's rule", in, f.Rule.ID)
-		}
-		if !f.Rule.AppliesTo(profile) {
-			t.Errorf("%q: %s reported under %s, which it does not apply to", in, f.Rule.ID, profile)
-		}
-		if f.Severity != f.Rule.SeverityFor(profile) {
-			t.Errorf("%q: %s has severity %s under %s, catalog says %s", in, f.Rule.ID, f.Severity, profile, f.Rule.SeverityFor(profile))
-		}
-		if f.Start < 0 || f.End > len(in) || f.Start > f.End {
-			t.Errorf("%q: %s span [%d:%d] outside 0..%d or reversed", in, f.Rule.ID, f.Start, f.End, len(in))
-		}
-		if f.Message == "" {
-			t.Errorf("%q: %s has no message", in, f.Rule.ID)
-		}
-		if i > 0 && fs[i-1].Start > f.Start {
-			t.Errorf("%q: findings not in text order: %d after %d", in, f.Start, fs[i-1].Start)
-		}
-	}
+	ruletest.CheckFindings(t, Catalog, in, profile, fs)
 }
 
 func runCase(t *testing.T, sectionName, profile string, c lintCase) {
@@ -133,38 +59,8 @@ func runCase(t *testing.T, sectionName, profile string, c lintCase) {
 	if c.want == "" && c.not == "" && !c.exact && c.canon == "" {
 		t.Fatal("case asserts nothing")
 	}
-	want := wantSet(t, c.want)
-	not := notSet(t, c.not)
 	x, fs := Lint(c.in, profile, Options{Bare: c.bare, MinSeverity: rules.Info})
-	checkFindings(t, c.in, profile, fs)
-	got := found(fs)
-	for id, sev := range want {
-		sevs, ok := got[id]
-		if !ok {
-			t.Errorf("%s %q under %s: want %s (%s), not reported; got\n\t%s", c.spec, c.in, profile, id, sev, describe(fs))
-			continue
-		}
-		for _, s := range sevs {
-			if s != sev {
-				t.Errorf("%s %q under %s: %s has severity %s, want %s", c.spec, c.in, profile, id, s, sev)
-			}
-		}
-	}
-	for _, id := range not {
-		if _, ok := want[id]; ok {
-			t.Fatalf("case both wants and excludes %s", id)
-		}
-		if _, ok := got[id]; ok {
-			t.Errorf("%s %q under %s: %s must not be reported; got\n\t%s", c.spec, c.in, profile, id, describe(fs))
-		}
-	}
-	if c.exact {
-		for id := range got {
-			if _, ok := want[id]; !ok {
-				t.Errorf("%s %q under %s: unexpected %s; got\n\t%s", c.spec, c.in, profile, id, describe(fs))
-			}
-		}
-	}
+	ruletest.Expect(t, Catalog, c.spec, c.in, profile, c.want, c.not, c.exact, fs)
 	if c.canon != "" {
 		if got := x.Canonical(); got != c.canon {
 			t.Errorf("%s %q under %s: canonical %q, want %q", c.spec, c.in, profile, got, c.canon)
