@@ -401,15 +401,29 @@ func location(doc *corpus.Document, off int64, line, col int) lint.Location {
 	}
 }
 
-// CheckIdent lints one whole identifier (no extraction), as `idlint parse` does.
-// The scheme is taken from the identifier's prefix; "" means unknown.
-func CheckIdent(eng *lint.Engine, ident string) (lint.Occurrence, bool) {
-	scheme := lint.SchemeOf(ident)
+// ParseIdent lints one whole identifier (no extraction), as `idlint parse`
+// does: resolved against base first when base is set, read as scheme when
+// set, else by its own prefix, else as a URN (so "isbn:1" gets URN001);
+// the scheme's other normal forms are filled in.
+func ParseIdent(eng *lint.Engine, ident, scheme, base string) (lint.Occurrence, error) {
+	if base != "" {
+		r, err := Resolve(base, ident)
+		if err != nil {
+			return lint.Occurrence{}, err
+		}
+		ident = r
+	}
 	if scheme == "" {
-		return lint.Occurrence{Raw: ident}, false
+		if scheme = lint.SchemeOf(ident); scheme == "" {
+			scheme = "urn"
+		}
 	}
 	o, err := eng.Check(scheme, ident)
-	return o, err == nil
+	if err != nil {
+		return o, err
+	}
+	o.Forms = eng.NormalForms(scheme, ident)
+	return o, nil
 }
 
 // Resolve resolves a relative reference against a base identifier, by the

@@ -112,14 +112,9 @@ func (j *JSONL) Occurrence(o *lint.Occurrence) error {
 	if j.Clusters != nil {
 		j.Clusters.Add(o)
 	}
-	j.buf = j.EncodeOccurrence(j.buf[:0], o)
+	j.buf = append(AppendOccurrence(j.buf[:0], o), '\n')
 	_, err := j.w.Write(j.buf)
 	return err
-}
-
-// EncodeOccurrence appends one JSON Lines line for o to dst.
-func (j *JSONL) EncodeOccurrence(dst []byte, o *lint.Occurrence) []byte {
-	return append(AppendOccurrence(dst, o), '\n')
 }
 
 func (j *JSONL) Source(r *corpus.SourceRecord) error {

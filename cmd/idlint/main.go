@@ -204,26 +204,11 @@ func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	results := make([]lint.Occurrence, 0, len(idents))
 	code := exitOK
 	for _, id := range idents {
-		if *base != "" {
-			r, err := idlint.Resolve(*base, id)
-			if err != nil {
-				fmt.Fprintln(stderr, "idlint parse:", err)
-				return exitTrouble
-			}
-			id = r
-		}
-		s := *scheme
-		if s == "" {
-			if s = lint.SchemeOf(id); s == "" {
-				s = "urn"
-			}
-		}
-		o, err := eng.Check(s, id)
+		o, err := idlint.ParseIdent(eng, id, *scheme, *base)
 		if err != nil {
 			fmt.Fprintln(stderr, "idlint parse:", err)
 			return exitTrouble
 		}
-		o.Forms = eng.NormalForms(s, id)
 		if !o.Valid() {
 			code = exitFindings
 		}
