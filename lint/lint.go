@@ -134,6 +134,16 @@ func Schemes() []string {
 // ExtractSchemes is the scanner selection for the engine's schemes.
 func (e *Engine) ExtractSchemes() extract.Schemes { return e.schemes }
 
+// ProfileList names the profile in force for every scheme, as
+// "go=rfc3368,lid=lid-00,urn=rfc8141,xri=xri-1.0-rc2".
+func (e *Engine) ProfileList() string {
+	var ps []string
+	for _, s := range Schemes() {
+		ps = append(ps, s+"="+e.profiles[s])
+	}
+	return strings.Join(ps, ",")
+}
+
 // Profile is the profile in force for scheme.
 func (e *Engine) Profile(scheme string) string { return e.profiles[scheme] }
 

@@ -336,13 +336,11 @@ func (r reportSpec) options() parquet.Options {
 	if id == "" {
 		id = idlint.NewRunID()
 	}
-	var profiles []string
+	profiles := ""
 	if eng, err := lint.New(r.cfg); err == nil { // a bad config fails the scan itself
-		for _, s := range lint.Schemes() {
-			profiles = append(profiles, s+"="+eng.Profile(s))
-		}
+		profiles = eng.ProfileList()
 	}
-	return parquet.Options{RunID: id, Version: idlint.Version, Profiles: strings.Join(profiles, ","),
+	return parquet.Options{RunID: id, Version: idlint.Version, Profiles: profiles,
 		CommandLine: strings.Join(r.args, " "), Start: time.Now()}
 }
 
@@ -519,11 +517,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "idlint demo:", err)
 		return exitTrouble
 	}
-	var profiles []string
-	for _, sc := range lint.Schemes() {
-		profiles = append(profiles, sc+"="+eng.Profile(sc))
-	}
-	fmt.Fprintf(stderr, "idlint demo: scanning the embedded sample corpus (sample/) with profiles %s\n", strings.Join(profiles, ", "))
+	fmt.Fprintf(stderr, "idlint demo: scanning the embedded sample corpus (sample/) with profiles %s\n", eng.ProfileList())
 	opt := idlint.Options{Lint: cfg}
 	opt.Corpus.FS = idlint.Sample
 	dir := *report
