@@ -251,6 +251,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 // rendering in the workers made a single-file jsonl scan 1.5x slower.
 type scanner struct {
 	eng    *lint.Engine
+	memo   *lint.Memo
 	stream *extract.Stream
 	br     *bufio.Reader
 	dirs   *lint.Directives // suppression comments of the current document
@@ -266,6 +267,7 @@ func directives(on bool) *lint.Directives {
 func newScanner(eng *lint.Engine, opt Options) *scanner {
 	return &scanner{
 		eng:    eng,
+		memo:   eng.NewMemo(),
 		stream: extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), MaxLen: opt.MaxLen}, 0),
 		br:     bufio.NewReaderSize(nil, 64<<10),
 		dirs:   directives(opt.Suppressions),
@@ -345,7 +347,7 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, emit func(
 			return ctx.Err()
 		}
 		m := st.Match()
-		o, err := s.eng.CheckInContext(m.Scheme.String(), string(m.Raw), &rules.Context{Before: m.Before, After: m.After})
+		o, err := s.memo.CheckInContext(m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After})
 		if err != nil {
 			return err
 		}
@@ -366,7 +368,7 @@ func (s *scanner) xrds(ctx context.Context, doc *corpus.Document, data []byte, e
 	st.Reset(bytes.NewReader(data))
 	for st.Next() {
 		m := st.Match()
-		o, err := s.eng.CheckInContext(m.Scheme.String(), string(m.Raw), &rules.Context{Before: m.Before, After: m.After})
+		o, err := s.memo.CheckInContext(m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After})
 		if err != nil {
 			return err
 		}

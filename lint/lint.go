@@ -183,6 +183,21 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occ
 	return o, nil
 }
 
+// classify is the scheme's look-alike classification of a candidate ("" for
+// an identifier or without context); failed reports a panic in it, which
+// the caller turns into an internal-error finding via CheckInContext.
+func (e *Engine) classify(scheme, ident string, ctx *rules.Context) (kind string, failed bool) {
+	defer func() {
+		if recover() != nil {
+			kind, failed = "", true
+		}
+	}()
+	if cl, ok := e.checkers[scheme].(rules.Classifier); ok && ctx != nil {
+		return cl.Classify(ident, *ctx), false
+	}
+	return "", false
+}
+
 // NormalForms returns the scheme's alternative normal forms of ident, if
 // its spec defines any (nil otherwise).
 func (e *Engine) NormalForms(scheme, ident string) map[string]string {

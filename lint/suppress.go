@@ -239,11 +239,19 @@ func (d *Directives) Filter(offset int64, fs []rules.Finding) []rules.Finding {
 			}
 		}
 	}
-	out := fs[:0]
-	for _, f := range fs {
-		if !d.suppressed(offset, f.Rule) {
+	// fs may be shared with other occurrences (Memo): copy before dropping
+	var out []rules.Finding
+	for i, f := range fs {
+		if d.suppressed(offset, f.Rule) {
+			if out == nil {
+				out = append(make([]rules.Finding, 0, len(fs)-1), fs[:i]...)
+			}
+		} else if out != nil {
 			out = append(out, f)
 		}
+	}
+	if out == nil {
+		return fs
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -108,4 +109,24 @@ func FuzzDirectives(f *testing.F) {
 			t.Errorf("reads of %d bytes: %s, want %s", n, got, want)
 		}
 	})
+}
+
+// Filter never writes into the slice it is given: findings are shared
+// between occurrences of the same identifier (Memo).
+func TestFilterDoesNotModifyItsInput(t *testing.T) {
+	e, _ := New(Config{})
+	o, _ := e.Check("urn", "URN:ab:a?b") // URN030 and URN011 (rfc8141 §3.1, §2)
+	if len(o.Findings) < 2 {
+		t.Fatalf("want two findings, got %+v", o.Findings)
+	}
+	orig := append([]rules.Finding(nil), o.Findings...)
+	d := NewDirectives(strings.NewReader("idlint:ignore-next-line " + o.Findings[0].Rule.ID + "\nURN:ab:a?b\n"))
+	io.Copy(io.Discard, d)
+	got := d.Filter(int64(len("idlint:ignore-next-line "+o.Findings[0].Rule.ID+"\n")), o.Findings)
+	if len(got) != len(orig)-1 {
+		t.Errorf("filtered %d findings, want %d", len(got), len(orig)-1)
+	}
+	if !reflect.DeepEqual(o.Findings, orig) {
+		t.Errorf("input changed: %+v, was %+v", o.Findings, orig)
+	}
 }

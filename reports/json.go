@@ -94,6 +94,7 @@ type JSONL struct {
 	w, src   *bufio.Writer
 	sen      *json.Encoder
 	buf      []byte
+	enc      occEncoder
 	Clusters *Clusters // optional: aggregate as we go
 }
 
@@ -112,7 +113,7 @@ func (j *JSONL) Occurrence(o *lint.Occurrence) error {
 	if j.Clusters != nil {
 		j.Clusters.Add(o)
 	}
-	j.buf = append(AppendOccurrence(j.buf[:0], o), '\n')
+	j.buf = append(j.enc.append(j.buf[:0], o), '\n')
 	_, err := j.w.Write(j.buf)
 	return err
 }

@@ -12,24 +12,42 @@ import (
 // escaping off, without reflection or per-field allocation: JSON output is
 // on the hot path of `idlint scan --format jsonl`.
 func AppendOccurrence(b []byte, o *lint.Occurrence) []byte {
+	b = appendDoc(b, &o.Location)
+	b = appendPos(b, &o.Location)
+	return appendIdent(b, o)
+}
+
+// appendDoc appends the document part of the object: `{"source":…` up to
+// before `,"offset":`.
+func appendDoc(b []byte, l *lint.Location) []byte {
 	b = append(b, `{"source":`...)
-	b = appendString(b, o.Source)
+	b = appendString(b, l.Source)
 	b = append(b, `,"member":`...)
-	b = appendString(b, o.Member)
-	if o.RecordID != "" {
+	b = appendString(b, l.Member)
+	if l.RecordID != "" {
 		b = append(b, `,"record_id":`...)
-		b = appendString(b, o.RecordID)
+		b = appendString(b, l.RecordID)
 	}
-	if o.TargetURI != "" {
+	if l.TargetURI != "" {
 		b = append(b, `,"target_uri":`...)
-		b = appendString(b, o.TargetURI)
+		b = appendString(b, l.TargetURI)
 	}
+	return b
+}
+
+// appendPos appends offset, line and column.
+func appendPos(b []byte, o *lint.Location) []byte {
 	b = append(b, `,"offset":`...)
 	b = strconv.AppendInt(b, o.Offset, 10)
 	b = append(b, `,"line":`...)
 	b = strconv.AppendInt(b, int64(o.Line), 10)
 	b = append(b, `,"column":`...)
-	b = strconv.AppendInt(b, int64(o.Column), 10)
+	return strconv.AppendInt(b, int64(o.Column), 10)
+}
+
+// appendIdent appends the part of the object that depends on the
+// identifier only, from `,"scheme":` to the end.
+func appendIdent(b []byte, o *lint.Occurrence) []byte {
 	b = append(b, `,"scheme":`...)
 	b = appendString(b, o.Scheme)
 	b = append(b, `,"profile":`...)
@@ -140,4 +158,66 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// occEncoder is AppendOccurrence with memory: a scan delivers runs of
+// occurrences from one document and repeats identifiers, so the document
+// part and the identifier part of the object are encoded once and copied
+// after that, when the fields they come from are equal (compared field by
+// field, so the output is the same bytes as AppendOccurrence's).
+type occEncoder struct {
+	doc    lint.Location
+	docEnc []byte
+	ids    map[string]*identEnc
+	held   int // bytes of encoded identifier parts
+}
+
+type identEnc struct {
+	o   lint.Occurrence
+	enc []byte
+}
+
+// Bounds of the identifier cache, dropped whole when reached.
+const (
+	encMaxEntries = 8192
+	encMaxBytes   = 4 << 20
+)
+
+func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
+	l := &o.Location
+	if e.docEnc == nil || l.Source != e.doc.Source || l.Member != e.doc.Member || l.RecordID != e.doc.RecordID || l.TargetURI != e.doc.TargetURI {
+		e.doc = lint.Location{Source: l.Source, Member: l.Member, RecordID: l.RecordID, TargetURI: l.TargetURI}
+		e.docEnc = appendDoc(e.docEnc[:0], l)
+	}
+	b = append(b, e.docEnc...)
+	b = appendPos(b, l)
+	if x, ok := e.ids[o.Raw]; ok && sameIdent(&x.o, o) {
+		return append(b, x.enc...)
+	}
+	start := len(b)
+	b = appendIdent(b, o)
+	if e.ids == nil || len(e.ids) >= encMaxEntries || e.held > encMaxBytes {
+		e.ids = make(map[string]*identEnc)
+		e.held = 0
+	}
+	x := &identEnc{o: *o, enc: append([]byte(nil), b[start:]...)}
+	x.o.Location, x.o.Forms = lint.Location{}, nil
+	e.ids[o.Raw] = x
+	e.held += len(x.enc)
+	return b
+}
+
+// sameIdent reports whether a and b encode to the same identifier part.
+func sameIdent(a, b *lint.Occurrence) bool {
+	if a.Scheme != b.Scheme || a.Profile != b.Profile || a.Raw != b.Raw || a.Canonical != b.Canonical ||
+		a.Key != b.Key || a.Namespace != b.Namespace || a.Truncated != b.Truncated || a.Kind != b.Kind ||
+		len(a.Findings) != len(b.Findings) {
+		return false
+	}
+	for i := range a.Findings {
+		if a.Findings[i] != b.Findings[i] {
+			return false
+		}
+	}
+	return true
 }

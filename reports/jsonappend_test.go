@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/rules"
 )
 
 func encodingJSON(t testing.TB, o *lint.Occurrence) []byte {
@@ -57,4 +58,45 @@ func FuzzAppendString(f *testing.F) {
 			t.Errorf("appendString(%q) = %s, want %s", s, got, want)
 		}
 	})
+}
+
+// The JSONL sink's remembering encoder writes the same bytes as
+// AppendOccurrence for every occurrence, whichever field changes between
+// two occurrences of the same identifier text.
+func TestOccEncoderMatchesAppendOccurrence(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ := e.Check("urn", "URN:ab:a?b")
+	other, _ := e.Check("urn", "urn:isbn:0451450523")
+	var seq []lint.Occurrence
+	add := func(o lint.Occurrence, f func(*lint.Occurrence)) {
+		f(&o)
+		seq = append(seq, o)
+	}
+	loc := func(o *lint.Occurrence) { o.Source, o.Offset, o.Line, o.Column = "a.txt", 10, 2, 3 }
+	add(base, loc)
+	add(base, func(o *lint.Occurrence) { loc(o); o.Offset, o.Line = 99, 5 })
+	add(base, func(o *lint.Occurrence) { loc(o); o.Member = "x.zip!y.txt" })
+	add(base, func(o *lint.Occurrence) { loc(o); o.RecordID, o.TargetURI = "<urn:uuid:1>", "http://e/" })
+	add(base, func(o *lint.Occurrence) { loc(o); o.Truncated = true })
+	add(base, func(o *lint.Occurrence) { loc(o); o.Findings = o.Findings[1:] }) // a suppression dropped one
+	add(base, func(o *lint.Occurrence) { loc(o); o.Kind, o.Findings = "prose-label", nil })
+	add(base, func(o *lint.Occurrence) { loc(o); o.Key = "other" })
+	add(other, loc)
+	add(base, func(o *lint.Occurrence) {
+		loc(o)
+		o.Findings = append([]rules.Finding(nil), o.Findings...)
+		o.Findings[0].Severity = rules.Error
+	})
+	add(base, func(o *lint.Occurrence) { o.Source = "b.txt" })
+	var enc occEncoder
+	for round := 0; round < 2; round++ {
+		for i := range seq {
+			if got, want := enc.append(nil, &seq[i]), AppendOccurrence(nil, &seq[i]); !bytes.Equal(got, want) {
+				t.Errorf("round %d, occurrence %d:\n got %s\nwant %s", round, i, got, want)
+			}
+		}
+	}
 }

@@ -1,0 +1,61 @@
+package lint
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/idlint/idlint/rules"
+)
+
+// A remembered result is the engine's result: the memo changes cost, never
+// output, including look-alike classification, which depends on context.
+func TestMemoMatchesEngine(t *testing.T) {
+	for _, cfg := range []Config{{}, {Severity: map[string]rules.Severity{"URN030": rules.None}}, {Profiles: map[string]string{"urn": "rfc2141"}}} {
+		e, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := e.NewMemo()
+		cases := []struct {
+			scheme, raw, before, after string
+		}{
+			{"urn", "urn:ISBN:0451450523", "see ", "."},            // rfc8141 §3.1: non-canonical case
+			{"urn", "urn:ab:a?b", "", ""},                          // rfc8141 §2: bare ?
+			{"go", "go:build", "//", " linux"},                     // a directive (look-alike)
+			{"go", "go:build", "text ", ""},                        // the same text as prose: linted
+			{"go", "go:build", "//", ""},                           // and a directive again, after it is remembered
+			{"xri", "xri://=example*name", "", ""},                 // xri-1.0-rc2 §2.2
+			{"xri", "xri::scope", "", ""},                          // a code scope look-alike
+			{"lid", "lid://host.example/item", "", ""},             // lid-00
+			{"urn", "urn:ISBN:0451450523", "", ""},                 // remembered
+			{"xri", "urn:ISBN:0451450523", "", ""},                 // same text, another scheme: not mixed up
+			{"urn", "urn:ab:" + string(make([]byte, 600)), "", ""}, // too long to remember
+		}
+		for round := 0; round < 2; round++ {
+			for _, c := range cases {
+				ctx := &rules.Context{Before: []byte(c.before), After: []byte(c.after)}
+				want, err1 := e.CheckInContext(c.scheme, c.raw, ctx)
+				got, err2 := m.CheckInContext(c.scheme, []byte(c.raw), ctx)
+				if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
+					t.Errorf("%+v round %d: memo %+v (%v), engine %+v (%v)", c, round, got, err2, want, err1)
+				}
+			}
+		}
+	}
+}
+
+// The memo stays bounded and keeps answering right after it is dropped.
+func TestMemoBounded(t *testing.T) {
+	e, _ := New(Config{})
+	m := e.NewMemo()
+	for i := 0; i < 3*memoMaxEntries; i++ {
+		raw := []byte("urn:example:" + string(rune('a'+i%26)) + string(rune('A'+i/26%26)) + string(rune('0'+i/676%10)) + string(rune('a'+i/6760)))
+		o, err := m.CheckInContext("urn", raw, nil)
+		if err != nil || o.Raw != string(raw) {
+			t.Fatalf("%s: %+v %v", raw, o, err)
+		}
+		if len(m.m) > memoMaxEntries || m.keys > memoMaxBytes {
+			t.Fatalf("memo holds %d entries, %d bytes", len(m.m), m.keys)
+		}
+	}
+}
