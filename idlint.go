@@ -15,6 +15,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/idlint/idlint/corpus"
@@ -52,6 +53,11 @@ type Options struct {
 	// BufferedOccurrences bounds the occurrences held for inputs scanned
 	// ahead of the one being delivered (DefaultBufferedOccurrences when 0).
 	BufferedOccurrences int
+	// PartSize: with more than one worker, a plain-text file of at least
+	// two parts is split into parts of about this many bytes, at line
+	// starts, scanned in parallel (PartSize when 0; negative: never split).
+	// The output is the same as scanning the file whole.
+	PartSize int64
 	// Progress, when set, is fed bytes read and inputs done.
 	Progress *reports.Progress
 }
@@ -108,7 +114,8 @@ type Summary = reports.Summary
 type item struct {
 	occ    []lint.Occurrence
 	src    []corpus.SourceRecord
-	tokens int64 // budget held until emitted
+	done   *partDone // the end of a part of a split file
+	tokens int64     // budget held until emitted
 }
 
 const batchSize = 1024
@@ -156,55 +163,94 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	slots := make([]*slot, len(inputs))
-	for i := range slots {
-		slots[i] = newSlot()
-	}
-	defer func() {
-		// wake workers waiting for room so they see the cancellation
-		cancel()
-		for _, s := range slots {
-			s.mu.Lock()
-			s.cond.Broadcast()
-			s.mu.Unlock()
-		}
-	}()
 	bud := &budget{limit: DefaultBufferedOccurrences}
 	if opt.BufferedOccurrences > 0 {
 		bud.limit = int64(opt.BufferedOccurrences)
 	}
-	work := make(chan int)
+	// The planner turns inputs into tasks — an input, or a part of a large
+	// plain-text file when there are workers to share it — and hands each
+	// to the workers and, in order, to the emitter below.
+	partSize := opt.PartSize
+	if partSize == 0 {
+		partSize = PartSize
+	}
+	work := make(chan *task)
+	order := make(chan *task, 4096)
+	var all []*task // every task planned, to wake their waiters at the end
+	var allMu sync.Mutex
+	defer func() {
+		// wake workers waiting for room so they see the cancellation
+		cancel()
+		allMu.Lock()
+		defer allMu.Unlock()
+		for _, t := range all {
+			t.slot.mu.Lock()
+			t.slot.cond.Broadcast()
+			t.slot.mu.Unlock()
+		}
+	}()
 	go func() {
 		defer close(work)
-		for i := range inputs {
-			select {
-			case work <- i:
-			case <-ctx.Done():
-				return
+		defer close(order)
+		seq := 0
+		for i, in := range inputs {
+			var parts []corpus.Part
+			if jobs > 1 && !opt.Suppressions && partSize > 0 {
+				// suppression comments hold state from the document's start
+				parts = corpus.Split(in, opt.Corpus, partSize)
+			}
+			n := max(1, len(parts))
+			for k := 0; k < n; k++ {
+				t := &task{seq: seq, input: i, in: in, slot: newSlot()}
+				if parts != nil {
+					t.part, t.parts = k, len(parts)
+					t.Part = parts[k]
+				}
+				seq++
+				allMu.Lock()
+				all = append(all, t)
+				allMu.Unlock()
+				select {
+				case order <- t:
+				case <-ctx.Done():
+					return
+				}
+				select {
+				case work <- t:
+				case <-ctx.Done():
+					return
+				}
 			}
 		}
 	}()
 	for w := 0; w < jobs; w++ {
 		go func() {
 			sc := newScanner(eng, opt)
-			for i := range work {
-				sc.input(ctx, i, inputs[i], opt.Corpus, stdin, slots[i], bud)
+			for t := range work {
+				if t.parts > 0 {
+					sc.part(ctx, t, opt.Corpus, bud)
+				} else {
+					sc.input(ctx, t.seq, t.in, opt.Corpus, stdin, t.slot, bud)
+				}
 			}
 		}()
 	}
 
 	var sum Summary
 	sum.Inputs = len(inputs)
-	for i := range inputs {
-		bud.head.Store(int64(i))
+	var lineBase int               // lines before the current part of a split file
+	var merged corpus.SourceRecord // the split file's record, summed over its parts
+	for t := range order {
+		bud.head.Store(int64(t.seq))
 		for {
-			it, ok := slots[i].take()
+			it, ok := t.slot.take()
 			if !ok {
 				break
 			}
 			bud.release(it.tokens)
 			for k := range it.occ {
 				o := &it.occ[k]
+				o.Line += lineBase
 				if o.Kind != "" {
 					sum.Lookalikes++
 					if !opt.IncludeLookalikes {
@@ -223,11 +269,21 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 					return sum, err
 				}
 			}
-			if it.src != nil && opt.Progress != nil {
+			src := it.src
+			if it.done != nil { // a part of a split file
+				merged = mergePart(merged, t, it.done)
+				lineBase += it.done.lines
+				src = nil
+				if t.part == t.parts-1 {
+					src = []corpus.SourceRecord{merged}
+					merged, lineBase = corpus.SourceRecord{}, 0
+				}
+			}
+			if src != nil && opt.Progress != nil {
 				opt.Progress.Done.Add(1)
 			}
-			for k := range it.src {
-				r := &it.src[k]
+			for k := range src {
+				r := &src[k]
 				sum.Documents++
 				sum.Bytes += r.Bytes
 				switch r.Status {
@@ -283,39 +339,56 @@ func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corp
 				Error: fmt.Sprintf("internal error: %v (please report it with this input)", r)}}})
 		}
 	}()
-	// small documents are the common case (a 256 KB zeroed batch per file
-	// would dominate a run over many files); full batches beget full ones
-	var batch []lint.Occurrence
-	nextCap := 16
-	flush := func() {
-		if len(batch) > 0 {
-			tokens := bud.acquire(ctx, idx, len(batch))
-			if tokens == 0 {
-				out.waitRoom(ctx) // the head input: wait for the sink instead
-			}
-			out.put(item{occ: batch, tokens: tokens})
-			if len(batch) == batchSize {
-				nextCap = batchSize
-			}
-			batch = nil
-		}
-	}
+	b := batcher{ctx: ctx, seq: idx, out: out, bud: bud}
 	recs := corpus.Open(in, copt, stdin, func(doc *corpus.Document) (int, error) {
 		n := 0
 		err := s.document(ctx, doc, func(o lint.Occurrence) {
-			if batch == nil {
-				batch = make([]lint.Occurrence, 0, nextCap)
-			}
-			batch = append(batch, o)
+			b.add(o)
 			n++
-			if len(batch) == batchSize {
-				flush()
-			}
 		})
 		return n, err
 	})
-	flush()
+	b.flush()
 	out.put(item{src: recs})
+}
+
+// batcher hands a task's occurrences to its slot in batches, holding
+// budget for them unless the task is the one being emitted.
+type batcher struct {
+	ctx     context.Context
+	seq     int
+	out     *slot
+	bud     *budget
+	batch   []lint.Occurrence
+	nextCap int
+}
+
+func (b *batcher) add(o lint.Occurrence) {
+	if b.batch == nil {
+		// small documents are the common case (a 256 KB zeroed batch per
+		// file would dominate a run over many files); full batches beget
+		// full ones
+		b.batch = make([]lint.Occurrence, 0, max(16, b.nextCap))
+	}
+	b.batch = append(b.batch, o)
+	if len(b.batch) == batchSize {
+		b.flush()
+	}
+}
+
+func (b *batcher) flush() {
+	if len(b.batch) == 0 {
+		return
+	}
+	tokens := b.bud.acquire(b.ctx, b.seq, len(b.batch))
+	if tokens == 0 {
+		b.out.waitRoom(b.ctx) // the head task: wait for the sink instead
+	}
+	b.out.put(item{occ: b.batch, tokens: tokens})
+	if len(b.batch) == batchSize {
+		b.nextCap = batchSize
+	}
+	b.batch = nil
 }
 
 // maxXRDS bounds the XRDS documents read whole to find bare i-names.

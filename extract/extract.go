@@ -113,7 +113,10 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out [
 			}
 			limit := min(len(buf), start+opt.MaxLen+1)
 			end := extent(buf, p+1, limit, scheme)
-			if end == len(buf) && !atEOF && end < start+opt.MaxLen+1 {
+			// wait for more text while the identifier, or the context after
+			// it that classifiers read, may go on past the buffer: matches
+			// must not depend on where reads end
+			if !atEOF && (end == len(buf) && end < start+opt.MaxLen+1 || end+ContextBytes > len(buf)) {
 				return dst, p, false
 			}
 			truncated := end > start+opt.MaxLen

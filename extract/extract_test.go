@@ -91,6 +91,8 @@ type pos struct {
 	Line, Col int
 	Raw       string
 	Trunc     bool
+	// context the classifiers read: the same however the text is read
+	Before, After string
 }
 
 func streamAll(t *testing.T, r io.Reader, bufSize, maxLen int) []pos {
@@ -99,7 +101,7 @@ func streamAll(t *testing.T, r io.Reader, bufSize, maxLen int) []pos {
 	var out []pos
 	for s.Next() {
 		m := s.Match()
-		out = append(out, pos{m.Scheme, m.Offset, m.Line, m.Column, string(m.Raw), m.Truncated})
+		out = append(out, pos{m.Scheme, m.Offset, m.Line, m.Column, string(m.Raw), m.Truncated, string(m.Before), string(m.After)})
 	}
 	if s.Err() != nil {
 		t.Fatal(s.Err())
@@ -114,7 +116,8 @@ func reference(text []byte, maxLen int) []pos {
 		before := text[:c.Start]
 		line := bytes.Count(before, []byte{'\n'}) + 1
 		ls := bytes.LastIndexByte(before, '\n') + 1
-		out = append(out, pos{c.Scheme, int64(c.Start), line, chars(before[ls:]) + 1, string(text[c.Start:c.End]), c.Truncated})
+		out = append(out, pos{c.Scheme, int64(c.Start), line, chars(before[ls:]) + 1, string(text[c.Start:c.End]), c.Truncated,
+			string(text[max(0, c.Start-ContextBytes):c.Start]), string(text[c.End:min(len(text), c.End+ContextBytes)])})
 	}
 	return out
 }
@@ -135,6 +138,24 @@ func TestStreamEqualsWhole(t *testing.T) {
 				"half":     func() io.Reader { return iotest.HalfReader(bytes.NewReader(text)) },
 				"7-byte":   func() io.Reader { return &chunkReader{text, 7} },
 				"4099byte": func() io.Reader { return &chunkReader{text, 4099} },
+			}
+			// in place (ResetBytes), then back to reading: the stream's own
+			// buffer is restored
+			st := NewStream(nil, Options{MaxLen: maxLen, Schemes: AllSchemes}, 300)
+			for _, inPlace := range []bool{true, false, true} {
+				if inPlace {
+					st.ResetBytes(text, 0)
+				} else {
+					st.Reset(&chunkReader{text, 7})
+				}
+				var got []pos
+				for st.Next() {
+					m := st.Match()
+					got = append(got, pos{m.Scheme, m.Offset, m.Line, m.Column, string(m.Raw), m.Truncated, string(m.Before), string(m.After)})
+				}
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("seed %d maxLen %d in place %v: %d matches, want %d", seed, maxLen, inPlace, len(got), len(want))
+				}
 			}
 			for name, mk := range readers {
 				for _, bs := range []int{0, 1, 300, 5000} {

@@ -36,9 +36,10 @@ type Stream struct {
 	r    io.Reader
 	opt  Options
 	buf  []byte
-	n    int   // valid bytes in buf
-	base int64 // stream offset of buf[0]
-	from int   // next colon index to examine
+	own  []byte // the stream's own buffer while buf is text given to ResetBytes
+	n    int    // valid bytes in buf
+	base int64  // stream offset of buf[0]
+	from int    // next colon index to examine
 	eof  bool
 	err  error
 
@@ -60,13 +61,37 @@ func NewStream(r io.Reader, opt Options, bufSize int) *Stream {
 	if bufSize <= 0 {
 		bufSize = DefaultBufSize
 	}
-	bufSize = max(bufSize, opt.MaxLen+maxScheme+ContextBytes+64)
+	// room for a maximal identifier with its context on both sides
+	bufSize = max(bufSize, opt.MaxLen+maxScheme+2*ContextBytes+64)
 	return &Stream{r: r, opt: opt, buf: make([]byte, bufSize), line: 1}
 }
 
 // Reset reuses the stream (and its buffer) for another reader.
-func (s *Stream) Reset(r io.Reader) {
-	*s = Stream{r: r, opt: s.opt, buf: s.buf, cands: s.cands[:0], line: 1}
+func (s *Stream) Reset(r io.Reader) { s.ResetAt(r, 0) }
+
+// ResetBytes makes the stream scan text in place, without copying it (a
+// memory-mapped file, a part of one): text is never written to. Offsets
+// are reported from offset, lines and columns from text's start. Match.Raw,
+// Before and After point into text.
+func (s *Stream) ResetBytes(text []byte, offset int64) {
+	own := s.own
+	if own == nil {
+		own = s.buf
+	}
+	*s = Stream{opt: s.opt, buf: text, n: len(text), eof: true, own: own, cands: s.cands[:0], line: 1, base: offset, bytesRead: int64(len(text))}
+}
+
+// ResetAt is Reset for a reader that starts at offset of a larger text:
+// offsets are reported in the larger text, lines and columns from the
+// reader's start. The text before the reader is taken as absent, so a
+// part of a text must be read from far enough before what it owns (the
+// boundary rule and Match.Before look back ContextBytes).
+func (s *Stream) ResetAt(r io.Reader, offset int64) {
+	buf := s.buf
+	if s.own != nil {
+		buf = s.own // back from ResetBytes
+	}
+	*s = Stream{r: r, opt: s.opt, buf: buf, cands: s.cands[:0], line: 1, base: offset}
 }
 
 // Next advances to the next identifier; it returns false at the end of the
@@ -144,7 +169,7 @@ func (s *Stream) fill() bool {
 	// Keep the bytes from the first unexamined colon's possible scheme
 	// start, plus lookbehind for the boundary check.
 	keep := max(0, s.from-maxScheme-ContextBytes)
-	if keep > 0 {
+	if keep > 0 && s.own == nil {
 		s.advance(keep)
 		copy(s.buf, s.buf[keep:s.n])
 		s.n -= keep

@@ -1,0 +1,98 @@
+package corpus
+
+import (
+	"bytes"
+	"io"
+	"os"
+)
+
+// Part is the byte range [Off, End) of a plain-text file that one worker
+// scans when a large file is split between workers.
+type Part struct{ Off, End int64 }
+
+// maxLineSearch bounds how far past a planned split point Split looks for a
+// line break; a part without one grows by a whole part instead.
+const maxLineSearch = 1 << 20
+
+// Split plans the parallel scan of a large plain-text file: parts of about
+// size bytes, each starting at the start of a line, so that no identifier
+// (none spans a line break) belongs to two parts. It returns nil when in
+// is not a regular file on disk of at least two parts whose content is
+// plain text by the rules Open applies (not compressed, not an archive or
+// WARC, not UTF-16, not skipped as binary, within MaxMemberBytes): such an
+// input is read whole with Open, and Open also reports any error.
+func Split(in Input, opt Options, size int64) []Part {
+	if in.Err != nil || in.Path == "-" || opt.FS != nil || size <= 0 {
+		return nil
+	}
+	opt = opt.withDefaults()
+	f, err := os.Open(in.Path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() < 2*size || fi.Size() > opt.MaxMemberBytes {
+		return nil
+	}
+	total := fi.Size()
+	buf := make([]byte, 64<<10)
+	n, _ := f.ReadAt(buf[:sniffLen], 0)
+	head := buf[:n]
+	k := detect(head)
+	if opt.MaxDepth < 0 && k != kindUTF16LE && k != kindUTF16BE {
+		k = kindText
+	}
+	if k != kindText || opt.SkipBinary && bytes.IndexByte(head, 0) >= 0 {
+		return nil
+	}
+	var parts []Part
+	off := int64(0)
+	for next := size; next < total; {
+		end := int64(-1)
+		for pos := next; pos < total && pos < next+maxLineSearch && end < 0; pos += int64(len(buf)) {
+			n, _ := f.ReadAt(buf, pos)
+			if n == 0 {
+				break
+			}
+			if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
+				end = pos + int64(i) + 1
+			}
+		}
+		if end < 0 {
+			next += size // no line break near: this part grows
+			continue
+		}
+		if end >= total {
+			break
+		}
+		parts = append(parts, Part{off, end})
+		off, next = end, end+size
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return append(parts, Part{off, total})
+}
+
+// OpenPart opens the bytes [off, end) of in's file, clipped to the file,
+// for reading; reads are counted in opt.ReadBytes.
+func OpenPart(in Input, opt Options, off, end int64) (io.ReadCloser, error) {
+	f, err := os.Open(in.Path)
+	if err != nil {
+		return nil, err
+	}
+	off = max(0, off)
+	var r io.Reader = io.NewSectionReader(f, off, max(0, end-off))
+	if opt.ReadBytes != nil {
+		r = &progressReader{r: r, n: opt.ReadBytes}
+	}
+	return partReader{r, f}, nil
+}
+
+type partReader struct {
+	io.Reader
+	f *os.File
+}
+
+func (p partReader) Close() error { return p.f.Close() }

@@ -1,0 +1,65 @@
+package corpus
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Split cuts only plain text, only at line starts, and its parts cover the
+// file exactly; everything Open would decode or skip is left whole.
+func TestSplit(t *testing.T) {
+	dir := t.TempDir()
+	text := []byte(strings.Repeat("a line with urn:example:x\n", 400)) // 10,400 bytes
+	oneLine := append(bytes.Repeat([]byte("x"), 6000), "\nend\n"...)
+	utf16 := append([]byte{0xFF, 0xFE}, bytes.Repeat([]byte{'a', 0, '\n', 0}, 3000)...)
+	binary := append([]byte{0}, text...)
+	files := map[string][]byte{
+		"text.txt": text, "small.txt": text[:3000], "one-line.txt": oneLine,
+		"text.gz": gz(t, string(text)), "utf16.txt": utf16, "binary.bin": binary,
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name  string
+		opt   Options
+		split bool
+	}{
+		{"text.txt", Options{}, true},
+		{"small.txt", Options{}, false},   // fewer than two parts
+		{"one-line.txt", Options{}, true}, // one line break, late
+		{"text.gz", Options{}, false},     // decompressed by Open
+		{"text.txt", Options{MaxDepth: -1}, true},
+		{"utf16.txt", Options{}, false}, // transcoded by Open
+		{"binary.bin", Options{}, true}, // scanned by default
+		{"binary.bin", Options{SkipBinary: true}, false},
+		{"text.txt", Options{MaxMemberBytes: 5000}, false}, // Open reports the limit
+	}
+	for _, tt := range tests {
+		path := filepath.Join(dir, tt.name)
+		data := files[tt.name]
+		parts := Split(Input{Path: path}, tt.opt, 2048)
+		if (parts != nil) != tt.split {
+			t.Errorf("%s %+v: split %v, want %v", tt.name, tt.opt, parts != nil, tt.split)
+			continue
+		}
+		off := int64(0)
+		for _, p := range parts {
+			if p.Off != off || p.End <= p.Off || p.Off > 0 && data[p.Off-1] != '\n' {
+				t.Errorf("%s: part %+v after %d does not start a line right after the last", tt.name, p, off)
+			}
+			off = p.End
+		}
+		if parts != nil && off != int64(len(data)) {
+			t.Errorf("%s: parts end at %d, file has %d bytes", tt.name, off, len(data))
+		}
+	}
+	if Split(Input{Path: "-"}, Options{}, 2048) != nil || Split(Input{Path: filepath.Join(dir, "missing")}, Options{}, 2048) != nil {
+		t.Error("stdin or a missing file split")
+	}
+}

@@ -1,0 +1,71 @@
+package idlint_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/internal/textgen"
+	"github.com/idlint/idlint/reports"
+)
+
+// A large plain-text file split into parts scanned in parallel gives the
+// same output, byte for byte (offsets, lines, columns, look-alike kinds,
+// the source record), as scanning it whole: parts start at line starts, a
+// part reads the context around it, and every identifier is owned by the
+// part it starts in. Part sizes are small here so that boundaries fall
+// everywhere: next to identifiers, directives ("//go:build" is classified
+// by the text before it), CRLF line ends, multi-byte characters and a
+// line longer than the search for a line break.
+func TestSplitFileEqualsWhole(t *testing.T) {
+	dir := t.TempDir()
+	var b bytes.Buffer
+	b.Write(textgen.English(400<<10, 3))
+	r := rand.New(rand.NewSource(7))
+	pieces := []string{"urn:isbn:0451450523", "URN:ab:a?b", "//go:build linux", "go:generate x", "xri://=example*name",
+		"lid://host.example/item", "é東 urn:example:é", "\r\n", "\n", " ", "urn:x:" + strings.Repeat("a", 300), "LID: layer", "(urn:a:b)."}
+	for b.Len() < 900<<10 {
+		b.WriteString(pieces[r.Intn(len(pieces))])
+		if r.Intn(3) == 0 {
+			b.WriteByte('\n')
+		}
+	}
+	// a line of 1.2 MiB: no line break within the search window
+	for i := 0; b.Len() < 2100<<10; i++ {
+		fmt.Fprintf(&b, "urn:example:long-%d ", i)
+	}
+	b.WriteString("\nlast line urn:example:end")
+	path := filepath.Join(dir, "big.txt")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(jobs int, part int64) string {
+		var out, src bytes.Buffer
+		sink := reports.NewJSONL(&out, &src)
+		opt := idlint.Options{Jobs: jobs, PartSize: part, IncludeLookalikes: true}
+		sum, err := idlint.Scan(context.Background(), []string{path}, opt, sink)
+		sink.Flush()
+		if err != nil || sum.Occurrences == 0 || sum.Documents != 1 || sum.Errors != 0 {
+			t.Fatalf("-j %d part %d: %v, %+v", jobs, part, err, sum)
+		}
+		return out.String() + src.String()
+	}
+	want := run(1, 0)
+	for _, part := range []int64{1 << 10, 4099, 64 << 10, 1 << 20} {
+		if got := run(2, part); got != want {
+			g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+			for i := range min(len(g), len(w)) {
+				if g[i] != w[i] {
+					t.Fatalf("part size %d: line %d differs:\n got %s\nwant %s", part, i+1, g[i], w[i])
+				}
+			}
+			t.Fatalf("part size %d: %d lines, want %d", part, len(g), len(w))
+		}
+	}
+}
