@@ -438,7 +438,7 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, emit func(
 func (s *scanner) xrds(ctx context.Context, doc *corpus.Document, data []byte, emit func(lint.Occurrence)) error {
 	var occ []lint.Occurrence
 	st := s.stream
-	st.Reset(bytes.NewReader(data))
+	st.ResetBytes(data, 0)
 	for st.Next() {
 		m := st.Match()
 		o, err := s.memo.CheckInContext(m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After})
