@@ -103,6 +103,8 @@ func (t tee) Source(r *corpus.SourceRecord) error {
 }
 
 // Sink receives the results in input order; calls are never concurrent.
+// The values passed are valid during the call only (their memory is
+// reused): a sink keeps copies, not the pointers.
 type Sink interface {
 	Occurrence(o *lint.Occurrence) error
 	Source(r *corpus.SourceRecord) error
@@ -174,7 +176,9 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	if partSize == 0 {
 		partSize = PartSize
 	}
-	work := make(chan *task)
+	// buffered so that a worker done with a part takes the next at once,
+	// without waiting for the planner to be scheduled
+	work := make(chan *task, 2*jobs)
 	order := make(chan *task, 4096)
 	var all []*task // every task planned, to wake their waiters at the end
 	var allMu sync.Mutex
@@ -269,6 +273,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 					return sum, err
 				}
 			}
+			recycle(it.occ)
 			src := it.src
 			if it.done != nil { // a part of a split file
 				merged = mergePart(merged, t, it.done)
@@ -352,6 +357,18 @@ func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corp
 	out.put(item{src: recs})
 }
 
+// batches recycles full-size batches once the emitter has delivered them:
+// allocating 1024 occurrences per batch made the garbage collector run
+// every few milliseconds on a fast scan.
+var batches = sync.Pool{New: func() any { return new([batchSize]lint.Occurrence) }}
+
+func recycle(b []lint.Occurrence) {
+	if cap(b) == batchSize {
+		clear(b) // drop the strings for the collector
+		batches.Put((*[batchSize]lint.Occurrence)(b[:batchSize]))
+	}
+}
+
 // batcher hands a task's occurrences to its slot in batches, holding
 // budget for them unless the task is the one being emitted.
 type batcher struct {
@@ -368,7 +385,11 @@ func (b *batcher) add(o lint.Occurrence) {
 		// small documents are the common case (a 256 KB zeroed batch per
 		// file would dominate a run over many files); full batches beget
 		// full ones
-		b.batch = make([]lint.Occurrence, 0, max(16, b.nextCap))
+		if b.nextCap == batchSize {
+			b.batch = batches.Get().(*[batchSize]lint.Occurrence)[:0]
+		} else {
+			b.batch = make([]lint.Occurrence, 0, max(16, b.nextCap))
+		}
 	}
 	b.batch = append(b.batch, o)
 	if len(b.batch) == batchSize {
