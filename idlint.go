@@ -117,6 +117,7 @@ type item struct {
 	occ    []lint.Occurrence
 	src    []corpus.SourceRecord
 	done   *partDone // the end of a part of a split file
+	last   bool      // the end of a whole input
 	tokens int64     // budget held until emitted
 }
 
@@ -278,13 +279,13 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 			if it.done != nil { // a part of a split file
 				merged = mergePart(merged, t, it.done)
 				lineBase += it.done.lines
-				src = nil
 				if t.part == t.parts-1 {
 					src = []corpus.SourceRecord{merged}
 					merged, lineBase = corpus.SourceRecord{}, 0
+					it.last = true
 				}
 			}
-			if src != nil && opt.Progress != nil {
+			if it.last && opt.Progress != nil {
 				opt.Progress.Done.Add(1)
 			}
 			for k := range src {
@@ -337,24 +338,24 @@ func newScanner(eng *lint.Engine, opt Options) *scanner {
 
 func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corpus.Options, stdin io.Reader, out *slot, bud *budget) {
 	defer out.close()
+	b := batcher{ctx: ctx, seq: idx, out: out, bud: bud}
 	defer func() {
 		// a bug in a decoder or the scanner fails this input, not the run
 		if r := recover(); r != nil {
-			out.put(item{src: []corpus.SourceRecord{{Source: in.Path, Status: corpus.StatusError,
-				Error: fmt.Sprintf("internal error: %v (please report it with this input)", r)}}})
+			b.record(corpus.SourceRecord{Source: in.Path, Status: corpus.StatusError,
+				Error: fmt.Sprintf("internal error: %v (please report it with this input)", r)})
 		}
+		b.flush()
+		out.put(item{last: true})
 	}()
-	b := batcher{ctx: ctx, seq: idx, out: out, bud: bud}
-	recs := corpus.Open(in, copt, stdin, func(doc *corpus.Document) (int, error) {
+	corpus.OpenFunc(in, copt, stdin, func(doc *corpus.Document) (int, error) {
 		n := 0
 		err := s.document(ctx, doc, func(o lint.Occurrence) {
 			b.add(o)
 			n++
 		})
 		return n, err
-	})
-	b.flush()
-	out.put(item{src: recs})
+	}, b.record)
 }
 
 // batches recycles full-size batches once the emitter has delivered them:
@@ -377,6 +378,7 @@ type batcher struct {
 	out     *slot
 	bud     *budget
 	batch   []lint.Occurrence
+	src     []corpus.SourceRecord
 	nextCap int
 }
 
@@ -397,19 +399,33 @@ func (b *batcher) add(o lint.Occurrence) {
 	}
 }
 
+// record queues a source record after the occurrences before it.
+func (b *batcher) record(r corpus.SourceRecord) {
+	b.src = append(b.src, r)
+	if len(b.src) == recordBatch {
+		b.flush()
+	}
+}
+
+// recordBatch is how many source records are handed over at once: an
+// input's records go out while it is read (a WARC file has one per
+// record), not all at its end.
+const recordBatch = 256
+
 func (b *batcher) flush() {
-	if len(b.batch) == 0 {
+	n := len(b.batch) + len(b.src)
+	if n == 0 {
 		return
 	}
-	tokens := b.bud.acquire(b.ctx, b.seq, len(b.batch))
+	tokens := b.bud.acquire(b.ctx, b.seq, n)
 	if tokens == 0 {
 		b.out.waitRoom(b.ctx) // the head task: wait for the sink instead
 	}
-	b.out.put(item{occ: b.batch, tokens: tokens})
+	b.out.put(item{occ: b.batch, src: b.src, tokens: tokens})
 	if len(b.batch) == batchSize {
 		b.nextCap = batchSize
 	}
-	b.batch = nil
+	b.batch, b.src = nil, nil
 }
 
 // maxXRDS bounds the XRDS documents read whole to find bare i-names.

@@ -95,6 +95,8 @@ type SourceRecord struct {
 	TargetURI    string
 	RecordType   string
 	RecordOffset int64
+
+	seq int // position in document order (containers before members)
 }
 
 // Document is one scannable text with its provenance.
@@ -304,8 +306,20 @@ func (p *progressReader) Read(b []byte) (int, error) {
 
 // Open reads one input and calls h for each document in it, one at a time.
 // It returns one record per document, per archive (container) and per
-// member skipped, and one for the input itself when it could not be read.
+// member skipped, and one for the input itself when it could not be read,
+// in document order: a container before its members.
 func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
+	var recs []SourceRecord
+	OpenFunc(in, opt, stdin, h, func(r SourceRecord) { recs = append(recs, r) })
+	sort.SliceStable(recs, func(i, j int) bool { return recs[i].seq < recs[j].seq })
+	return recs
+}
+
+// OpenFunc is Open delivering each record to emit as soon as it is final,
+// so that memory does not grow with the records of an input (a WARC file
+// holds hundreds of thousands): a document's record follows its
+// handler's return, a container's follows its members'.
+func OpenFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(SourceRecord)) {
 	rec := SourceRecord{Source: in.Path, Format: "text", Status: StatusOK}
 	if in.Err != nil {
 		rec.Format = ""
@@ -314,7 +328,8 @@ func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
 			rec.Status = StatusSkipped
 		}
 		rec.Error = in.Err.Error()
-		return []SourceRecord{rec}
+		emit(rec)
+		return
 	}
 	n := node{size: -1}
 	switch {
@@ -324,7 +339,8 @@ func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
 		f, err := opt.FS.Open(in.Path)
 		if err != nil {
 			rec.Status, rec.Error = StatusError, err.Error()
-			return []SourceRecord{rec}
+			emit(rec)
+			return
 		}
 		defer f.Close()
 		n.r = f
@@ -338,7 +354,8 @@ func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
 		f, err := os.Open(in.Path)
 		if err != nil {
 			rec.Status, rec.Error = StatusError, err.Error()
-			return []SourceRecord{rec}
+			emit(rec)
+			return
 		}
 		defer f.Close()
 		n.r = f
@@ -353,8 +370,7 @@ func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
 	if opt.ReadBytes != nil {
 		n.r = &progressReader{r: n.r, n: opt.ReadBytes}
 	}
-	w := getWalker(opt.withDefaults(), in.Path, h)
+	w := getWalker(opt.withDefaults(), in.Path, h, emit)
 	defer putWalker(w)
 	w.process(n)
-	return w.recs
 }

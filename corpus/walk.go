@@ -24,19 +24,20 @@ type walker struct {
 	opt    Options // with defaults
 	h      Handler
 	source string
-	recs   []SourceRecord
-	stop   error           // the handler was cancelled: open nothing more
-	bufs   []*bufio.Reader // one per layer level, reused across members
+	emit   func(SourceRecord) // each record once it is final
+	seq    int                // records started, in document order
+	stop   error              // the handler was cancelled: open nothing more
+	bufs   []*bufio.Reader    // one per layer level, reused across members
 }
 
 var walkers sync.Pool
 
-func getWalker(opt Options, source string, h Handler) *walker {
+func getWalker(opt Options, source string, h Handler, emit func(SourceRecord)) *walker {
 	w, _ := walkers.Get().(*walker)
 	if w == nil {
 		w = &walker{}
 	}
-	w.opt, w.source, w.h, w.recs, w.stop = opt, source, h, nil, nil
+	w.opt, w.source, w.h, w.emit, w.seq, w.stop = opt, source, h, emit, 0, nil
 	return w
 }
 
@@ -44,7 +45,7 @@ func putWalker(w *walker) {
 	for _, b := range w.bufs {
 		b.Reset(nil)
 	}
-	w.h, w.recs, w.opt.FS = nil, nil, nil
+	w.h, w.emit, w.opt.FS = nil, nil, nil
 	walkers.Put(w)
 }
 
@@ -106,7 +107,8 @@ func (w *walker) process(n node) {
 
 // rec starts the record of a node.
 func (w *walker) rec(n node, layers []string) SourceRecord {
-	r := SourceRecord{Source: w.source, Member: n.member, Format: formatOf(layers), Status: StatusOK}
+	r := SourceRecord{Source: w.source, Member: n.member, Format: formatOf(layers), Status: StatusOK, seq: w.seq}
+	w.seq++
 	if n.warc != nil {
 		r.RecordID, r.TargetURI, r.RecordType, r.RecordOffset = n.warc.id, n.warc.uri, n.warc.typ, n.warc.offset
 	}
@@ -137,7 +139,7 @@ func (w *walker) skip(n node, layers []string, reason string) {
 	r := w.rec(n, layers)
 	r.Status, r.Error = StatusSkipped, reason
 	r.CompressedBytes = n.compressed()
-	w.recs = append(w.recs, r)
+	w.emit(r)
 }
 
 // fail records a node that could not be opened.
@@ -145,7 +147,7 @@ func (w *walker) fail(n node, layers []string, err error) {
 	r := w.rec(n, layers)
 	r.Status, r.Error = StatusError, err.Error()
 	r.CompressedBytes = n.compressed()
-	w.recs = append(w.recs, r)
+	w.emit(r)
 }
 
 func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *countingReader, pos func() int64) {
@@ -188,8 +190,8 @@ func (w *walker) archive(n node, k kind, br *bufio.Reader, pos func() int64) {
 		w.skip(n, layers, fmt.Sprintf("nesting depth limit %d reached: %s not opened", w.opt.MaxDepth, k))
 		return
 	}
-	idx := len(w.recs)
-	w.recs = append(w.recs, w.rec(n, layers))
+	r := w.rec(n, layers) // final after its members: emitted after them
+	defer func() { w.emit(r) }()
 	var err error
 	switch k {
 	case kindTar:
@@ -204,7 +206,6 @@ func (w *walker) archive(n node, k kind, br *bufio.Reader, pos func() int64) {
 	if err == nil && w.stop == nil && n.comps > 0 {
 		err = drainTail(br)
 	}
-	r := &w.recs[idx]
 	r.CompressedBytes = n.compressed()
 	if err != nil {
 		r.Status = StatusError
@@ -248,7 +249,7 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 	if w.opt.SkipBinary && k == kindText && bytes.IndexByte(head, 0) >= 0 {
 		rec.Status, rec.Error = StatusSkipped, "binary: a NUL byte in the first 8 KiB"
 		rec.CompressedBytes = n.compressed()
-		w.recs = append(w.recs, rec)
+		w.emit(rec)
 		return
 	}
 	g := &guard{r: br, max: w.opt.MaxMemberBytes}
@@ -289,5 +290,5 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 			w.stop = err
 		}
 	}
-	w.recs = append(w.recs, rec)
+	w.emit(rec)
 }
