@@ -2,10 +2,13 @@ package corpus
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // Split cuts only plain text, only at line starts, and its parts cover the
@@ -61,5 +64,35 @@ func TestSplit(t *testing.T) {
 	}
 	if Split(Input{Path: "-"}, Options{}, 2048) != nil || Split(Input{Path: filepath.Join(dir, "missing")}, Options{}, 2048) != nil {
 		t.Error("stdin or a missing file split")
+	}
+}
+
+// OpenFunc hands each record over once it is final: a WARC record's before
+// the next record is read, the WARC file's after all of them; Open returns
+// the same records with containers first.
+func TestOpenFuncStreamsRecords(t *testing.T) {
+	var recs []warcRec
+	for i := 0; i < 50; i++ {
+		recs = append(recs, warcRec{typ: "resource", id: fmt.Sprintf("<urn:uuid:%08d-0000-0000-0000-000000000000>", i),
+			uri: fmt.Sprintf("http://e/%d", i), ctype: "text/plain", block: "see urn:example:x\n"})
+	}
+	data, _ := warcb(t, true, recs...)
+	opt := Options{FS: fstest.MapFS{"in.warc.gz": {Data: data}}}
+	var got []SourceRecord
+	docs := 0
+	OpenFunc(Input{Path: "in.warc.gz"}, opt, nil, func(d *Document) (int, error) {
+		if len(got) != docs {
+			t.Fatalf("document %d read with %d records handed over, want %d", docs, len(got), docs)
+		}
+		docs++
+		_, err := io.Copy(io.Discard, d.Reader)
+		return 1, err
+	}, func(r SourceRecord) { got = append(got, r) })
+	if len(got) != 51 || got[50].Member != "" || got[50].Status != StatusOK {
+		t.Fatalf("%d records, last %+v; want 50 members then the file", len(got), got[len(got)-1])
+	}
+	whole := Open(Input{Path: "in.warc.gz"}, opt, nil, func(d *Document) (int, error) { return 0, nil })
+	if len(whole) != 51 || whole[0].Member != "" || whole[1].Member != got[0].Member {
+		t.Errorf("Open: %d records, first %q then %q; want the file first", len(whole), whole[0].Member, whole[1].Member)
 	}
 }
