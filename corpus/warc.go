@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/andybalholm/brotli"
 	"io"
 	"net/http/httputil"
 	"strconv"
@@ -267,26 +268,29 @@ func (w *walker) http(n node) {
 		body.r = httputil.NewChunkedReader(hbr)
 		body.layers = with(body.layers, "chunked")
 	}
+	// gzip and zstd bodies are recognized by their magic bytes when the
+	// body is classified; deflate and brotli have none and are decoded
+	// here, under the same expansion-ratio limit
 	switch enc := strings.ToLower(strings.TrimSpace(h.get("Content-Encoding"))); enc {
-	case "deflate":
+	case "deflate", "br":
 		cnt := &countingReader{r: body.r}
 		dbr := bufio.NewReaderSize(cnt, 4<<10)
 		var dec io.Reader
-		if hd, _ := dbr.Peek(2); len(hd) == 2 && hd[0]&0x0f == 8 && (uint16(hd[0])<<8|uint16(hd[1]))%31 == 0 {
+		switch hd, _ := dbr.Peek(2); {
+		case enc == "br":
+			dec = brotli.NewReader(dbr)
+		case len(hd) == 2 && hd[0]&0x0f == 8 && (uint16(hd[0])<<8|uint16(hd[1]))%31 == 0:
 			z, err := zlib.NewReader(dbr)
 			if err != nil {
 				w.fail(body, with(body.layers, "deflate"), fmt.Errorf("deflate: %w", err))
 				return
 			}
 			dec = z
-		} else {
+		default:
 			dec = flate.NewReader(dbr)
 		}
-		body.r = &guard{r: dec, in: func() int64 { return cnt.n }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: "deflate"}
-		body.layers = with(body.layers, "deflate")
-	case "br":
-		w.skip(body, with(body.layers, "br"), "Content-Encoding br (brotli) is not decoded")
-		return
+		body.r = &guard{r: dec, in: func() int64 { return cnt.n }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: enc}
+		body.layers = with(body.layers, enc)
 	}
 	w.process(body)
 }

@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"fmt"
+	"github.com/andybalholm/brotli"
 	"io"
 	"os"
 	"path/filepath"
@@ -41,7 +42,17 @@ func testRecords(t testing.TB) []warcRec {
 		{typ: "resource", id: "urn:uuid:res", uri: "file:///r.txt", ctype: "text/plain", block: "resource urn:example:resource"},
 		{typ: "conversion", id: "urn:uuid:wet", uri: "http://example.com/", ctype: "text/plain", block: "wet text urn:example:wet"},
 		{typ: "metadata", id: "urn:uuid:meta", uri: "http://example.com/", ctype: "application/warc-fields", block: "outlink: urn:example:out\r\n"},
+		{typ: "response", id: "urn:uuid:br", uri: "http://example.com/b", ctype: "application/http; msgtype=response",
+			block: "HTTP/1.1 200 OK\r\nContent-Encoding: br\r\n\r\n" + brotlic("brotli urn:example:br")},
 	}
+}
+
+func brotlic(s string) string {
+	var b bytes.Buffer
+	bw := brotli.NewWriter(&b)
+	bw.Write([]byte(s))
+	bw.Close()
+	return b.String()
 }
 
 func TestWARC(t *testing.T) {
@@ -65,6 +76,7 @@ func TestWARC(t *testing.T) {
 			{"urn:uuid:res", prefix, "resource", "file:///r.txt", offsets[4], decompressed, StatusOK, "resource urn:example:resource"},
 			{"urn:uuid:wet", prefix, "conversion", "http://example.com/", offsets[5], decompressed, StatusOK, "wet text urn:example:wet"},
 			{"urn:uuid:meta", prefix, "metadata", "http://example.com/", offsets[6], decompressed, StatusOK, "outlink: urn:example:out\r\n"},
+			{"urn:uuid:br", prefix + "+http+br", "response", "http://example.com/b", offsets[7], decompressed, StatusOK, "brotli urn:example:br"},
 		}
 		if meta {
 			m[0].Status, m[0].Text = StatusOK, recs[0].block
