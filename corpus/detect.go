@@ -81,8 +81,40 @@ func detect(head []byte) kind {
 	case len(head) >= 2 && head[0] == 0xfe && head[1] == 0xff:
 		return kindUTF16BE
 	}
+	return utf16NoBOM(head)
+}
+
+// utf16NoBOM recognizes UTF-16 text written without a byte order mark
+// (Windows tools do; XML in UTF-16 may, by its own declaration, XML 1.0
+// Appendix F): at least 32 code units, nine in ten with a zero high byte
+// and a printable ASCII or white-space low byte, all in the same byte
+// order. UTF-8 text has no NULs, so it never matches; binary data seldom
+// looks like that throughout its first 8 KiB.
+func utf16NoBOM(head []byte) kind {
+	units := len(head) / 2
+	if units < 32 {
+		return kindText
+	}
+	var le, be int // units that read as ASCII text in each byte order
+	for i := 0; i+1 < len(head); i += 2 {
+		a, b := head[i], head[i+1]
+		if b == 0 && isTextByte(a) {
+			le++
+		}
+		if a == 0 && isTextByte(b) {
+			be++
+		}
+	}
+	switch {
+	case le*10 >= units*9:
+		return kindUTF16LE
+	case be*10 >= units*9:
+		return kindUTF16BE
+	}
 	return kindText
 }
+
+func isTextByte(c byte) bool { return c >= 0x20 && c < 0x7f || c == '\t' || c == '\n' || c == '\r' }
 
 func isBzip2(h []byte) bool {
 	if len(h) < 10 || h[0] != 'B' || h[1] != 'Z' || h[2] != 'h' || h[3] < '1' || h[3] > '9' {

@@ -47,6 +47,11 @@ func TestDetect(t *testing.T) {
 		{"utf-16le", []byte{0xff, 0xfe, 'u', 0}, kindUTF16LE},
 		{"utf-16be", []byte{0xfe, 0xff, 0, 'u'}, kindUTF16BE},
 		{"utf-8 bom is text", []byte{0xef, 0xbb, 0xbf, 'u'}, kindText},
+		{"utf-16le without a bom (XML 1.0 Appendix F)", utf16(binaryLE, `<?xml version="1.0" encoding="UTF-16"?><a>urn:example:x</a>`), kindUTF16LE},
+		{"utf-16be without a bom", utf16(binaryBE, "Plain text written by a Windows tool, urn:example:y"), kindUTF16BE},
+		{"too short to tell: text", utf16(binaryLE, "urn:x:y"), kindText},
+		{"16-bit integers are not utf-16 text", bytes.Repeat([]byte{0x01, 0x00, 0x02, 0x00, 0xff, 0x7f}, 40), kindText},
+		{"mostly utf-16 with binary: text", append(utf16(binaryLE, strings.Repeat("ab", 30)), bytes.Repeat([]byte{0x90, 0x91}, 30)...), kindText},
 		{"ELF is text (scanned as bytes)", []byte("\x7fELF\x02\x01\x01\x00"), kindText},
 	}
 	for _, tt := range tests {
@@ -91,6 +96,7 @@ func TestFormats(t *testing.T) {
 	for _, c := range "urn:example:be" {
 		utf16be = append(utf16be, 0, byte(c))
 	}
+	noBOM := utf16(binaryLE, "A Windows log line without a byte order mark: urn:example:nobom\r\n")
 	docx := zipb(t, entry{name: "[Content_Types].xml", body: "<Types/>"}, entry{name: "word/document.xml", body: "<w:t>urn:example:docx</w:t>"})
 	inner := tarb(t, entry{name: "deep/c.txt", body: "urn:example:c"})
 	tests := []struct {
@@ -117,6 +123,8 @@ func TestFormats(t *testing.T) {
 			[]brief{{"", "gzip+gzip", StatusOK, int64(len(txt)), 2}}, []string{txt}},
 		{"utf-16le", utf16le,
 			[]brief{{"", "utf-16le", StatusOK, int64(len(utf16le)), 1}}, []string{"x urn:example:utf16 y"}},
+		{"utf-16le without a bom", noBOM,
+			[]brief{{"", "utf-16le", StatusOK, int64(len(noBOM)), 1}}, []string{"A Windows log line without a byte order mark: urn:example:nobom\r\n"}},
 		{"utf-16be in gzip", gz(t, string(utf16be)),
 			[]brief{{"", "gzip+utf-16be", StatusOK, int64(len(utf16be)), 1}}, []string{"urn:example:be"}},
 		{"tar", tarb(t, entry{name: "d", dir: true}, entry{name: "d/a.txt", body: "urn:x:a"}, entry{name: "d/l", link: "a.txt"}, entry{name: "d/b.txt", body: "no"}),
@@ -264,4 +272,24 @@ func TestSkipBinary(t *testing.T) {
 			}
 		})
 	}
+}
+
+type byteOrder bool
+
+const (
+	binaryLE byteOrder = false
+	binaryBE byteOrder = true
+)
+
+// utf16 encodes ASCII s as UTF-16 without a byte order mark.
+func utf16(o byteOrder, s string) []byte {
+	var b []byte
+	for _, c := range []byte(s) {
+		if o == binaryBE {
+			b = append(b, 0, c)
+		} else {
+			b = append(b, c, 0)
+		}
+	}
+	return b
 }

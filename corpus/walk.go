@@ -254,11 +254,11 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 	}
 	g := &guard{r: br, max: w.opt.MaxMemberBytes}
 	var r io.Reader = g
-	switch k {
+	switch k { // the byte order detect found, or the BOM's
 	case kindUTF16LE:
-		r = transform.NewReader(g, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder())
+		r = transform.NewReader(g, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder())
 	case kindUTF16BE:
-		r = transform.NewReader(g, unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder())
+		r = transform.NewReader(g, unicode.UTF16(unicode.BigEndian, unicode.UseBOM).NewDecoder())
 	}
 	if n.comps > 0 && n.warc == nil {
 		// A compressed text stream (x.txt.zst, x.log.gz): decode on another
