@@ -20,6 +20,9 @@ const (
 	kindTar
 	kindWARC
 	kindARC
+	kind7z // recognized but not opened: recorded as skipped
+	kindRAR
+	kindLZ4
 )
 
 var kindNames = [...]string{
@@ -34,6 +37,9 @@ var kindNames = [...]string{
 	kindTar:     "tar",
 	kindWARC:    "warc",
 	kindARC:     "arc",
+	kind7z:      "7z",
+	kindRAR:     "rar",
+	kindLZ4:     "lz4",
 }
 
 func (k kind) String() string { return kindNames[k] }
@@ -42,6 +48,10 @@ func (k kind) String() string { return kindNames[k] }
 func (k kind) compression() bool {
 	return k == kindGzip || k == kindZstd || k == kindBzip2 || k == kindXz
 }
+
+// unsupported formats are recognized so that they are reported as not
+// opened, instead of being scanned as compressed bytes that hold nothing.
+func (k kind) unsupported() bool { return k == kind7z || k == kindRAR || k == kindLZ4 }
 
 // archive layers hold members, each of which is a stream of its own.
 func (k kind) archive() bool {
@@ -76,6 +86,12 @@ func detect(head []byte) kind {
 		return kindARC
 	case isTar(head):
 		return kindTar
+	case len(head) >= 6 && bytes.Equal(head[:6], []byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}):
+		return kind7z
+	case len(head) >= 7 && bytes.Equal(head[:6], []byte{'R', 'a', 'r', '!', 0x1a, 0x07}) && (head[6] == 0 || head[6] == 1):
+		return kindRAR // RAR 1.5–4 and RAR 5
+	case len(head) >= 4 && bytes.Equal(head[:4], []byte{0x04, 0x22, 0x4d, 0x18}):
+		return kindLZ4 // the LZ4 frame format
 	case len(head) >= 2 && head[0] == 0xff && head[1] == 0xfe:
 		return kindUTF16LE
 	case len(head) >= 2 && head[0] == 0xfe && head[1] == 0xff:

@@ -53,6 +53,10 @@ func TestDetect(t *testing.T) {
 		{"16-bit integers are not utf-16 text", bytes.Repeat([]byte{0x01, 0x00, 0x02, 0x00, 0xff, 0x7f}, 40), kindText},
 		{"mostly utf-16 with binary: text", append(utf16(binaryLE, strings.Repeat("ab", 30)), bytes.Repeat([]byte{0x90, 0x91}, 30)...), kindText},
 		{"ELF is text (scanned as bytes)", []byte("\x7fELF\x02\x01\x01\x00"), kindText},
+		{"7z (recognized, not opened)", []byte("7z\xbc\xaf\x27\x1c\x00\x04"), kind7z},
+		{"rar 5", []byte("Rar!\x1a\x07\x01\x00"), kindRAR},
+		{"rar 4", []byte("Rar!\x1a\x07\x00"), kindRAR},
+		{"lz4 frame", []byte{0x04, 0x22, 0x4d, 0x18, 0x64, 0x40}, kindLZ4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -123,6 +127,10 @@ func TestFormats(t *testing.T) {
 			[]brief{{"", "gzip+gzip", StatusOK, int64(len(txt)), 2}}, []string{txt}},
 		{"utf-16le", utf16le,
 			[]brief{{"", "utf-16le", StatusOK, int64(len(utf16le)), 1}}, []string{"x urn:example:utf16 y"}},
+		{"7z is recorded as skipped, with the reason", []byte("7z\xbc\xaf\x27\x1c\x00\x04urn:example:hidden"),
+			[]brief{{"", "7z", StatusSkipped, 0, 0}}, nil},
+		{"lz4 inside gzip: skipped", gz(t, "\x04\x22\x4d\x18\x64\x40urn:example:hidden"),
+			[]brief{{"", "gzip+lz4", StatusSkipped, 0, 0}}, nil},
 		{"utf-16le without a bom", noBOM,
 			[]brief{{"", "utf-16le", StatusOK, int64(len(noBOM)), 1}}, []string{"A Windows log line without a byte order mark: urn:example:nobom\r\n"}},
 		{"utf-16be in gzip", gz(t, string(utf16be)),

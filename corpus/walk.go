@@ -96,6 +96,8 @@ func (w *walker) process(n node) {
 		k = kindText
 	}
 	switch {
+	case k.unsupported():
+		w.skip(n, with(n.layers, k.String()), fmt.Sprintf("%s: format not supported, not opened (unpack it first to scan its content)", k))
 	case k.compression():
 		w.decompress(n, k, br, head, cnt, pos)
 	case k.archive():
