@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/idlint/idlint/internal/textgen"
@@ -117,3 +118,37 @@ func TestZeroAllocs(t *testing.T) {
 		t.Errorf("Stream: %v allocs per run", n)
 	}
 }
+
+// BenchmarkDRAM times, on 200 MB of English text (far larger than the
+// caches, as the compare harness's input), the filter alone, Find (filter
+// and confirm), and bytes.IndexByte of an absent byte: what one core reads
+// from memory, the filter's ceiling.
+func BenchmarkDRAM(b *testing.B) {
+	text := dramText()
+	b.Run("kernel", func(b *testing.B) {
+		var out [candBatch]int
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			for i := 0; i < len(text); {
+				_, i = candidates(text, i, out[:])
+			}
+		}
+	})
+	b.Run("find", func(b *testing.B) {
+		dst := make([]Candidate, 0, 1<<17)
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			dst = Find(dst[:0], text, Options{Schemes: AllSchemes})
+		}
+	})
+	b.Run("indexbyte", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			if bytes.IndexByte(text, 0xff) >= 0 {
+				b.Fatal("0xff in ASCII text")
+			}
+		}
+	})
+}
+
+var dramText = sync.OnceValue(func() []byte { return englishWithIDs(200<<20, 1) })
