@@ -26,6 +26,10 @@ func Split(in Input, opt Options, size int64) []Part {
 		return nil
 	}
 	opt = opt.withDefaults()
+	// most inputs are small: a stat says so without opening them
+	if fi, err := os.Stat(in.Path); err != nil || !fi.Mode().IsRegular() || fi.Size() < 2*size {
+		return nil
+	}
 	f, err := os.Open(in.Path)
 	if err != nil {
 		return nil
