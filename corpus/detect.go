@@ -108,8 +108,8 @@ func detect(head []byte) kind {
 // looks like that throughout its first 8 KiB.
 func utf16NoBOM(head []byte) kind {
 	units := len(head) / 2
-	if units < 32 {
-		return kindText
+	if units < 32 || bytes.IndexByte(head[:64], 0) < 0 {
+		return kindText // text without NULs: the common case, told at once
 	}
 	var le, be int // units that read as ASCII text in each byte order
 	for i := 0; i+1 < len(head); i += 2 {
