@@ -21,11 +21,19 @@ const PartSize = 8 << 20
 // after the part is read for Match.After.
 const partContext = 2 * extract.ContextBytes
 
-// task is one unit of work: a whole input, or one part of a split file.
+// Groups of small inputs handed to a worker as one task.
+const (
+	groupFile     = 256 << 10 // larger files are tasks of their own
+	groupInputs   = 64
+	groupBytesMax = 1 << 20
+)
+
+// task is one unit of work: whole inputs (one, or a group of small ones
+// scanned in turn), or one part of a split file.
 type task struct {
-	seq   int // position in the output order
-	input int
-	in    corpus.Input
+	seq int // position in the output order
+	ins []corpus.Input
+	in  corpus.Input // the split file
 	// part k of parts (parts == 0: the whole input) and its byte range
 	part, parts int
 	corpus.Part

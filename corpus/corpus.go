@@ -351,7 +351,7 @@ func OpenFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(Sourc
 			}
 		}
 	default:
-		f, err := os.Open(in.Path)
+		f, err := openFile(in.Path)
 		if err != nil {
 			rec.Status, rec.Error = StatusError, err.Error()
 			emit(rec)

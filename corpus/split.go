@@ -22,15 +22,30 @@ const maxLineSearch = 1 << 20
 // WARC, not UTF-16, not skipped as binary, within MaxMemberBytes): such an
 // input is read whole with Open, and Open also reports any error.
 func Split(in Input, opt Options, size int64) []Part {
-	if in.Err != nil || in.Path == "-" || opt.FS != nil || size <= 0 {
-		return nil
+	parts, _ := Plan(in, opt, size)
+	return parts
+}
+
+// Plan is Split that also tells the size of a regular file on disk (-1
+// when unknown: stdin, a file system given in Options, an error), for
+// grouping small inputs; size <= 0 plans no split.
+func Plan(in Input, opt Options, size int64) (parts []Part, fileSize int64) {
+	if in.Err != nil || in.Path == "-" || opt.FS != nil {
+		return nil, -1
 	}
-	opt = opt.withDefaults()
 	// most inputs are small: a stat says so without opening them
-	if fi, err := os.Stat(in.Path); err != nil || !fi.Mode().IsRegular() || fi.Size() < 2*size {
-		return nil
+	fi, err := os.Stat(in.Path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil, -1
 	}
-	f, err := os.Open(in.Path)
+	if size <= 0 || fi.Size() < 2*size {
+		return nil, fi.Size()
+	}
+	return split(in, opt.withDefaults(), size), fi.Size()
+}
+
+func split(in Input, opt Options, size int64) []Part {
+	f, err := openFile(in.Path)
 	if err != nil {
 		return nil
 	}
@@ -82,7 +97,7 @@ func Split(in Input, opt Options, size int64) []Part {
 // OpenPart opens the bytes [off, end) of in's file, clipped to the file,
 // for reading; reads are counted in opt.ReadBytes.
 func OpenPart(in Input, opt Options, off, end int64) (io.ReadCloser, error) {
-	f, err := os.Open(in.Path)
+	f, err := openFile(in.Path)
 	if err != nil {
 		return nil, err
 	}
