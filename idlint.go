@@ -424,15 +424,19 @@ type batcher struct {
 }
 
 func (b *batcher) add(o lint.Occurrence) {
-	if b.batch == nil {
-		// small documents are the common case (a 256 KB zeroed batch per
-		// file would dominate a run over many files); full batches beget
-		// full ones
-		if b.nextCap == batchSize {
-			b.batch = batches.Get().(*[batchSize]lint.Occurrence)[:0]
-		} else {
-			b.batch = make([]lint.Occurrence, 0, max(16, b.nextCap))
-		}
+	switch {
+	case b.batch == nil && b.nextCap == batchSize:
+		b.batch = batches.Get().(*[batchSize]lint.Occurrence)[:0]
+	case b.batch == nil:
+		// small documents are the common case (a full batch held per
+		// small file would hold 230 KB for a few occurrences)
+		b.batch = make([]lint.Occurrence, 0, 16)
+	case len(b.batch) == cap(b.batch) && cap(b.batch) < batchSize:
+		// a large document: straight to a recycled full batch, not
+		// doubling and copying on the way; full batches beget full ones
+		full := batches.Get().(*[batchSize]lint.Occurrence)[:0]
+		b.batch = append(full, b.batch...)
+		b.nextCap = batchSize
 	}
 	b.batch = append(b.batch, o)
 	if len(b.batch) == batchSize {
