@@ -165,9 +165,26 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 	}
 	defer release()
 	g := &guard{r: dec, in: func() int64 { return cnt.n }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: k.String()}
+	var r io.Reader = g
+	if n.archives == 0 && n.warc == nil {
+		// An input's compressed stream (x.txt.zst, x.tar.zst): decode on
+		// another goroutine so decompression overlaps the scanning of what
+		// comes out, on another core. Not inside archives, whose many
+		// small members cost more than they gain, nor for a gzip WARC,
+		// whose record offsets come from the decoder's position.
+		pb := bufio.NewReaderSize(g, sniffLen)
+		head, _ := pb.Peek(sniffLen)
+		r = pb
+		if inner := detect(head); gzm == nil || inner != kindWARC && inner != kindARC {
+			if ra, err := readahead.NewReaderSize(pb, 4, 256<<10); err == nil {
+				defer ra.Close() // before release: the goroutine stops first
+				r = ra
+			}
+		}
+	}
 	w.process(node{
 		member: n.member, layers: layers, level: n.level + 1, archives: n.archives, comps: n.comps + 1,
-		r: g, compressed: n.compressed, size: -1, gzm: gzm, warc: n.warc,
+		r: r, compressed: n.compressed, size: -1, gzm: gzm, warc: n.warc,
 	})
 }
 
@@ -261,15 +278,6 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 		r = transform.NewReader(g, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder())
 	case kindUTF16BE:
 		r = transform.NewReader(g, unicode.UTF16(unicode.BigEndian, unicode.UseBOM).NewDecoder())
-	}
-	if n.comps > 0 && n.warc == nil {
-		// A compressed text stream (x.txt.zst, x.log.gz): decode on another
-		// goroutine so decompression and scanning overlap on two cores.
-		// Not for archive members, whose small reads cost more than they gain.
-		if ra, err := readahead.NewReaderSize(r, 4, 256<<10); err == nil {
-			defer ra.Close()
-			r = ra
-		}
 	}
 	doc := &Document{Source: w.source, Member: n.member, Format: rec.Format, Reader: r}
 	if n.warc != nil {
