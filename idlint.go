@@ -159,6 +159,8 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
+	// cores no worker will use go to decoding zstd streams in parallel
+	opt.Corpus.ParallelDecode = min(jobs, len(inputs)) < runtime.GOMAXPROCS(0)
 	stdin := opt.Stdin
 	if stdin == nil {
 		stdin = os.Stdin

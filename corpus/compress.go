@@ -13,29 +13,42 @@ import (
 )
 
 // zstd decoders hold their history buffers: reuse them across members and
-// inputs. Each is single-threaded (concurrency 1): inputs already run in
-// parallel, and a concurrent decoder would read ahead without bound.
-var zstdPool sync.Pool
+// inputs. Members are decoded single-threaded (concurrency 1): inputs
+// already run in parallel. An input's own stream may use wideConcurrency
+// (Options.ParallelDecode): measured on two cores, 4 blocks in flight
+// decode a single 200 MB stream 1.4× faster than 1 (and than `zstd -dc`),
+// while 2 gain nothing; with two busy workers 1 stays best.
+var zstdPool, zstdWidePool sync.Pool
 
-func getZstd(r io.Reader, maxWindow int64) (*zstd.Decoder, error) {
+const wideConcurrency = 4
+
+func getZstd(r io.Reader, maxWindow int64, wide bool) (*zstd.Decoder, error) {
+	pool, conc := &zstdPool, 1
+	if wide {
+		pool, conc = &zstdWidePool, wideConcurrency
+	}
 	// negative: no limit of ours, the format's own maximum (3.75 TB)
 	w := uint64(min(max(maxWindow, zstd.MinWindowSize), 1<<41+7<<38))
 	if maxWindow < 0 {
 		w = 1<<41 + 7<<38
 	}
 	opts := []zstd.DOption{zstd.WithDecoderMaxMemory(w), zstd.WithDecoderMaxWindow(w)}
-	if d, ok := zstdPool.Get().(*zstd.Decoder); ok {
+	if d, ok := pool.Get().(*zstd.Decoder); ok {
 		if err := d.ResetWithOptions(r, opts...); err == nil {
 			return d, nil
 		}
 		d.Close()
 	}
-	return zstd.NewReader(r, append(opts, zstd.WithDecoderConcurrency(1))...)
+	return zstd.NewReader(r, append(opts, zstd.WithDecoderConcurrency(conc))...)
 }
 
-func putZstd(d *zstd.Decoder) {
+func putZstd(d *zstd.Decoder, wide bool) {
 	if d.Reset(nil) == nil {
-		zstdPool.Put(d)
+		if wide {
+			zstdWidePool.Put(d)
+		} else {
+			zstdPool.Put(d)
+		}
 	}
 }
 
@@ -116,7 +129,7 @@ func (g *gzMembers) memberAt(out int64) (int64, bool) {
 
 // decoder opens one compression layer over br. pos gives the compressed
 // offset consumed (for gzip member offsets); head is br's first bytes.
-func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64) (r io.Reader, gzm *gzMembers, release func(), err error) {
+func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64, top bool) (r io.Reader, gzm *gzMembers, release func(), err error) {
 	release = func() {}
 	switch k {
 	case kindGzip:
@@ -126,11 +139,12 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 		}
 		return g, g, release, nil
 	case kindZstd:
-		d, err := getZstd(br, w.opt.MaxWindowBytes)
+		wide := top && w.opt.ParallelDecode
+		d, err := getZstd(br, w.opt.MaxWindowBytes, wide)
 		if err != nil {
 			return nil, nil, release, err
 		}
-		return d, nil, func() { putZstd(d) }, nil
+		return d, nil, func() { putZstd(d, wide) }, nil
 	case kindBzip2:
 		return bzip2.NewReader(br), nil, release, nil
 	case kindXz:

@@ -179,6 +179,12 @@ type Options struct {
 	// the content.
 	IncludeWARCMeta bool
 
+	// ParallelDecode decodes an input's own zstd stream (not an archive
+	// member's) with several goroutines: faster when cores would otherwise
+	// be idle (one input, or fewer workers than CPUs), slower when every
+	// core already has an input to decode. idlint.Scan decides.
+	ParallelDecode bool
+
 	// ReadBytes, when set, is advanced by every byte read from input files
 	// and stdin (a progress display reads it from another goroutine).
 	ReadBytes *atomic.Int64

@@ -96,3 +96,29 @@ func TestOpenFuncStreamsRecords(t *testing.T) {
 		t.Errorf("Open: %d records, first %q then %q; want the file first", len(whole), whole[0].Member, whole[1].Member)
 	}
 }
+
+// An input's zstd stream decoded with blocks in flight (ParallelDecode)
+// gives the same text and records as the single-threaded decoder, for the
+// stream itself and for a tar inside it (whose members stay single-threaded).
+func TestParallelDecodeSameResult(t *testing.T) {
+	var text bytes.Buffer
+	for i := 0; text.Len() < 3<<20; i++ {
+		fmt.Fprintf(&text, "line %d urn:example:%d and more text to fill the block\n", i, i%977)
+	}
+	inner := zst(t, text.Bytes())
+	for name, data := range map[string][]byte{
+		"zstd":     inner,
+		"tar.zstd": zst(t, tarb(t, entry{name: "a.txt", body: text.String()}, entry{name: "b.txt.zst", body: string(inner)})),
+	} {
+		seq, seqDocs := openBytes(t, data, Options{})
+		par, parDocs := openBytes(t, data, Options{ParallelDecode: true})
+		if recordsString(seq) != recordsString(par) || len(seqDocs) != len(parDocs) {
+			t.Fatalf("%s: records differ:\n%s\n%s", name, recordsString(seq), recordsString(par))
+		}
+		for i := range seqDocs {
+			if seqDocs[i].text != parDocs[i].text {
+				t.Errorf("%s: document %d differs", name, i)
+			}
+		}
+	}
+}
