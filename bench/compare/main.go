@@ -246,6 +246,8 @@ func main() {
 		results = append(results, measure(fmt.Sprintf("english %d MB .gz", *sizeMB), size, "klauspost gzip decoder alone (in-process)", cs, nil)...)
 		cs = []cas{
 			{name: "klauspost zstd decoder alone (in-process)", run: func() error { return decodeGo(zs, "zst") }},
+			// idlint decodes a lone input's stream with 4 blocks in flight
+			{name: "klauspost zstd decoder alone, 4 blocks in flight (in-process)", run: func() error { return decodeGo(zs, "zst4") }},
 			{name: "idlint scan --format jsonl (.zst)", run: func() error {
 				return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", zs)
 			}},
@@ -299,6 +301,7 @@ func main() {
 			cs := []cas{
 				{name: "zstd -dc (.tar.zst)", run: func() error { return runQuiet(nil, zstdBin, "-dc", tarzst) }},
 				{name: "klauspost zstd decoder alone (in-process)", run: func() error { return decodeGo(tarzst, "zst") }},
+				{name: "klauspost zstd decoder alone, 4 blocks in flight (in-process)", run: func() error { return decodeGo(tarzst, "zst4") }},
 				{name: "idlint scan --format jsonl (.tar.zst)", run: func() error {
 					return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", tarzst)
 				}},
@@ -625,7 +628,11 @@ func decodeGo(path, format string) error {
 		defer g.Close()
 		r = g
 	} else {
-		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
+		conc := 1
+		if format == "zst4" {
+			conc = 4
+		}
+		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(conc))
 		if err != nil {
 			return err
 		}
