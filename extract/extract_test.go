@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand"
@@ -186,6 +187,21 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 	return k, nil
 }
 
+// A reader that returns nothing, forever, fails the stream instead of
+// hanging it.
+func TestStreamEmptyReads(t *testing.T) {
+	s := NewStream(emptyReader{}, Options{}, 0)
+	for s.Next() {
+	}
+	if !errors.Is(s.Err(), io.ErrNoProgress) {
+		t.Errorf("Err = %v, want io.ErrNoProgress", s.Err())
+	}
+}
+
+type emptyReader struct{}
+
+func (emptyReader) Read([]byte) (int, error) { return 0, nil }
+
 func TestStreamReadError(t *testing.T) {
 	text := []byte("urn:a:b then more")
 	s := NewStream(io.MultiReader(bytes.NewReader(text), iotest.ErrReader(io.ErrUnexpectedEOF)), Options{}, 0)
@@ -226,3 +242,35 @@ func TestOtherSchemes(t *testing.T) {
 		t.Errorf("default options find only URNs, got %v", got)
 	}
 }
+
+// FuzzStream: whatever the text, the read sizes and the buffer size, a
+// stream finds what Find finds on the whole text, at the same offsets,
+// lines and columns, with the same context around each match (the
+// classifiers read it), and ResetBytes finds the same in place.
+func FuzzStream(f *testing.F) {
+	f.Add([]byte("see urn:a:b, xri://=x*y (lid://h/p) go:x\nURN:ISBN:1."), 7, 300)
+	f.Add(corpusText(1, 2000), 1, 0)
+	f.Fuzz(func(t *testing.T, text []byte, chunk, bufSize int) {
+		chunk = 1 + abs(chunk)%300
+		bufSize = abs(bufSize) % 5000
+		for _, maxLen := range []int{16, 1000} {
+			want := reference(text, maxLen)
+			got := streamAll(t, &chunkReader{text, chunk}, bufSize, maxLen)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("chunk %d buf %d maxLen %d:\n got %v\nwant %v", chunk, bufSize, maxLen, got, want)
+			}
+			st := NewStream(nil, Options{MaxLen: maxLen, Schemes: AllSchemes}, bufSize)
+			st.ResetBytes(text, 0)
+			var inPlace []pos
+			for st.Next() {
+				m := st.Match()
+				inPlace = append(inPlace, pos{m.Scheme, m.Offset, m.Line, m.Column, string(m.Raw), m.Truncated, string(m.Before), string(m.After)})
+			}
+			if fmt.Sprint(inPlace) != fmt.Sprint(want) {
+				t.Fatalf("in place, maxLen %d:\n got %v\nwant %v", maxLen, inPlace, want)
+			}
+		}
+	})
+}
+
+func abs(n int) int { return int(uint(n) >> 1) } // non-negative for any n, MinInt too

@@ -179,10 +179,13 @@ func (s *Stream) fill() bool {
 	}
 	s.cands, s.next = s.cands[:0], 0
 	if !s.eof {
-		for s.n < len(s.buf) {
+		for empty := 0; s.n < len(s.buf); empty++ {
 			k, err := s.r.Read(s.buf[s.n:])
 			s.n += k
 			s.bytesRead += int64(k)
+			if err == nil && k == 0 && empty == maxEmptyReads {
+				err = io.ErrNoProgress // a broken reader must not hang the scan
+			}
 			if err != nil {
 				s.eof = true
 				if !errors.Is(err, io.EOF) {
@@ -200,6 +203,10 @@ func (s *Stream) fill() bool {
 	s.cands, s.from, _ = scan(s.cands, s.buf[:s.n], s.from, s.eof, s.opt)
 	return len(s.cands) > 0 || !s.eof || s.from < s.n
 }
+
+// maxEmptyReads is how many reads returning nothing and no error in a row
+// the stream accepts (as bufio.Reader does) before failing.
+const maxEmptyReads = 100
 
 // Position is the 1-based line and column (in characters, as the stream
 // counts them) of byte offset off in text.
