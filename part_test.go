@@ -3,6 +3,7 @@ package idlint_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand"
 	"os"
@@ -11,7 +12,9 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/internal/textgen"
+	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
 )
 
@@ -68,4 +71,76 @@ func TestSplitFileEqualsWhole(t *testing.T) {
 			t.Fatalf("part size %d: %d lines, want %d", part, len(g), len(w))
 		}
 	}
+}
+
+type failingSink struct{ n int }
+
+func (f *failingSink) Occurrence(*lint.Occurrence) error {
+	if f.n++; f.n == 10 {
+		return errors.New("disk full")
+	}
+	return nil
+}
+func (f *failingSink) Source(*corpus.SourceRecord) error { return nil }
+
+// A sink that fails stops a scan of a split file with the sink's error:
+// the workers blocked on their parts' queues are released, nothing hangs.
+func TestSplitFileSinkError(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "big.txt")
+	if err := os.WriteFile(path, textgen.English(2<<20, 5), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opt := idlint.Options{Jobs: 2, PartSize: 64 << 10, BufferedOccurrences: 1}
+	_, err := idlint.Scan(context.Background(), []string{path, path, path}, opt, &failingSink{})
+	if err == nil || err.Error() != "disk full" {
+		t.Fatalf("Scan = %v, want the sink's error", err)
+	}
+}
+
+// A file that shrinks after it was split is reported as an error naming
+// where, with what was found before; the run goes on to the next input.
+func TestSplitFileShrinks(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "shrinking.txt")
+	text := textgen.English(1<<20, 6)
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	parts := corpus.Split(corpus.Input{Path: path}, corpus.Options{}, 64<<10)
+	if len(parts) < 4 {
+		t.Fatalf("%d parts", len(parts))
+	}
+	var r record
+	sink := &truncateOnFirst{record: &r, path: path, size: parts[1].End}
+	sum, err := idlint.Scan(context.Background(), []string{path, path}, idlint.Options{Jobs: 2, PartSize: 64 << 10, BufferedOccurrences: 1}, sink)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Errors == 0 {
+		t.Fatalf("no error reported: %+v", sum)
+	}
+	got := strings.Join(r.lines, "\n")
+	if !strings.Contains(got, "source "+path) || !strings.Contains(got, " error") {
+		t.Fatalf("no error record for the file:\n%s", got[max(0, len(got)-500):])
+	}
+}
+
+// truncateOnFirst truncates the file when the first occurrence arrives,
+// while later parts are still to be read.
+type truncateOnFirst struct {
+	*record
+	path string
+	size int64
+	done bool
+}
+
+func (s *truncateOnFirst) Occurrence(o *lint.Occurrence) error {
+	if !s.done {
+		s.done = true
+		if err := os.Truncate(s.path, s.size); err != nil {
+			return err
+		}
+	}
+	return s.record.Occurrence(o)
 }
