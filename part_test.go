@@ -144,3 +144,33 @@ func (s *truncateOnFirst) Occurrence(o *lint.Occurrence) error {
 	}
 	return s.record.Occurrence(o)
 }
+
+// Every identifier is found exactly once whatever offset a part boundary is
+// planned at (Split moves it to the next line start): part sizes 1 to half
+// the file put the first planned boundary at every offset of a text dense
+// with identifiers, look-alikes, CRLF lines and multi-byte characters.
+func TestSplitEveryOffset(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 3000; i++ {
+		fmt.Fprintf(&b, "l%d urn:ex:%d,xri://=a*%d\r\n//go:build x\né urn:é:%d (lid://h/%d).\n", i, i, i, i, i)
+	}
+	path := filepath.Join(t.TempDir(), "dense.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(jobs int, part int64) string {
+		var out bytes.Buffer
+		sink := reports.NewJSONL(&out, &out)
+		if _, err := idlint.Scan(context.Background(), []string{path}, idlint.Options{Jobs: jobs, PartSize: part, IncludeLookalikes: true}, sink); err != nil {
+			t.Fatal(err)
+		}
+		sink.Flush()
+		return out.String()
+	}
+	want := run(1, 0)
+	for part := int64(1); part <= int64(b.Len()/2); part++ {
+		if got := run(2, part); got != want {
+			t.Fatalf("part size %d: output differs from the whole file's", part)
+		}
+	}
+}
