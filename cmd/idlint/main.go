@@ -142,9 +142,19 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-// parseFlags lets flags and arguments interleave (idlint check a.txt -j 2).
+// parseFlags lets flags and arguments interleave (idlint check a.txt -j 2)
+// and accepts -j4 as ripgrep and make do.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
+	args = append([]string(nil), args...)
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if len(a) > 2 && a[:2] == "-j" && strings.Trim(a[2:], "0123456789") == "" {
+			args[i] = "-j=" + a[2:]
+		}
+	}
 	for {
 		if err := fs.Parse(args); err != nil {
 			return nil, err

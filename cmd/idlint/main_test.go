@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -286,5 +287,27 @@ func TestScanSuppressionsOptIn(t *testing.T) {
 	_, honoured, _ := runCmd(t, "", "scan", "--format", "jsonl", "--suppressions", dir)
 	if !strings.Contains(plain, "URN006") || strings.Contains(honoured, "URN006") {
 		t.Errorf("scan reports suppressed findings only without --suppressions:\n%s\n%s", plain, honoured)
+	}
+}
+
+// Flags and paths interleave; -jN is -j N (as in ripgrep and make); after
+// "--" everything is a path.
+func TestParseFlags(t *testing.T) {
+	tests := []struct {
+		args  []string
+		jobs  int
+		paths []string
+	}{
+		{[]string{"a.txt", "-j", "3"}, 3, []string{"a.txt"}},
+		{[]string{"-j4", "a.txt", "b.txt"}, 4, []string{"a.txt", "b.txt"}},
+		{[]string{"-j=2", "--", "-j5"}, 2, []string{"-j5"}},
+	}
+	for _, tt := range tests {
+		fs := flag.NewFlagSet("scan", flag.ContinueOnError)
+		jobs := fs.Int("j", 0, "")
+		paths, err := parseFlags(fs, tt.args)
+		if err != nil || *jobs != tt.jobs || strings.Join(paths, " ") != strings.Join(tt.paths, " ") {
+			t.Errorf("%q: jobs %d, paths %q, err %v; want %d, %q", tt.args, *jobs, paths, err, tt.jobs, tt.paths)
+		}
 	}
 }
