@@ -287,9 +287,6 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	var lineBase int               // lines before the current part of a split file
 	var merged corpus.SourceRecord // the split file's record, summed over its parts
 	for t := range order {
-		allMu.Lock()
-		all[t.seq] = nil // emitted once this loop ends: its slot can go
-		allMu.Unlock()
 		bud.head.Store(int64(t.seq))
 		for {
 			it, ok := t.slot.take()
@@ -347,6 +344,11 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 				}
 			}
 		}
+		// emitted: its slot can go (an early return above leaves it listed,
+		// so its worker is woken from waitRoom)
+		allMu.Lock()
+		all[t.seq] = nil
+		allMu.Unlock()
 	}
 	return sum, ctx.Err()
 }

@@ -8,8 +8,10 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
@@ -92,9 +94,18 @@ func TestSplitFileSinkError(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt := idlint.Options{Jobs: 2, PartSize: 64 << 10, BufferedOccurrences: 1}
+	before := runtime.NumGoroutine()
 	_, err := idlint.Scan(context.Background(), []string{path, path, path}, opt, &failingSink{})
 	if err == nil || err.Error() != "disk full" {
 		t.Fatalf("Scan = %v, want the sink's error", err)
+	}
+	// the workers finish their current part and leave (no goroutine stays
+	// blocked on a queue nobody drains); generous bound, not a timing test
+	for i := 0; runtime.NumGoroutine() > before && i < 1000; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines left running after Scan returned (%d before)", n, before)
 	}
 }
 
