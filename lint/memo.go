@@ -30,9 +30,6 @@ func (e *Engine) NewMemo() *Memo {
 	return &Memo{eng: e, m: make(map[string]*Occurrence)}
 }
 
-// Engine is the engine the memo runs.
-func (m *Memo) Engine() *Engine { return m.eng }
-
 // CheckInContext is Engine.CheckInContext for raw text found by the
 // scanner, remembered: the look-alike classification, which depends on the
 // text around the candidate, runs every time; the lint result is reused.
