@@ -161,6 +161,10 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	}
 	// cores no worker will use go to decoding zstd streams in parallel
 	opt.Corpus.ParallelDecode = min(jobs, len(inputs)) < runtime.GOMAXPROCS(0)
+	// an XRDS document is read whole (bare i-names), so it is never split
+	opt.Corpus.Whole = func(head []byte) bool {
+		return eng.Profile("xri") != "" && xri.LooksLikeXRDS(head[:min(len(head), xrdsSniff)])
+	}
 	stdin := opt.Stdin
 	if stdin == nil {
 		stdin = os.Stdin
@@ -218,6 +222,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 			case work <- t:
 				return true
 			case <-ctx.Done():
+				t.slot.close() // the emitter waits for it: no worker will close it
 				return false
 			}
 		}
@@ -480,6 +485,9 @@ func (b *batcher) flush() {
 // maxXRDS bounds the XRDS documents read whole to find bare i-names.
 const maxXRDS = 4 << 20
 
+// xrdsSniff is how much of a document tells whether it is XRDS.
+const xrdsSniff = 4096
+
 // document scans one document, calling emit for each occurrence in order.
 func (s *scanner) document(ctx context.Context, doc *corpus.Document, emit func(lint.Occurrence)) error {
 	if s.dirs != nil {
@@ -489,7 +497,7 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, emit func(
 		s.br.Reset(doc.Reader)
 	}
 	var r io.Reader = s.br
-	if head, _ := s.br.Peek(4096); s.eng.Profile("xri") != "" && xri.LooksLikeXRDS(head) {
+	if head, _ := s.br.Peek(xrdsSniff); s.eng.Profile("xri") != "" && xri.LooksLikeXRDS(head) {
 		data, err := io.ReadAll(io.LimitReader(s.br, maxXRDS+1))
 		if err != nil {
 			return err

@@ -185,3 +185,70 @@ func TestSplitEveryOffset(t *testing.T) {
 		}
 	}
 }
+
+type cancellingSink struct {
+	n      int
+	cancel context.CancelFunc
+}
+
+func (c *cancellingSink) Occurrence(*lint.Occurrence) error {
+	if c.n++; c.n == 5 {
+		c.cancel()
+	}
+	return nil
+}
+func (c *cancellingSink) Source(*corpus.SourceRecord) error { return nil }
+
+// Cancelling a scan (Ctrl-C) while the planner waits to hand a task over
+// ends it: the task never handed over is closed for the emitter.
+func TestScanCancelReturns(t *testing.T) {
+	dir := t.TempDir()
+	text := textgen.English(300<<10, 8)
+	var paths []string
+	for i := 0; i < 200; i++ {
+		p := filepath.Join(dir, fmt.Sprintf("f%03d.txt", i))
+		if err := os.WriteFile(p, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := idlint.Scan(ctx, paths, idlint.Options{Jobs: 2}, &cancellingSink{cancel: cancel})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Scan = %v, want context.Canceled", err)
+		}
+	case <-time.After(60 * time.Second): // a hang, not a timing bound
+		t.Fatal("Scan did not return after its context was cancelled")
+	}
+}
+
+// An XRDS document is never split: its bare i-names come from the whole
+// text, so even a small part size gives the whole-file output.
+func TestSplitSkipsXRDS(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0"?>` + "\n" + `<xrds:XRDS xmlns:xrds="xri://$xrds" xmlns="xri://$xrd*($v*2.0)">` + "\n")
+	for i := 0; b.Len() < 600<<10; i++ {
+		fmt.Fprintf(&b, " <XRD><Query>*n%d</Query><CanonicalID>=!F83.62B1.%X</CanonicalID></XRD>\n", i, i)
+	}
+	b.WriteString("</xrds:XRDS>\n")
+	path := filepath.Join(t.TempDir(), "big.xrds")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	count := func(jobs int) int {
+		var r record
+		if _, err := idlint.Scan(context.Background(), []string{path}, idlint.Options{Jobs: jobs, PartSize: 64 << 10}, &r); err != nil {
+			t.Fatal(err)
+		}
+		return len(r.lines)
+	}
+	if one, two := count(1), count(2); one != two || one < 1000 {
+		t.Errorf("-j 1: %d lines, -j 2: %d (want equal, with the bare i-names)", one, two)
+	}
+}

@@ -37,8 +37,8 @@ func (w *walker) tar(n node, layers []string, br *bufio.Reader) error {
 		mode := hdr.FileInfo().Mode()
 		switch {
 		case mode.IsRegular():
-			start := cr.n
-			in := func() int64 { return cr.n - start }
+			start := cr.N()
+			in := func() int64 { return cr.N() - start }
 			w.process(w.member(n, layers, hdr.Name, &guard{r: tr, name: "tar", in: in, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace}, hdr.Size, nil))
 		case mode.IsDir(), hdr.Typeflag == tar.TypeXGlobalHeader:
 		default:

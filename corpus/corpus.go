@@ -184,6 +184,10 @@ type Options struct {
 	// be idle (one input, or fewer workers than CPUs), slower when every
 	// core already has an input to decode. idlint.Scan decides.
 	ParallelDecode bool
+	// Whole, when set, names documents that must be read whole, by their
+	// first 8 KiB: Split never splits them (idlint.Scan: XRDS documents,
+	// whose bare i-names are found in the whole text).
+	Whole func(head []byte) bool
 
 	// ReadBytes, when set, is advanced by every byte read from input files
 	// and stdin (a progress display reads it from another goroutine).

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 )
 
 // Defaults for the limits in Options, used when a field is zero.
@@ -132,16 +133,21 @@ func humanSize(n int64) string {
 	return fmt.Sprintf("%d B", n)
 }
 
+// countingReader counts the bytes read through it. The count is atomic:
+// a read-ahead goroutine may be reading while the walker asks.
 type countingReader struct {
 	r io.Reader
-	n int64
+	n atomic.Int64
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	k, err := c.r.Read(p)
-	c.n += int64(k)
+	c.n.Add(int64(k))
 	return k, err
 }
+
+// N is the number of bytes read so far.
+func (c *countingReader) N() int64 { return c.n.Load() }
 
 // exactReader reads exactly n bytes of a record whose length was declared:
 // an early end is io.ErrUnexpectedEOF, not a quiet EOF.

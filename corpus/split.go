@@ -62,7 +62,7 @@ func split(in Input, opt Options, size int64) []Part {
 	if opt.MaxDepth < 0 && k != kindUTF16LE && k != kindUTF16BE {
 		k = kindText
 	}
-	if k != kindText || opt.SkipBinary && bytes.IndexByte(head, 0) >= 0 {
+	if k != kindText || opt.SkipBinary && bytes.IndexByte(head, 0) >= 0 || opt.Whole != nil && opt.Whole(head) {
 		return nil
 	}
 	var parts []Part

@@ -86,10 +86,10 @@ func (w *walker) process(n node) {
 	}
 	cnt := &countingReader{r: n.r}
 	if n.compressed == nil {
-		n.compressed = func() int64 { return cnt.n }
+		n.compressed = func() int64 { return cnt.N() }
 	}
 	br := w.reader(n.level, cnt)
-	pos := func() int64 { return cnt.n - int64(br.Buffered()) }
+	pos := func() int64 { return cnt.N() - int64(br.Buffered()) }
 	head, _ := br.Peek(sniffLen)
 	k := detect(head)
 	if w.opt.MaxDepth < 0 && k != kindUTF16LE && k != kindUTF16BE {
@@ -164,7 +164,7 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 		return
 	}
 	defer release()
-	g := &guard{r: dec, in: func() int64 { return cnt.n }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: k.String()}
+	g := &guard{r: dec, in: func() int64 { return cnt.N() }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: k.String()}
 	var r io.Reader = g
 	if n.archives == 0 && n.warc == nil {
 		// An input's compressed stream (x.txt.zst, x.tar.zst): decode on
