@@ -122,3 +122,24 @@ func TestParallelDecodeSameResult(t *testing.T) {
 		}
 	}
 }
+
+// A failure (panic) while reading an archive's members leaves the
+// archive's record as an error, not ok; the panic goes on to the caller,
+// whose recovery reports the input.
+func TestArchiveRecordOnPanic(t *testing.T) {
+	data := tarb(t, entry{name: "a.txt", body: "urn:x:a"})
+	var got []SourceRecord
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("the panic did not reach the caller")
+			}
+		}()
+		OpenFunc(Input{Path: "in"}, Options{FS: fstest.MapFS{"in": {Data: data}}}, nil,
+			func(*Document) (int, error) { panic("bug") },
+			func(r SourceRecord) { got = append(got, r) })
+	}()
+	if len(got) != 1 || got[0].Member != "" || got[0].Status != StatusError {
+		t.Errorf("records %+v, want the tar's record with an error", got)
+	}
+}

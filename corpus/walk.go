@@ -210,7 +210,16 @@ func (w *walker) archive(n node, k kind, br *bufio.Reader, pos func() int64) {
 		return
 	}
 	r := w.rec(n, layers) // final after its members: emitted after them
-	defer func() { w.emit(r) }()
+	defer func() {
+		if p := recover(); p != nil {
+			// a bug below: the container is not ok; the input's own
+			// recovery still reports the failure
+			r.Status, r.Error = StatusError, fmt.Sprintf("internal error while reading members: %v", p)
+			w.emit(r)
+			panic(p)
+		}
+		w.emit(r)
+	}()
 	var err error
 	switch k {
 	case kindTar:
