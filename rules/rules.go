@@ -83,6 +83,20 @@ func (r *Rule) SpecFor(profile string) string {
 	return r.Spec
 }
 
+// ParseError is a parse failure of one identifier: the input and its first
+// error-level finding, cited for the profile it was parsed under. Each
+// scheme's package calls it Error.
+type ParseError struct {
+	Scheme  string // "urn", "xri" …: the message's prefix
+	Input   string
+	Profile string // picks the rule's citation ("" for the rule's default)
+	Finding Finding
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("%s: %q: %s [%s, %s]", e.Scheme, e.Input, e.Finding.Message, e.Finding.Rule.ID, e.Finding.Rule.SpecFor(e.Profile))
+}
+
 // AppliesTo reports whether the rule runs under profile.
 func (r *Rule) AppliesTo(profile string) bool {
 	for _, p := range r.Profiles {

@@ -100,20 +100,13 @@ type Param struct {
 }
 
 // Error is a parse failure: the input and the first error-level finding.
-type Error struct {
-	Input   string
-	Finding rules.Finding
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("go: %q: %s [%s, %s]", e.Input, e.Finding.Message, e.Finding.Rule.ID, e.Finding.Rule.Spec)
-}
+type Error = rules.ParseError
 
 // Parse parses s under rfc3368 and returns the first error-level finding as *Error.
 func Parse(s string) (URI, error) {
 	u, fs := Lint(s, RFC3368, rules.Error)
 	if len(fs) > 0 {
-		return u, &Error{Input: s, Finding: fs[0]}
+		return u, &Error{Scheme: "go", Input: s, Finding: fs[0]}
 	}
 	return u, nil
 }

@@ -87,20 +87,13 @@ type LID struct {
 }
 
 // Error is a parse failure: the input and the first error-level finding.
-type Error struct {
-	Input   string
-	Finding rules.Finding
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("lid: %q: %s [%s, %s]", e.Input, e.Finding.Message, e.Finding.Rule.ID, e.Finding.Rule.Spec)
-}
+type Error = rules.ParseError
 
 // Parse parses s under lid-00 and returns the first error-level finding as *Error.
 func Parse(s string) (LID, error) {
 	u, fs := Lint(s, LID00, rules.Error)
 	if len(fs) > 0 {
-		return u, &Error{Input: s, Finding: fs[0]}
+		return u, &Error{Scheme: "lid", Input: s, Finding: fs[0]}
 	}
 	return u, nil
 }

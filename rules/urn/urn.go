@@ -52,15 +52,7 @@ type Options struct {
 }
 
 // Error is a parse failure: the input and the first error-level finding.
-type Error struct {
-	Input   string
-	Profile string // the profile parsed under; picks the citation
-	Finding rules.Finding
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("urn: %q: %s [%s, %s]", e.Input, e.Finding.Message, e.Finding.Rule.ID, e.Finding.Rule.SpecFor(e.Profile))
-}
+type Error = rules.ParseError
 
 // Parse parses s under profile and returns the first error-level finding as *Error.
 func Parse(s, profile string) (URN, error) {
@@ -70,7 +62,7 @@ func Parse(s, profile string) (URN, error) {
 	p.parse()
 	if len(p.out) > 0 {
 		rules.SortFindings(p.out)
-		return p.u, &Error{Input: s, Profile: profile, Finding: p.out[0]}
+		return p.u, &Error{Scheme: "urn", Input: s, Profile: profile, Finding: p.out[0]}
 	}
 	return p.u, nil
 }

@@ -68,7 +68,7 @@ func Resolve(base, ref, profile string) (string, error) {
 		return "xri:" + ref, nil
 	}
 	if errs > 0 && len(fs) > 0 {
-		return "", &Error{Input: ref, Finding: fs[0]}
+		return "", &Error{Scheme: "xri", Input: ref, Finding: fs[0]}
 	}
 	path := ref[rr.pathStart:rr.pathEnd]
 	if !rr.abs {

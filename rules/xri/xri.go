@@ -135,15 +135,8 @@ type Options struct {
 	MinSeverity rules.Severity
 }
 
-// Error is a parse failure: the input and its first error-level finding.
-type Error struct {
-	Input   string
-	Finding rules.Finding
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("xri: %q: %s [%s, %s]", e.Input, e.Finding.Message, e.Finding.Rule.ID, e.Finding.Rule.SpecFor(""))
-}
+// Error is a parse failure: the input and the first error-level finding.
+type Error = rules.ParseError
 
 // Parse parses an XRI written with its scheme under profile ("" means the
 // default) and returns the first error-level finding as *Error.
@@ -165,7 +158,7 @@ func parseWith(s, profile string, bare bool) (XRI, error) {
 	x, fs := Lint(s, profile, Options{Bare: bare, MinSeverity: rules.Error})
 	for _, f := range fs {
 		if f.Severity >= rules.Error {
-			return x, &Error{Input: s, Finding: f}
+			return x, &Error{Scheme: "xri", Input: s, Finding: f}
 		}
 	}
 	return x, nil
