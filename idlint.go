@@ -159,8 +159,10 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	// cores no worker will use go to decoding zstd streams in parallel
-	opt.Corpus.ParallelDecode = min(jobs, len(inputs)) < runtime.GOMAXPROCS(0)
+	// Cores that -j allows and no worker will use go to decoding zstd
+	// streams in parallel. -j stays the bound on busy cores: -j 1 decodes
+	// on one (a user running one idlint per core with xargs -P gets that).
+	opt.Corpus.ParallelDecode = min(jobs, len(inputs)) < min(jobs, runtime.GOMAXPROCS(0))
 	// an XRDS document is read whole (bare i-names), so it is never split
 	opt.Corpus.Whole = func(head []byte) bool {
 		return eng.Profile("xri") != "" && xri.LooksLikeXRDS(head[:min(len(head), xrdsSniff)])
@@ -293,12 +295,20 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	var merged corpus.SourceRecord // the split file's record, summed over its parts
 	for t := range order {
 		bud.head.Store(int64(t.seq))
+		// A read of a split file ends at its first failed part, as reading
+		// it whole would: the later parts' results are dropped (their
+		// lines could not be counted), so -j does not change the output.
+		dropped := t.parts > 0 && merged.Status == corpus.StatusError
 		for {
 			it, ok := t.slot.take()
 			if !ok {
 				break
 			}
 			bud.release(it.tokens)
+			if dropped {
+				recycle(it.occ)
+				it.occ = nil
+			}
 			for k := range it.occ {
 				o := &it.occ[k]
 				o.Line += lineBase

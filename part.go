@@ -108,7 +108,9 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 		for st.Next() {
 		}
 		done.lines = st.Lines() - 1 - nl.before - nl.after
-		done.bytes = min(nl.pos, t.End) - t.Off
+	}
+	done.bytes = max(0, min(nl.pos, t.End)-t.Off)
+	if done.err == nil {
 		if done.bytes < t.End-t.Off {
 			done.err = fmt.Errorf("file shrank to %d bytes while being read", nl.pos)
 		}
@@ -146,12 +148,15 @@ func mergePart(r corpus.SourceRecord, t *task, d *partDone) corpus.SourceRecord 
 	if t.part == 0 {
 		r = corpus.SourceRecord{Source: t.in.Path, Format: "text", Status: corpus.StatusOK}
 	}
-	r.Bytes += d.bytes
-	r.Occurrences += d.occ
 	if t.part == t.parts-1 {
 		r.CompressedBytes = t.End
 	}
-	if d.err != nil && r.Status == corpus.StatusOK {
+	if r.Status == corpus.StatusError {
+		return r // read up to the failed part only (its results dropped)
+	}
+	r.Bytes += d.bytes
+	r.Occurrences += d.occ
+	if d.err != nil {
 		r.Status = corpus.StatusError
 		r.Error = fmt.Sprintf("bytes %d-%d: %v", t.Off, t.End, d.err)
 	}

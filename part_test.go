@@ -135,6 +135,35 @@ func TestSplitFileShrinks(t *testing.T) {
 	if !strings.Contains(got, "source "+path) || !strings.Contains(got, " error") {
 		t.Fatalf("no error record for the file:\n%s", got[max(0, len(got)-500):])
 	}
+	// As a whole-file read would, the read ends at the failed part: the
+	// record counts the occurrences reported, none lies beyond the bytes
+	// read, and every line number is the line of its offset in the text.
+	var n int
+	for _, l := range r.lines {
+		var src, raw, key string
+		var off, bytes, occ int64
+		var line, col int
+		var status string
+		if _, err := fmt.Sscanf(l, "source %s %d %d %s", &src, &bytes, &occ, &status); err == nil {
+			if status != "error" || occ != int64(n) {
+				t.Errorf("first record %q: want an error counting the %d occurrences reported", l, n)
+			}
+			for _, l := range r.lines[:n] {
+				fmt.Sscanf(l, "%s  %d %d:%d %s %s", &src, &off, &line, &col, &raw, &key)
+				if off >= bytes {
+					t.Errorf("%q: offset beyond the %d bytes read", l, bytes)
+				}
+				if want := 1 + strings.Count(string(text[:off]), "\n"); line != want {
+					t.Errorf("%q: line %d, want %d", l, line, want)
+				}
+			}
+			break
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no occurrence before the first record")
+	}
 }
 
 // truncateOnFirst truncates the file when the first occurrence arrives,
