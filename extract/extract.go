@@ -231,8 +231,9 @@ func WordBefore(text []byte) bool {
 // identifier (RFC 3986 Appendix C). It never cuts into the first min bytes.
 func trim(b []byte, min int) int {
 	n := len(b)
-	// The bracket counts are taken over all of b, and only when a closing
-	// bracket ends it: most identifiers end in a letter or digit.
+	// The bracket counts are taken only when a closing bracket ends b (most
+	// identifiers end in a letter or digit), and only when b opens one: in
+	// "(urn:a:b)" the identifier holds no "(", so every ")" goes.
 	counted := false
 	opens, closes := 0, 0
 	sqOpen, sqClose := 0, 0
@@ -242,18 +243,8 @@ func trim(b []byte, min int) int {
 		case ')', ']':
 			if !counted {
 				counted = true
-				for _, c := range b {
-					switch c {
-					case '(':
-						opens++
-					case ')':
-						closes++
-					case '[':
-						sqOpen++
-					case ']':
-						sqClose++
-					}
-				}
+				opens, closes = bracketCounts(b, '(', ')')
+				sqOpen, sqClose = bracketCounts(b, '[', ']')
 			}
 			if c == ')' {
 				if closes <= opens {
@@ -272,6 +263,15 @@ func trim(b []byte, min int) int {
 		n--
 	}
 	return n
+}
+
+// bracketCounts counts open and close in b; with no open, close counts as
+// len(b), more than trim can remove.
+func bracketCounts(b []byte, open, close byte) (opens, closes int) {
+	if bytes.IndexByte(b, open) < 0 {
+		return 0, len(b)
+	}
+	return bytes.Count(b, []byte{open}), bytes.Count(b, []byte{close})
 }
 
 var wordByte, urnChar, uriChar [256]bool
