@@ -3,8 +3,10 @@ package idlint
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/extract"
@@ -37,7 +39,8 @@ type task struct {
 	// part k of parts (parts == 0: the whole input) and its byte range
 	part, parts int
 	corpus.Part
-	slot *slot
+	mapping *corpus.Mapping // the split file's bytes, shared by its parts
+	slot    *slot
 }
 
 // partDone is what a part reports besides its occurrences.
@@ -51,30 +54,62 @@ type partDone struct {
 // part scans one part of a split file. Its occurrences carry lines counted
 // from the part's start (the emitter adds the lines of the parts before);
 // offsets and columns are the file's, since a part starts at a line start.
+// The part is scanned in place in the file's memory map when there is one,
+// else read through the stream's buffer.
 func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *budget) {
 	defer t.slot.close()
 	done := &partDone{}
+	var scanned int64 // the end of the last identifier found
+	var data []byte   // the mapped file, when mapped
+	if t.mapping != nil {
+		defer t.mapping.Release()
+		if d, err := t.mapping.Bytes(); err == nil {
+			data = d
+			// a page of a file that shrinks under the map faults: a panic
+			// recovered below, not a crash
+			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		}
+	}
+	b := batcher{ctx: ctx, seq: t.seq, out: t.slot, bud: bud}
 	defer func() {
 		if r := recover(); r != nil {
-			done.err = fmt.Errorf("internal error: %v (please report it with this input)", r)
+			b.flush() // what was found before, as the record counts it
+			if _, fault := r.(interface{ Addr() uintptr }); fault && data != nil {
+				done.err = errors.New("the file changed while being read: a page of its memory map is gone (shrunk or truncated?)")
+				done.bytes = max(0, scanned-t.Off) // at least what its occurrences span
+			} else {
+				done.err = fmt.Errorf("internal error: %v (please report it with this input)", r)
+			}
 			t.slot.put(item{done: done})
 		}
 	}()
-	b := batcher{ctx: ctx, seq: t.seq, out: t.slot, bud: bud}
 	from := max(0, t.Off-partContext)
-	rc, err := corpus.OpenPart(t.in, copt, from, t.End+partContext)
-	if err != nil {
-		done.err = err
-		t.slot.put(item{done: done})
-		return
-	}
-	defer rc.Close()
-	// Read through the stream's own buffer, not a memory map: measured,
-	// the copy into a buffer that stays in L2 costs less than scanning
-	// mapped pages (page faults, DRAM reads).
-	nl := &lineCounter{r: rc, pos: from, lo: t.Off, hi: t.End}
 	st := s.stream
-	st.ResetAt(nl, from)
+	var nl *lineCounter
+	var before, after int // line breaks read before and after the part
+	var read int64        // the offset up to which the file was read
+	if data != nil {
+		size := int64(len(data))
+		end := min(size, t.End+partContext)
+		text := data[min(from, size):end]
+		before = bytes.Count(data[min(from, size):min(t.Off, size)], nlByte)
+		after = bytes.Count(data[min(t.End, end):end], nlByte)
+		read = end
+		st.ResetBytes(text, from)
+		if copt.ReadBytes != nil {
+			copt.ReadBytes.Add(min(size, t.End) - min(t.Off, size))
+		}
+	} else {
+		rc, err := corpus.OpenPart(t.in, copt, from, t.End+partContext)
+		if err != nil {
+			done.err = err
+			t.slot.put(item{done: done})
+			return
+		}
+		defer rc.Close()
+		nl = &lineCounter{r: rc, pos: from, lo: t.Off, hi: t.End}
+		st.ResetAt(nl, from)
+	}
 	doc := &corpus.Document{Source: t.in.Path, Format: "text"}
 	for st.Next() {
 		if ctx.Err() != nil {
@@ -93,12 +128,19 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 			done.err = err
 			break
 		}
-		o.Location = location(doc, m.Offset, m.Line-nl.before, m.Column)
+		if nl != nil {
+			before = nl.before
+		}
+		o.Location = location(doc, m.Offset, m.Line-before, m.Column)
 		o.Truncated = m.Truncated
 		b.add(o)
 		done.occ++
+		scanned = m.Offset + int64(len(m.Raw))
 	}
 	b.flush()
+	if data != nil {
+		t.mapping.Drop(t.Off, t.End)
+	}
 	if err := st.Err(); err != nil && done.err == nil {
 		done.err = err
 	}
@@ -107,16 +149,24 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 		// those less the ones read before and after it
 		for st.Next() {
 		}
-		done.lines = st.Lines() - 1 - nl.before - nl.after
+		if nl != nil {
+			before, after, read = nl.before, nl.after, nl.pos
+		}
+		done.lines = st.Lines() - 1 - before - after
 	}
-	done.bytes = max(0, min(nl.pos, t.End)-t.Off)
+	if nl != nil {
+		read = nl.pos
+	}
+	done.bytes = max(0, min(read, t.End)-t.Off)
 	if done.err == nil {
 		if done.bytes < t.End-t.Off {
-			done.err = fmt.Errorf("file shrank to %d bytes while being read", nl.pos)
+			done.err = fmt.Errorf("file shrank to %d bytes while being read", read)
 		}
 	}
 	t.slot.put(item{done: done})
 }
+
+var nlByte = []byte{'\n'}
 
 // lineCounter counts the line breaks that pass through it before lo
 // (before) and from hi on (after); pos is the offset of the next byte.
@@ -132,15 +182,13 @@ func (c *lineCounter) Read(p []byte) (int, error) {
 	b, at := p[:k], c.pos
 	c.pos += int64(k)
 	if at < c.lo {
-		c.before += bytes.Count(b[:min(int64(len(b)), c.lo-at)], nl)
+		c.before += bytes.Count(b[:min(int64(len(b)), c.lo-at)], nlByte)
 	}
 	if end := at + int64(len(b)); end > c.hi {
-		c.after += bytes.Count(b[max(0, c.hi-at):], nl)
+		c.after += bytes.Count(b[max(0, c.hi-at):], nlByte)
 	}
 	return k, err
 }
-
-var nl = []byte{'\n'}
 
 // mergePart adds a part's report to the record of its file, which is the
 // record Open would give the file read whole, errors named by offset.

@@ -20,9 +20,11 @@ import (
 	"github.com/idlint/idlint/reports"
 )
 
-// A large plain-text file split into parts scanned in parallel gives the
-// same output, byte for byte (offsets, lines, columns, look-alike kinds,
-// the source record), as scanning it whole: parts start at line starts, a
+// A large plain-text file split into parts scanned in parallel — in place
+// in the file's memory map, or read through buffers (NoMmap), by one
+// worker or two — gives the same output, byte for byte (offsets, lines,
+// columns, look-alike kinds, the source record), as scanning it whole
+// (read, not split): parts start at line starts, a
 // part reads the context around it, and every identifier is owned by the
 // part it starts in. Part sizes are small here so that boundaries fall
 // everywhere: next to identifiers, directives ("//go:build" is classified
@@ -50,10 +52,11 @@ func TestSplitFileEqualsWhole(t *testing.T) {
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run := func(jobs int, part int64) string {
+	run := func(jobs int, part int64, noMmap bool) string {
 		var out, src bytes.Buffer
 		sink := reports.NewJSONL(&out, &src)
 		opt := idlint.Options{Jobs: jobs, PartSize: part, IncludeLookalikes: true}
+		opt.Corpus.NoMmap = noMmap
 		sum, err := idlint.Scan(context.Background(), []string{path}, opt, sink)
 		sink.Flush()
 		if err != nil || sum.Occurrences == 0 || sum.Documents != 1 || sum.Errors != 0 {
@@ -61,16 +64,22 @@ func TestSplitFileEqualsWhole(t *testing.T) {
 		}
 		return out.String() + src.String()
 	}
-	want := run(1, 0)
-	for _, part := range []int64{1 << 10, 4099, 64 << 10, 1 << 20} {
-		if got := run(2, part); got != want {
+	want := run(1, -1, true)
+	for _, c := range []struct {
+		jobs   int
+		part   int64
+		noMmap bool
+	}{{2, 1 << 10, false}, {2, 4099, false}, {2, 64 << 10, false}, {2, 1 << 20, false}, {1, 4099, false},
+		{2, 1 << 10, true}, {2, 64 << 10, true}, {1, 64 << 10, true}} {
+		part := c.part
+		if got := run(c.jobs, part, c.noMmap); got != want {
 			g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
 			for i := range min(len(g), len(w)) {
 				if g[i] != w[i] {
-					t.Fatalf("part size %d: line %d differs:\n got %s\nwant %s", part, i+1, g[i], w[i])
+					t.Fatalf("%+v: line %d differs:\n got %s\nwant %s", c, i+1, g[i], w[i])
 				}
 			}
-			t.Fatalf("part size %d: %d lines, want %d", part, len(g), len(w))
+			t.Fatalf("%+v: %d lines, want %d", c, len(g), len(w))
 		}
 	}
 }
@@ -111,58 +120,66 @@ func TestSplitFileSinkError(t *testing.T) {
 
 // A file that shrinks after it was split is reported as an error naming
 // where, with what was found before; the run goes on to the next input.
+// Mapped parts beyond the new end fault (a recovered panic, reported as
+// the file changing), read ones come up short; either way, as a whole-file
+// read would, the read ends at the failed part: the record counts the
+// occurrences reported, none lies beyond the bytes read, and every line
+// number is the line of its offset in the text.
 func TestSplitFileShrinks(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "shrinking.txt")
-	text := textgen.English(1<<20, 6)
-	if err := os.WriteFile(path, text, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	parts := corpus.Split(corpus.Input{Path: path}, corpus.Options{}, 64<<10)
-	if len(parts) < 4 {
-		t.Fatalf("%d parts", len(parts))
-	}
-	var r record
-	sink := &truncateOnFirst{record: &r, path: path, size: parts[1].End}
-	sum, err := idlint.Scan(context.Background(), []string{path, path}, idlint.Options{Jobs: 2, PartSize: 64 << 10, BufferedOccurrences: 1}, sink)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sum.Errors == 0 {
-		t.Fatalf("no error reported: %+v", sum)
-	}
-	got := strings.Join(r.lines, "\n")
-	if !strings.Contains(got, "source "+path) || !strings.Contains(got, " error") {
-		t.Fatalf("no error record for the file:\n%s", got[max(0, len(got)-500):])
-	}
-	// As a whole-file read would, the read ends at the failed part: the
-	// record counts the occurrences reported, none lies beyond the bytes
-	// read, and every line number is the line of its offset in the text.
-	var n int
-	for _, l := range r.lines {
-		var src, raw, key string
-		var off, bytes, occ int64
-		var line, col int
-		var status string
-		if _, err := fmt.Sscanf(l, "source %s %d %d %s", &src, &bytes, &occ, &status); err == nil {
-			if status != "error" || occ != int64(n) {
-				t.Errorf("first record %q: want an error counting the %d occurrences reported", l, n)
-			}
-			for _, l := range r.lines[:n] {
-				fmt.Sscanf(l, "%s  %d %d:%d %s %s", &src, &off, &line, &col, &raw, &key)
-				if off >= bytes {
-					t.Errorf("%q: offset beyond the %d bytes read", l, bytes)
-				}
-				if want := 1 + strings.Count(string(text[:off]), "\n"); line != want {
-					t.Errorf("%q: line %d, want %d", l, line, want)
-				}
-			}
-			break
+	for _, c := range []struct {
+		jobs   int
+		noMmap bool
+	}{{2, false}, {2, true}, {1, false}} {
+		path := filepath.Join(t.TempDir(), "shrinking.txt")
+		text := textgen.English(1<<20, 6)
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		n++
-	}
-	if n == 0 {
-		t.Fatal("no occurrence before the first record")
+		parts := corpus.Split(corpus.Input{Path: path}, corpus.Options{}, 64<<10)
+		if len(parts) < 4 {
+			t.Fatalf("%d parts", len(parts))
+		}
+		var r record
+		sink := &truncateOnFirst{record: &r, path: path, size: parts[1].End}
+		opt := idlint.Options{Jobs: c.jobs, PartSize: 64 << 10, BufferedOccurrences: 1}
+		opt.Corpus.NoMmap = c.noMmap
+		sum, err := idlint.Scan(context.Background(), []string{path, path}, opt, sink)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Errors == 0 || len(sink.errs) == 0 {
+			t.Fatalf("%+v: no error reported: %+v", c, sum)
+		}
+		if e := sink.errs[0]; !strings.Contains(e, "shrank") && !strings.Contains(e, "changed while being read") {
+			t.Errorf("%+v: error %q does not say the file changed", c, e)
+		}
+		t.Logf("%+v: %s", c, sink.errs[0])
+		var n int
+		for _, l := range r.lines {
+			var src, raw, key string
+			var off, bytes, occ int64
+			var line, col int
+			var status string
+			if _, err := fmt.Sscanf(l, "source %s %d %d %s", &src, &bytes, &occ, &status); err == nil {
+				if status != "error" || occ != int64(n) {
+					t.Errorf("%+v: first record %q: want an error counting the %d occurrences reported", c, l, n)
+				}
+				for _, l := range r.lines[:n] {
+					fmt.Sscanf(l, "%s  %d %d:%d %s %s", &src, &off, &line, &col, &raw, &key)
+					if off >= bytes {
+						t.Errorf("%+v: %q: offset beyond the %d bytes read", c, l, bytes)
+					}
+					if want := 1 + strings.Count(string(text[:off]), "\n"); line != want {
+						t.Errorf("%+v: %q: line %d, want %d", c, l, line, want)
+					}
+				}
+				break
+			}
+			n++
+		}
+		if n == 0 {
+			t.Fatalf("%+v: no occurrence before the first record", c)
+		}
 	}
 }
 
@@ -173,6 +190,14 @@ type truncateOnFirst struct {
 	path string
 	size int64
 	done bool
+	errs []string // the error records' messages
+}
+
+func (s *truncateOnFirst) Source(r *corpus.SourceRecord) error {
+	if r.Status == corpus.StatusError {
+		s.errs = append(s.errs, r.Error)
+	}
+	return s.record.Source(r)
 }
 
 func (s *truncateOnFirst) Occurrence(o *lint.Occurrence) error {
@@ -198,19 +223,24 @@ func TestSplitEveryOffset(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run := func(jobs int, part int64) string {
+	run := func(jobs int, part int64, noMmap bool) string {
 		var out bytes.Buffer
 		sink := reports.NewJSONL(&out, &out)
-		if _, err := idlint.Scan(context.Background(), []string{path}, idlint.Options{Jobs: jobs, PartSize: part, IncludeLookalikes: true}, sink); err != nil {
+		opt := idlint.Options{Jobs: jobs, PartSize: part, IncludeLookalikes: true}
+		opt.Corpus.NoMmap = noMmap
+		if _, err := idlint.Scan(context.Background(), []string{path}, opt, sink); err != nil {
 			t.Fatal(err)
 		}
 		sink.Flush()
 		return out.String()
 	}
-	want := run(1, 0)
+	want := run(1, -1, true)
 	for part := int64(1); part <= int64(b.Len()/2); part++ {
-		if got := run(2, part); got != want {
-			t.Fatalf("part size %d: output differs from the whole file's", part)
+		// mapped and read parts alike, at every offset
+		for _, noMmap := range []bool{false, true} {
+			if got := run(2, part, noMmap); got != want {
+				t.Fatalf("part size %d, NoMmap %v: output differs from the whole file's", part, noMmap)
+			}
 		}
 	}
 }

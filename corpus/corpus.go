@@ -184,6 +184,10 @@ type Options struct {
 	// be idle (one input, or fewer workers than CPUs), slower when every
 	// core already has an input to decode. idlint.Scan decides.
 	ParallelDecode bool
+	// NoMmap reads the parts of a split file (Split) through buffers
+	// instead of scanning the file memory-mapped (NewMapping), as
+	// ripgrep's --no-mmap: for file systems where mapping misbehaves.
+	NoMmap bool
 	// Whole, when set, names documents that must be read whole, by their
 	// first 8 KiB: Split never splits them (idlint.Scan: XRDS documents,
 	// whose bare i-names are found in the whole text).

@@ -200,8 +200,22 @@ func (s *Stream) fill() bool {
 	}
 	// An incomplete identifier never fills the buffer: it holds MaxLen plus
 	// slack after any scheme start, so the next fill always makes progress.
-	s.cands, s.from, _ = scan(s.cands, s.buf[:s.n], s.from, s.eof, s.opt)
+	end, atEOF := s.n, s.eof
+	if s.own != nil && end-s.from > s.window() {
+		// Text given whole (ResetBytes) is scanned a window at a time, so
+		// that lines are counted up to each match while its bytes are still
+		// in cache: scanning a whole 8 MiB part first made the line count
+		// a second pass over memory.
+		end, atEOF = s.from+s.window(), false
+	}
+	s.cands, s.from, _ = scan(s.cands, s.buf[:end], s.from, atEOF, s.opt)
 	return len(s.cands) > 0 || !s.eof || s.from < s.n
+}
+
+// window is how much of a text given whole one fill scans: the stream's
+// buffer's worth, and room for a maximal identifier with its context.
+func (s *Stream) window() int {
+	return max(len(s.own), 4*(s.opt.MaxLen+maxScheme+2*ContextBytes))
 }
 
 // maxEmptyReads is how many reads returning nothing and no error in a row

@@ -1,0 +1,9 @@
+//go:build !unix
+
+package corpus
+
+func mapFile(path string, size int64) ([]byte, error) { return nil, ErrNoMapping }
+
+func unmap([]byte) {}
+
+func drop([]byte) {}

@@ -1,0 +1,33 @@
+//go:build unix
+
+package corpus
+
+import (
+	"fmt"
+	"syscall"
+)
+
+func mapFile(path string, size int64) ([]byte, error) {
+	f, err := openFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close() // the map outlives the descriptor
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	n := min(fi.Size(), size)
+	if n <= 0 || n != int64(int(n)) {
+		return nil, fmt.Errorf("cannot map %d bytes", n)
+	}
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(n), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return nil, fmt.Errorf("mmap: %w", err)
+	}
+	return data, nil
+}
+
+func unmap(data []byte) { syscall.Munmap(data) }
+
+func drop(b []byte) { syscall.Madvise(b, syscall.MADV_DONTNEED) }
