@@ -53,12 +53,14 @@ func (m *Mapping) Bytes() ([]byte, error) {
 	return m.data, m.err
 }
 
-// Drop says the bytes [off, end) are scanned: their pages leave the
-// process (they stay in the page cache; a later read maps them again), so
-// a large file's resident memory is the parts being scanned, not the whole
-// file, and the map costs little to remove.
+// Drop says the bytes [off, end) are scanned. In a file over dropAbove
+// their pages then leave the process (they stay in the page cache; a
+// later read maps them again), so that its resident memory is the parts
+// being scanned, not the whole file. Smaller files keep their pages until
+// Release: dropping each 8 MiB part made 555 MB of files 20% slower to
+// scan (TLB shootdowns interrupting the other workers).
 func (m *Mapping) Drop(off, end int64) {
-	if m.data == nil {
+	if m.data == nil || len(m.data) <= dropAbove {
 		return
 	}
 	const page = 4 << 10 // a multiple of the page size is enough
@@ -67,6 +69,10 @@ func (m *Mapping) Drop(off, end int64) {
 		drop(m.data[lo:hi])
 	}
 }
+
+// dropAbove is the size of the largest file whose scanned pages stay
+// mapped until its scan ends.
+const dropAbove = 1 << 30
 
 // Release says one user is done; the last one removes the map.
 func (m *Mapping) Release() {
