@@ -141,6 +141,20 @@ func BenchmarkDRAM(b *testing.B) {
 			dst = Find(dst[:0], text, Options{Schemes: AllSchemes})
 		}
 	})
+	// as a worker scans the 8 MiB parts of a memory-mapped file: Find
+	// plus the line count up to every match
+	b.Run("stream-in-place", func(b *testing.B) {
+		st := NewStream(nil, Options{Schemes: AllSchemes}, 0)
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			for p := 0; p < len(text); p += 8 << 20 {
+				st.ResetBytes(text[p:min(len(text), p+8<<20)], int64(p))
+				for st.Next() {
+				}
+				st.Lines()
+			}
+		}
+	})
 	b.Run("indexbyte", func(b *testing.B) {
 		b.SetBytes(int64(len(text)))
 		for b.Loop() {
@@ -152,3 +166,21 @@ func BenchmarkDRAM(b *testing.B) {
 }
 
 var dramText = sync.OnceValue(func() []byte { return englishWithIDs(200<<20, 1) })
+
+// BenchmarkCountNL times the line count the stream makes between matches,
+// against bytes.Count, on a stream buffer's worth of English text (in L2).
+func BenchmarkCountNL(b *testing.B) {
+	text := englishWithIDs(256<<10, 1)
+	b.Run("countNL", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			countNL(text)
+		}
+	})
+	b.Run("bytes.Count", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			bytes.Count(text, nlByte)
+		}
+	})
+}

@@ -1,6 +1,10 @@
 package extract
 
-import "golang.org/x/sys/cpu"
+import (
+	"bytes"
+
+	"golang.org/x/sys/cpu"
+)
 
 //go:generate go run ../internal/gen/kernelasm -out filter_amd64.s -stubs filter_stubs_amd64.go -pkg extract
 
@@ -11,7 +15,7 @@ func kernelSupported(k int) bool {
 	case kernelAVX2, kernelAVX2Branchless:
 		return cpu.X86.HasAVX2 && cpu.X86.HasBMI1
 	case kernelAVX512, kernelAVX512Branchless:
-		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasBMI1
+		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 	}
 	return false
 }
@@ -46,4 +50,16 @@ func candidatesSIMD(k int, buf []byte, from int, out []int) (n, next int) {
 	}
 	m, next := candidatesPortable(buf, start, out[n:])
 	return n + m, next
+}
+
+// countNL counts the line feeds in b: with an AVX-512 kernel in use, its
+// whole 256-byte blocks in assembly (countNLAVX512), the rest with
+// bytes.Count.
+func countNL(b []byte) int {
+	n := 0
+	if len(b) >= 256 && (kernel == kernelAVX512 || kernel == kernelAVX512Branchless) {
+		n = countNLAVX512(b)
+		b = b[len(b)&^255:]
+	}
+	return n + bytes.Count(b, nlByte)
 }

@@ -525,3 +525,43 @@ filterAVX2Branchless_return:
 	SUBQ AX, CX
 	MOVQ CX, next+72(FP)
 	RET
+
+// func countNLAVX512(b []byte) int
+// Requires: AVX, AVX512BW, POPCNT
+TEXT ·countNLAVX512(SB), NOSPLIT, $0-32
+	MOVQ         b_base+0(FP), AX
+	MOVQ         b_len+8(FP), CX
+	ANDQ         $-256, CX
+	ADDQ         AX, CX
+	XORQ         DX, DX
+	VPBROADCASTB lineFeed<>+0(SB), Z0
+
+count_loop:
+	CMPQ     AX, CX
+	JAE      count_done
+	VPCMPEQB (AX), Z0, K1
+	KMOVQ    K1, BX
+	POPCNTQ  BX, BX
+	ADDQ     BX, DX
+	VPCMPEQB 64(AX), Z0, K1
+	KMOVQ    K1, BX
+	POPCNTQ  BX, BX
+	ADDQ     BX, DX
+	VPCMPEQB 128(AX), Z0, K1
+	KMOVQ    K1, BX
+	POPCNTQ  BX, BX
+	ADDQ     BX, DX
+	VPCMPEQB 192(AX), Z0, K1
+	KMOVQ    K1, BX
+	POPCNTQ  BX, BX
+	ADDQ     BX, DX
+	ADDQ     $0x00000100, AX
+	JMP      count_loop
+
+count_done:
+	VZEROUPPER
+	MOVQ DX, ret+24(FP)
+	RET
+
+DATA lineFeed<>+0(SB)/1, $0x0a
+GLOBL lineFeed<>(SB), RODATA|NOPTR, $1

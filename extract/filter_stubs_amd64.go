@@ -37,3 +37,9 @@ func filterAVX2(buf []byte, from int, to int, out []int) (n int, next int)
 //
 //go:noescape
 func filterAVX2Branchless(buf []byte, from int, to int, out []int) (n int, next int)
+
+// countNLAVX512 counts the line feeds in b[:len(b)&^255], the whole
+// 256-byte blocks of b. It needs AVX512F, AVX512BW and POPCNT.
+//
+//go:noescape
+func countNLAVX512(b []byte) int

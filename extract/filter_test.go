@@ -261,3 +261,31 @@ func TestTrim(t *testing.T) {
 		}
 	}
 }
+
+// countNL counts what bytes.Count counts, whatever the length and the
+// alignment of the text and the density of line feeds, with every kernel
+// (the AVX-512 ones count whole 256-byte blocks in assembly).
+func TestCountNL(t *testing.T) {
+	r := rand.New(rand.NewSource(9))
+	buf := make([]byte, 5000)
+	defer SetKernel("")
+	for _, name := range Kernels() {
+		if err := SetKernel(name); err != nil {
+			t.Fatal(err)
+		}
+		for iter := 0; iter < 3000; iter++ {
+			density := 1 + r.Intn(300) // one line feed in density bytes
+			for i := range buf {
+				buf[i] = byte('a' + r.Intn(26))
+				if r.Intn(density) == 0 {
+					buf[i] = '\n'
+				}
+			}
+			from := r.Intn(70)
+			b := buf[from : from+r.Intn(len(buf)-from)]
+			if got, want := countNL(b), bytes.Count(b, []byte{'\n'}); got != want {
+				t.Fatalf("kernel %s: countNL of %d bytes at %d = %d, want %d", name, len(b), from, got, want)
+			}
+		}
+	}
+}

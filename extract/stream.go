@@ -141,7 +141,7 @@ func (s *Stream) advance(i int) {
 		return
 	}
 	seg := s.buf[s.pos:i]
-	if nl := bytes.Count(seg, nlByte); nl > 0 {
+	if nl := countNL(seg); nl > 0 {
 		s.line += nl
 		seg = seg[bytes.LastIndexByte(seg, '\n')+1:]
 		s.col = 0

@@ -123,7 +123,45 @@ func main() {
 	avx512(false)
 	avx2(true)
 	avx2(false)
+	countAVX512()
 	Generate()
+}
+
+// countAVX512 generates countNLAVX512: line feeds counted 256 bytes an
+// iteration, a compare into a mask and a POPCNT per 64 bytes (a third of
+// the instructions of bytes.Count's AVX2 loop per byte). The stream counts
+// lines between its matches, over every byte of the text.
+func countAVX512() {
+	TEXT("countNLAVX512", NOSPLIT, "func(b []byte) int")
+	Doc("countNLAVX512 counts the line feeds in b[:len(b)&^255], the whole",
+		"256-byte blocks of b. It needs AVX512F, AVX512BW and POPCNT.")
+	Pragma("noescape")
+	p := GP64()
+	Load(Param("b").Base(), p)
+	end := GP64()
+	Load(Param("b").Len(), end)
+	ANDQ(I32(-256), end)
+	ADDQ(p, end)
+	total := GP64()
+	XORQ(total, total)
+	znl := ZMM()
+	VPBROADCASTB(byteConst("lineFeed", '\n'), znl)
+	Label("count_loop")
+	CMPQ(p, end)
+	JAE(LabelRef("count_done"))
+	for h := 0; h < 4; h++ {
+		k, m := K(), GP64()
+		VPCMPEQB(Mem{Base: p, Disp: 64 * h}, znl, k)
+		KMOVQ(k, m)
+		POPCNTQ(m, m)
+		ADDQ(m, total)
+	}
+	ADDQ(U32(256), p)
+	JMP(LabelRef("count_loop"))
+	Label("count_done")
+	VZEROUPPER()
+	Store(total, ReturnIndex(0))
+	RET()
 }
 
 // args holds the loop state: p walks from &buf[from] to end = &buf[to];
