@@ -289,3 +289,27 @@ func TestCountNL(t *testing.T) {
 		}
 	}
 }
+
+// chars counts the bytes that are not UTF-8 continuation bytes (10xxxxxx),
+// eight at a time: the same as a byte-by-byte count at every length and
+// alignment, on random bytes and on multi-byte text.
+func TestChars(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	texts := [][]byte{[]byte("é東 urn:é:x \U0001F600 aä"), make([]byte, 300)}
+	r.Read(texts[1])
+	for _, text := range texts {
+		for from := 0; from < len(text); from++ {
+			for to := from; to <= len(text); to++ {
+				want := 0
+				for _, c := range text[from:to] {
+					if c&0xC0 != 0x80 {
+						want++
+					}
+				}
+				if got := chars(text[from:to]); got != want {
+					t.Fatalf("chars(%q) = %d, want %d", text[from:to], got, want)
+				}
+			}
+		}
+	}
+}

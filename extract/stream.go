@@ -2,6 +2,8 @@ package extract
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"errors"
 	"io"
 )
@@ -154,11 +156,18 @@ var nlByte = []byte{'\n'}
 
 // chars counts characters: bytes that are not UTF-8 continuation bytes.
 // Unlike utf8.RuneCount it gives the same total however the text is split.
+// Eight bytes at a time: a continuation byte is 10xxxxxx, bit 7 set and
+// bit 6 clear.
 func chars(b []byte) int {
-	n := 0
+	n := len(b)
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		n -= bits.OnesCount64(x &^ (x << 1) & 0x8080808080808080)
+		b = b[8:]
+	}
 	for _, c := range b {
-		if c&0xC0 != 0x80 {
-			n++
+		if c&0xC0 == 0x80 {
+			n--
 		}
 	}
 	return n
