@@ -3,9 +3,9 @@ package extract
 import (
 	"bytes"
 	"encoding/binary"
-	"math/bits"
 	"errors"
 	"io"
+	"math/bits"
 )
 
 // Match is one identifier found in a stream, with its position.
