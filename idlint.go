@@ -497,6 +497,11 @@ func (b *batcher) flush() {
 		b.out.waitRoom(b.ctx) // the head task: wait for the sink instead
 	}
 	b.out.put(item{occ: b.batch, src: b.src, tokens: tokens})
+	// Let the emitter, just woken on this P, write the batch now: with a
+	// worker on every core it would otherwise wait for a preemption (10
+	// ms) and trail behind the workers (measured: 200 MB in 8 files, two
+	// workers, jsonl 55 → 47 ms).
+	runtime.Gosched()
 	if len(b.batch) == batchSize {
 		b.nextCap = batchSize
 	}
