@@ -10,6 +10,7 @@ require (
 	github.com/leodido/go-urn v1.5.0
 	github.com/mattn/go-isatty v0.0.24
 	github.com/mmcloughlin/avo v0.5.0
+	github.com/pierrec/lz4/v4 v4.1.29
 	github.com/rs/zerolog v1.35.1
 	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/net v0.59.0
@@ -25,7 +26,6 @@ require (
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/klauspost/cpuid/v2 v2.4.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
-	github.com/pierrec/lz4/v4 v4.1.29 // indirect
 	github.com/zeebo/xxh3 v1.1.0 // indirect
 	golang.org/x/exp v0.0.0-20260112195511-716be5621a96 // indirect
 	golang.org/x/mod v0.41.0 // indirect

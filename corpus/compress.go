@@ -9,6 +9,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
 	"github.com/ulikunitz/xz"
 )
 
@@ -147,6 +148,10 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 		return d, nil, func() { putZstd(d, wide) }, nil
 	case kindBzip2:
 		return bzip2.NewReader(br), nil, release, nil
+	case kindLZ4:
+		// the frame format (lz4 -c, zstd --format=lz4); frames in a row
+		// are read as one stream, as lz4 -d does
+		return lz4.NewReader(br), nil, release, nil
 	case kindXz:
 		if dc, ok := xzDictCap(head); ok && w.opt.MaxWindowBytes > 0 && dc > w.opt.MaxWindowBytes {
 			return nil, nil, release, fmt.Errorf("dictionary of %s is over the decoder window limit %s: %w", humanSize(dc), humanSize(w.opt.MaxWindowBytes), ErrLimit)

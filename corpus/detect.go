@@ -22,7 +22,7 @@ const (
 	kindARC
 	kind7z // recognized but not opened: recorded as skipped
 	kindRAR
-	kindLZ4
+	kindLZ4 // the LZ4 frame format
 )
 
 var kindNames = [...]string{
@@ -46,12 +46,12 @@ func (k kind) String() string { return kindNames[k] }
 
 // compression layers decode one stream into one stream.
 func (k kind) compression() bool {
-	return k == kindGzip || k == kindZstd || k == kindBzip2 || k == kindXz
+	return k == kindGzip || k == kindZstd || k == kindBzip2 || k == kindXz || k == kindLZ4
 }
 
 // unsupported formats are recognized so that they are reported as not
 // opened, instead of being scanned as compressed bytes that hold nothing.
-func (k kind) unsupported() bool { return k == kind7z || k == kindRAR || k == kindLZ4 }
+func (k kind) unsupported() bool { return k == kind7z || k == kindRAR }
 
 // archive layers hold members, each of which is a stream of its own.
 func (k kind) archive() bool {

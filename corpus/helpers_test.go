@@ -13,6 +13,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zip"
 	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
 	"github.com/ulikunitz/xz"
 )
 
@@ -54,6 +55,20 @@ func zst(t testing.TB, data []byte) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := zw.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// lz4c compresses data in the LZ4 frame format (as lz4 -c writes).
+func lz4c(t testing.TB, data []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := lz4.NewWriter(&b)
 	if _, err := zw.Write(data); err != nil {
 		t.Fatal(err)
 	}

@@ -46,6 +46,8 @@ func TestCorrupt(t *testing.T) {
 			[]brief{{"", "gzip", StatusError, int64(len(text)), 4096}}, []string{fmt.Sprintf("gzip: member at offset %d (trailing data?): gzip: invalid header", len(full))}, true},
 		{"truncated zstd", fullZst[:len(fullZst)-3],
 			[]brief{{"", "zstd", StatusError, -1, -1}}, []string{"zstd: "}, false},
+		{"truncated lz4", lz4c(t, []byte(text))[:len(lz4c(t, []byte(text)))-7],
+			[]brief{{"", "lz4", StatusError, -1, -1}}, []string{"lz4: "}, false},
 		{"truncated tar: member and archive errors, earlier members kept", truncTar,
 			[]brief{{"", "tar", StatusError, 0, 0}, {"a.txt", "tar", StatusOK, 7, 1}, {"b.txt", "tar", StatusError, int64(len(text) / 2), 2048}},
 			[]string{"unexpected EOF", "", "unexpected EOF"}, true},
