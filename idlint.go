@@ -516,6 +516,16 @@ const xrdsSniff = 4096
 
 // document scans one document, calling emit for each occurrence in order.
 func (s *scanner) document(ctx context.Context, doc *corpus.Document, emit func(lint.Occurrence)) error {
+	st := s.stream
+	xrdsOn := s.eng.Profile("xri") != ""
+	if doc.Bytes != nil && s.dirs == nil {
+		// held whole by the corpus layer: scanned in place
+		if xrdsOn && xri.LooksLikeXRDS(doc.Bytes[:min(len(doc.Bytes), xrdsSniff)]) {
+			return s.xrds(ctx, doc, doc.Bytes, emit)
+		}
+		st.ResetBytes(doc.Bytes, 0)
+		return s.scan(ctx, doc, emit)
+	}
 	if s.dirs != nil {
 		s.dirs.Reset(doc.Reader)
 		s.br.Reset(s.dirs)
@@ -523,7 +533,7 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, emit func(
 		s.br.Reset(doc.Reader)
 	}
 	var r io.Reader = s.br
-	if head, _ := s.br.Peek(xrdsSniff); s.eng.Profile("xri") != "" && xri.LooksLikeXRDS(head) {
+	if head, _ := s.br.Peek(xrdsSniff); xrdsOn && xri.LooksLikeXRDS(head) {
 		data, err := io.ReadAll(io.LimitReader(s.br, maxXRDS+1))
 		if err != nil {
 			return err
@@ -533,8 +543,13 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, emit func(
 		}
 		r = io.MultiReader(bytes.NewReader(data), s.br) // too large: scan as text
 	}
-	st := s.stream
 	st.Reset(r)
+	return s.scan(ctx, doc, emit)
+}
+
+// scan reports the identifiers of the stream, set to doc's text.
+func (s *scanner) scan(ctx context.Context, doc *corpus.Document, emit func(lint.Occurrence)) error {
+	st := s.stream
 	for st.Next() {
 		if ctx.Err() != nil {
 			return ctx.Err()

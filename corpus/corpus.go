@@ -122,6 +122,11 @@ type Document struct {
 	RecordOffsetDecompressed bool
 	Format                   string // layers from the input inwards: "text", "gzip", "zstd+tar", "gzip+warc+http"
 	Reader                   io.Reader
+	// Bytes, when set, is the whole document, already in memory (a small
+	// text document the read buffer holds): a handler may scan it in
+	// place instead of reading Reader, which gives the same bytes. It is
+	// valid until the handler returns.
+	Bytes []byte
 }
 
 // Handler scans one document and reports how many occurrences it found.

@@ -293,9 +293,19 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 		doc.RecordID, doc.TargetURI, doc.RecordType = n.warc.id, n.warc.uri, n.warc.typ
 		doc.RecordOffset, doc.RecordOffsetDecompressed = n.warc.offset, n.warc.decompressed
 	}
+	if k == kindText {
+		// most files of a spec corpus fit the read buffer: hand them over
+		// in place too, saving the copies into the handler's buffers
+		if all, err := br.Peek(bufSize); err == io.EOF && (w.opt.MaxMemberBytes <= 0 || int64(len(all)) <= w.opt.MaxMemberBytes) {
+			doc.Bytes = all
+		}
+	}
 	occ, err := w.h(doc)
 	rec.Occurrences = occ
 	rec.Bytes = g.n
+	if doc.Bytes != nil && g.n == 0 {
+		rec.Bytes = int64(len(doc.Bytes)) // scanned in place
+	}
 	rec.CompressedBytes = n.compressed()
 	if err != nil {
 		rec.Status = StatusError
