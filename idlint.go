@@ -144,15 +144,11 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 		inputs = kept
 	}
 	if p := opt.Progress; p != nil {
+		// the total grows as the planner stats the inputs, ahead of the
+		// workers: a stat of every input before starting cost 30 ms on
+		// the 10,059 files of the RFC series (20% of the run)
 		opt.Corpus.ReadBytes = &p.Read
 		p.TotalFiles = len(inputs)
-		for _, in := range inputs {
-			if in.Err == nil && in.Path != "-" && opt.Corpus.FS == nil {
-				if fi, err := os.Stat(in.Path); err == nil {
-					p.TotalBytes += fi.Size()
-				}
-			}
-		}
 		p.Start(ctx)
 		defer p.Finish()
 	}
@@ -251,6 +247,9 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 				ps = 0 // nothing to share, nothing mapped
 			}
 			parts, size := corpus.Plan(in, opt.Corpus, ps)
+			if p := opt.Progress; p != nil && size > 0 {
+				p.TotalBytes.Add(size)
+			}
 			if size >= 0 && size < groupFile && parts == nil {
 				if group == nil {
 					group = &task{}

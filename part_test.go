@@ -311,3 +311,41 @@ func TestSplitSkipsXRDS(t *testing.T) {
 		t.Errorf("-j 1: %d lines, -j 2: %d (want equal, with the bare i-names)", one, two)
 	}
 }
+
+// The progress display learns the total size as the planner stats the
+// inputs (not in a pass of its own before the scan starts): after a scan
+// it holds every input's size, and as many bytes read and inputs done —
+// small files grouped, a large one split into parts, one missing.
+func TestProgressCounts(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	var total int64
+	for i, size := range []int{10, 3000, 40 << 10, 300 << 10} {
+		p := filepath.Join(dir, fmt.Sprintf("f%d.txt", i))
+		text := textgen.English(size, int64(i))
+		if err := os.WriteFile(p, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths, total = append(paths, p), total+int64(len(text))
+	}
+	paths = append(paths, filepath.Join(dir, "missing.txt"))
+	f, err := os.CreateTemp(dir, "progress")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p := reports.NewProgress(f)
+	opt := idlint.Options{Jobs: 2, PartSize: 64 << 10, Progress: p}
+	if _, err := idlint.Scan(context.Background(), paths, opt, &record{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.TotalBytes.Load(); got != total {
+		t.Errorf("total %d bytes, want %d", got, total)
+	}
+	if got := p.Read.Load(); got != total {
+		t.Errorf("read %d bytes, want %d", got, total)
+	}
+	if got := p.Done.Load(); got != int64(len(paths)) || p.TotalFiles != len(paths) {
+		t.Errorf("%d of %d inputs done, want %d", got, p.TotalFiles, len(paths))
+	}
+}

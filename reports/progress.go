@@ -16,9 +16,11 @@ import (
 // rate and ETA. On a terminal it redraws one line on stderr; otherwise it
 // logs a zerolog line periodically, so batch logs stay readable.
 type Progress struct {
-	Read       atomic.Int64 // bytes read from inputs (compressed)
-	Done       atomic.Int64 // inputs finished
-	TotalBytes int64        // sum of input sizes, 0 when unknown (stdin)
+	Read atomic.Int64 // bytes read from inputs (compressed)
+	Done atomic.Int64 // inputs finished
+	// TotalBytes is the sum of the input sizes known so far (0: unknown,
+	// stdin); a scan adds each input's as it plans it.
+	TotalBytes atomic.Int64
 	TotalFiles int
 
 	w      io.Writer
@@ -71,18 +73,18 @@ func (p *Progress) Finish() {
 }
 
 func (p *Progress) show(final bool) {
-	read, done := p.Read.Load(), p.Done.Load()
+	read, done, total := p.Read.Load(), p.Done.Load(), p.TotalBytes.Load()
 	el := time.Since(p.start).Seconds()
 	rate := float64(read) / max(el, 1e-9)
 	eta := ""
-	if p.TotalBytes > 0 && rate > 0 && read < p.TotalBytes {
-		eta = (time.Duration(float64(p.TotalBytes-read)/rate) * time.Second / time.Second).Round(time.Second).String()
+	if total > 0 && rate > 0 && read < total {
+		eta = (time.Duration(float64(total-read)/rate) * time.Second / time.Second).Round(time.Second).String()
 	}
 	if !p.tty {
 		if final {
 			return // the summary says the rest
 		}
-		p.log.Info().Int64("bytes_read", read).Int64("bytes_total", p.TotalBytes).Int64("inputs_done", done).
+		p.log.Info().Int64("bytes_read", read).Int64("bytes_total", total).Int64("inputs_done", done).
 			Int("inputs_total", p.TotalFiles).Float64("mb_per_s", rate/1e6).Str("eta", eta).Msg("progress")
 		return
 	}
@@ -91,10 +93,10 @@ func (p *Progress) show(final bool) {
 		return
 	}
 	pct := ""
-	if p.TotalBytes > 0 {
-		pct = fmt.Sprintf(" (%.0f%%)", 100*float64(read)/float64(p.TotalBytes))
+	if total > 0 {
+		pct = fmt.Sprintf(" (%.0f%%)", 100*float64(read)/float64(total))
 	}
-	line := fmt.Sprintf("\r\033[K%s / %s%s, %d/%d inputs, %.1f MB/s", humanBytes(read), humanBytes(p.TotalBytes), pct, done, p.TotalFiles, rate/1e6)
+	line := fmt.Sprintf("\r\033[K%s / %s%s, %d/%d inputs, %.1f MB/s", humanBytes(read), humanBytes(total), pct, done, p.TotalFiles, rate/1e6)
 	if eta != "" {
 		line += ", ETA " + eta
 	}
