@@ -83,6 +83,9 @@ func zipXz(r io.Reader) io.ReadCloser {
 	return io.NopCloser(x)
 }
 
+// errReader fails every read with err (a decoder that could not start; a
+// read error met while reading a file whole, reported where a stream read
+// would have met it).
 type errReader struct{ err error }
 
 func (e *errReader) Read([]byte) (int, error) { return 0, e.err }

@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -306,4 +307,43 @@ func utf16(o byteOrder, s string) []byte {
 		}
 	}
 	return b
+}
+
+// A small text document is handed over whole (Document.Bytes) as well as
+// through Reader: in place when the read buffer holds it, read into the
+// walker's buffer up to wholeMax. Bytes and Reader give the file's bytes
+// exactly, at every size around the two thresholds, and the record counts
+// them whichever a handler reads.
+func TestWholeDocuments(t *testing.T) {
+	dir := t.TempDir()
+	for _, size := range []int{0, 10, bufSize - 1, bufSize, bufSize + 1, 100 << 10, wholeMax, wholeMax + 1, 300 << 10} {
+		data := bytes.Repeat([]byte("urn:example:a 0123456789\n"), size/25+1)[:size]
+		path := filepath.Join(dir, fmt.Sprintf("f%d.txt", size))
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, useBytes := range []bool{false, true} {
+			var got []byte
+			var whole bool
+			recs := Open(Input{Path: path}, Options{}, nil, func(d *Document) (int, error) {
+				whole = d.Bytes != nil
+				if useBytes && d.Bytes != nil {
+					got = append([]byte(nil), d.Bytes...)
+					return 0, nil
+				}
+				b, err := io.ReadAll(d.Reader)
+				got = b
+				return 0, err
+			})
+			if !bytes.Equal(got, data) {
+				t.Errorf("size %d, bytes %v: got %d bytes, not the file's", size, useBytes, len(got))
+			}
+			if wantWhole := size <= wholeMax; whole != wantWhole {
+				t.Errorf("size %d: Bytes set %v, want %v", size, whole, wantWhole)
+			}
+			if len(recs) != 1 || recs[0].Bytes != int64(size) || recs[0].Status != StatusOK {
+				t.Errorf("size %d, bytes %v: records %+v", size, useBytes, recs)
+			}
+		}
+	}
 }
