@@ -349,3 +349,30 @@ func TestProgressCounts(t *testing.T) {
 		t.Errorf("%d of %d inputs done, want %d", got, p.TotalFiles, len(paths))
 	}
 }
+
+// The member size limit holds for documents scanned whole in memory too
+// (Document.Bytes): a 10 KB file under a 4 KiB limit is an error, with the
+// identifiers before the limit reported, whether the read buffer holds it
+// or it is read whole, its size known or not (stdin).
+func TestWholeDocumentsKeepTheSizeLimit(t *testing.T) {
+	dir := t.TempDir()
+	for _, size := range []int{10 << 10, 100 << 10} {
+		path := filepath.Join(dir, fmt.Sprintf("f%d.txt", size))
+		text := bytes.Repeat([]byte("urn:example:a 0123456789\n"), size/25)
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range []string{path, "-"} { // stdin: size unknown
+			var r record
+			opt := idlint.Options{Jobs: 1, Stdin: bytes.NewReader(text)}
+			opt.Corpus.MaxMemberBytes = 4096
+			sum, err := idlint.Scan(context.Background(), []string{in}, opt, &r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum.Errors != 1 || sum.Occurrences == 0 || sum.Occurrences > 4096/25+1 {
+				t.Errorf("%s, size %d: %+v, want one error and the identifiers of the first 4 KiB", in, size, sum)
+			}
+		}
+	}
+}

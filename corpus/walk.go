@@ -298,14 +298,15 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 		doc.RecordID, doc.TargetURI, doc.RecordType = n.warc.id, n.warc.uri, n.warc.typ
 		doc.RecordOffset, doc.RecordOffsetDecompressed = n.warc.offset, n.warc.decompressed
 	}
-	if k == kindText && (w.opt.MaxMemberBytes <= 0 || min(n.size, bufSize) <= w.opt.MaxMemberBytes) {
+	within := func(n int64) bool { return w.opt.MaxMemberBytes <= 0 || n <= w.opt.MaxMemberBytes }
+	if k == kindText {
 		// Most files of a spec corpus are small: hand them over whole, in
 		// memory, saving the copies through the handler's buffers. One the
 		// read buffer holds is given in place; a file up to wholeMax is
 		// read into the walker's own buffer.
-		if all, err := br.Peek(bufSize); err == io.EOF {
+		if all, err := br.Peek(bufSize); err == io.EOF && within(int64(len(all))) {
 			doc.Bytes = all
-		} else if err == nil && n.size > 0 && n.size <= wholeMax && (w.opt.MaxMemberBytes <= 0 || n.size <= w.opt.MaxMemberBytes) {
+		} else if err == nil && n.size > 0 && n.size <= wholeMax && within(n.size) {
 			if cap(w.whole) < wholeMax+1 {
 				w.whole = make([]byte, wholeMax+1)
 			}
