@@ -4,7 +4,8 @@ package corpus
 
 import (
 	"fmt"
-	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 func mapFile(path string, size int64) ([]byte, error) {
@@ -21,13 +22,13 @@ func mapFile(path string, size int64) ([]byte, error) {
 	if n <= 0 || n != int64(int(n)) {
 		return nil, fmt.Errorf("cannot map %d bytes", n)
 	}
-	data, err := syscall.Mmap(int(f.Fd()), 0, int(n), syscall.PROT_READ, syscall.MAP_SHARED)
+	data, err := unix.Mmap(int(f.Fd()), 0, int(n), unix.PROT_READ, unix.MAP_SHARED)
 	if err != nil {
 		return nil, fmt.Errorf("mmap: %w", err)
 	}
 	return data, nil
 }
 
-func unmap(data []byte) { syscall.Munmap(data) }
+func unmap(data []byte) { unix.Munmap(data) }
 
-func drop(b []byte) { syscall.Madvise(b, syscall.MADV_DONTNEED) }
+func drop(b []byte) { unix.Madvise(b, unix.MADV_DONTNEED) }
