@@ -277,6 +277,9 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 			}
 			for k := range parts {
 				if !send(&task{in: in, part: k, parts: len(parts), Part: parts[k], mapping: m}) {
+					for range len(parts) - k {
+						m.Release() // parts no worker will run (nil-safe needed)
+					}
 					return
 				}
 			}

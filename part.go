@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 
 	"github.com/idlint/idlint/corpus"
@@ -65,6 +66,7 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 		defer t.mapping.Release()
 		if d, err := t.mapping.Bytes(); err == nil {
 			data = d
+			defer s.stream.ResetAt(nil, 0) // no slice into the map outlives it
 			// a page of a file that shrinks under the map faults: a panic
 			// recovered below, not a crash
 			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -156,6 +158,8 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 	}
 	if nl != nil {
 		read = nl.pos
+	} else if fi, err := os.Stat(t.in.Path); err == nil && fi.Size() < read {
+		read = fi.Size() // shrank within a page: no fault, zeros read
 	}
 	done.bytes = max(0, min(read, t.End)-t.Off)
 	if done.err == nil {

@@ -376,3 +376,62 @@ func TestWholeDocumentsKeepTheSizeLimit(t *testing.T) {
 		}
 	}
 }
+
+// A file that loses a few bytes within its last page while it is scanned
+// raises no fault under the memory map (the lost bytes read as zeros): the
+// size is checked after each mapped part, so the record is an error, as
+// the read path reports it, not an ok record counting bytes the file no
+// longer has.
+func TestSplitFileShrinksWithinLastPage(t *testing.T) {
+	for _, c := range []struct {
+		jobs   int
+		noMmap bool
+	}{{2, true}, {2, false}, {1, false}} {
+		path := filepath.Join(t.TempDir(), "f.txt")
+		text := append(textgen.English(4<<20, 6), "\nurn:example:last-line-id\n"...)
+		for len(text)%4096 < 100 { // end mid-page
+			text = append(text, 'x')
+		}
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var r record
+		sink := &truncateOnFirst{record: &r, path: path, size: int64(len(text) - 40)}
+		opt := idlint.Options{Jobs: c.jobs, PartSize: 64 << 10, BufferedOccurrences: 1}
+		opt.Corpus.NoMmap = c.noMmap
+		if _, err := idlint.Scan(context.Background(), []string{path}, opt, sink); err != nil {
+			t.Fatal(err)
+		}
+		if last := r.lines[len(r.lines)-1]; !strings.HasSuffix(last, " error") {
+			t.Errorf("%+v: the shrunk file's record is %q, want an error", c, last)
+		}
+	}
+}
+
+// A scan stopped early (here by a sink error) leaves no file mapped once
+// it has returned and its workers have left: the parts never run release
+// the map too (checked in /proc/self/maps, on Linux).
+func TestSplitFileUnmappedAfterSinkError(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc/self/maps")
+	}
+	path := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(path, textgen.English(4<<20, 5), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	opt := idlint.Options{Jobs: 1, PartSize: 64 << 10, BufferedOccurrences: 1}
+	if _, err := idlint.Scan(context.Background(), []string{path}, opt, &failingSink{}); err == nil {
+		t.Fatal("the sink's error was not returned")
+	}
+	for i := 0; runtime.NumGoroutine() > before && i < 1000; i++ {
+		time.Sleep(10 * time.Millisecond) // the workers finish their current part
+	}
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Skip(err)
+	}
+	if n := strings.Count(string(maps), path); n != 0 {
+		t.Errorf("the file is still mapped (%d maps) after Scan returned and its workers left", n)
+	}
+}

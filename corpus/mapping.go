@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"errors"
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -63,8 +64,8 @@ func (m *Mapping) Drop(off, end int64) {
 	if m.data == nil || len(m.data) <= dropAbove {
 		return
 	}
-	const page = 4 << 10 // a multiple of the page size is enough
-	lo, hi := (off+page-1)&^(page-1), min(end, int64(len(m.data)))&^(page-1)
+	page := int64(os.Getpagesize()) // 4 KiB, 16 KiB, 64 KiB: madvise wants its multiples
+	lo, hi := (off+page-1)/page*page, min(end, int64(len(m.data)))/page*page
 	if lo < hi {
 		drop(m.data[lo:hi])
 	}
@@ -76,6 +77,9 @@ const dropAbove = 1 << 30
 
 // Release says one user is done; the last one removes the map.
 func (m *Mapping) Release() {
+	if m == nil {
+		return
+	}
 	if m.users.Add(-1) != 0 {
 		return
 	}

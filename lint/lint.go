@@ -159,6 +159,9 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occ
 		// A bug in a rule must not take a batch run down: the identifier
 		// is reported with an internal-error finding and the run goes on.
 		if r := recover(); r != nil {
+			if isFault(r) {
+				panic(r) // memory of the text went away: the document's error, not the rule's
+			}
 			o = Occurrence{Scheme: scheme, Profile: e.profiles[scheme], Raw: ident, Canonical: ident, Key: ident,
 				Findings: []rules.Finding{{Rule: InternalError, Severity: rules.Error, Message: fmt.Sprintf("internal error while linting: %v (please report it with this identifier)", r), End: len(ident)}}}
 			err = nil
@@ -183,12 +186,23 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occ
 	return o, nil
 }
 
+// isFault reports whether a recovered panic is a memory fault (with
+// debug.SetPanicOnFault, a file that shrinks under its memory map): the
+// context passed to a classifier may point into such a map.
+func isFault(r any) bool {
+	_, ok := r.(interface{ Addr() uintptr })
+	return ok
+}
+
 // classify is the scheme's look-alike classification of a candidate ("" for
 // an identifier or without context); failed reports a panic in it, which
 // the caller turns into an internal-error finding via CheckInContext.
 func (e *Engine) classify(scheme, ident string, ctx *rules.Context) (kind string, failed bool) {
 	defer func() {
-		if recover() != nil {
+		if r := recover(); r != nil {
+			if isFault(r) {
+				panic(r)
+			}
 			kind, failed = "", true
 		}
 	}()
