@@ -243,7 +243,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 			switch {
 			case opt.Suppressions:
 				ps = 0 // suppression comments hold state from the document's start
-			case jobs == 1 && opt.Corpus.NoMmap:
+			case jobs == 1 && (opt.Corpus.NoMmap || !corpus.Mappable):
 				ps = 0 // nothing to share, nothing mapped
 			}
 			parts, size := corpus.Plan(in, opt.Corpus, ps)
@@ -272,7 +272,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 				continue
 			}
 			var m *corpus.Mapping
-			if !opt.Corpus.NoMmap {
+			if !opt.Corpus.NoMmap && corpus.Mappable {
 				m = corpus.NewMapping(in, size, len(parts))
 			}
 			for k := range parts {

@@ -32,3 +32,6 @@ func mapFile(path string, size int64) ([]byte, error) {
 func unmap(data []byte) { unix.Munmap(data) }
 
 func drop(b []byte) { unix.Madvise(b, unix.MADV_DONTNEED) }
+
+// Mappable says memory maps are used on this system (Unix).
+const Mappable = true
