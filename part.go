@@ -125,8 +125,9 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 		if m.Offset >= t.End {
 			break
 		}
-		o, err := s.memo.CheckInContext(m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After})
-		if err != nil {
+		o := b.slot()
+		if err := s.memo.CheckInto(o, m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}); err != nil {
+			b.unslot()
 			done.err = err
 			break
 		}
@@ -135,7 +136,7 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 		}
 		o.Location = location(doc, m.Offset, m.Line-before, m.Column)
 		o.Truncated = m.Truncated
-		b.add(o)
+		b.commit()
 		done.occ++
 		scanned = m.Offset + int64(len(m.Raw))
 	}

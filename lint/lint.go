@@ -194,10 +194,14 @@ func isFault(r any) bool {
 	return ok
 }
 
-// classify is the scheme's look-alike classification of a candidate ("" for
-// an identifier or without context); failed reports a panic in it, which
+// classify is a scheme's look-alike classification of a candidate by cl
+// ("" for an identifier, without context or without cl); failed reports a
+// panic in it, which
 // the caller turns into an internal-error finding via CheckInContext.
-func (e *Engine) classify(scheme, ident string, ctx *rules.Context) (kind string, failed bool) {
+func classify(cl rules.Classifier, ident string, ctx *rules.Context) (kind string, failed bool) {
+	if cl == nil || ctx == nil {
+		return "", false
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			if isFault(r) {
@@ -206,10 +210,7 @@ func (e *Engine) classify(scheme, ident string, ctx *rules.Context) (kind string
 			kind, failed = "", true
 		}
 	}()
-	if cl, ok := e.checkers[scheme].(rules.Classifier); ok && ctx != nil {
-		return cl.Classify(ident, *ctx), false
-	}
-	return "", false
+	return cl.Classify(ident, *ctx), false
 }
 
 // NormalForms returns the scheme's alternative normal forms of ident, if

@@ -11,9 +11,18 @@ import "github.com/idlint/idlint/rules"
 // other occurrence of the same text: callers must not modify Findings in
 // place. Not safe for concurrent use; one per worker.
 type Memo struct {
-	eng  *Engine
-	m    map[string]*Occurrence
-	keys int // bytes of identifier text held
+	eng     *Engine
+	m       map[string]*Occurrence
+	keys    int // bytes of identifier text held
+	schemes []memoScheme
+}
+
+// memoScheme is what a memo needs of a scheme for every candidate, looked
+// up once instead of in the engine's maps each time.
+type memoScheme struct {
+	name    string
+	profile string
+	cl      rules.Classifier // nil: the scheme has no look-alikes
 }
 
 // Memo bounds: entries are dropped all at once when either is reached, so
@@ -27,13 +36,42 @@ const (
 
 // NewMemo returns an empty memo over e.
 func (e *Engine) NewMemo() *Memo {
-	return &Memo{eng: e, m: make(map[string]*Occurrence)}
+	m := &Memo{eng: e, m: make(map[string]*Occurrence)}
+	for name, c := range e.checkers {
+		cl, _ := c.(rules.Classifier)
+		m.schemes = append(m.schemes, memoScheme{name: name, profile: e.profiles[name], cl: cl})
+	}
+	return m
+}
+
+func (m *Memo) scheme(name string) *memoScheme {
+	for i := range m.schemes {
+		if m.schemes[i].name == name {
+			return &m.schemes[i]
+		}
+	}
+	return nil
 }
 
 // CheckInContext is Engine.CheckInContext for raw text found by the
 // scanner, remembered: the look-alike classification, which depends on the
 // text around the candidate, runs every time; the lint result is reused.
 func (m *Memo) CheckInContext(scheme string, raw []byte, ctx *rules.Context) (Occurrence, error) {
+	var o Occurrence
+	err := m.CheckInto(&o, scheme, raw, ctx)
+	return o, err
+}
+
+// CheckInto is CheckInContext writing the result into *dst (its Location
+// is left for the caller): the scanner fills its batch's slot in place
+// instead of copying an Occurrence through each call.
+func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.Context) error {
+	sc := m.scheme(scheme)
+	if sc == nil {
+		o, err := m.eng.CheckInContext(scheme, string(raw), ctx) // the engine's error
+		*dst = o
+		return err
+	}
 	p, ok := m.m[string(raw)]
 	ok = ok && p.Scheme == scheme
 	var ident string
@@ -42,26 +80,32 @@ func (m *Memo) CheckInContext(scheme string, raw []byte, ctx *rules.Context) (Oc
 	} else {
 		ident = string(raw)
 	}
-	switch kind, failed := m.eng.classify(scheme, ident, ctx); {
+	switch kind, failed := classify(sc.cl, ident, ctx); {
 	case failed:
-		return m.eng.CheckInContext(scheme, ident, ctx)
+		o, err := m.eng.CheckInContext(scheme, ident, ctx)
+		*dst = o
+		return err
 	case kind != "":
-		return Occurrence{Scheme: scheme, Profile: m.eng.profiles[scheme], Raw: ident, Kind: kind}, nil
+		*dst = Occurrence{Scheme: scheme, Profile: sc.profile, Raw: ident, Kind: kind}
+		return nil
 	case ok:
-		return *p, nil
+		*dst = *p
+		return nil
 	}
 	o, err := m.eng.CheckInContext(scheme, ident, nil)
+	*dst = o
 	if err != nil || len(ident) > memoMaxLen {
-		return o, err
+		return err
 	}
 	if len(m.m) >= memoMaxEntries || m.keys+len(ident) > memoMaxBytes {
 		clear(m.m)
 		m.keys = 0
 	}
 	o.Findings = o.Findings[:len(o.Findings):len(o.Findings)] // an append by a caller copies
+	dst.Findings = o.Findings
 	keep := new(Occurrence)
 	*keep = o
 	m.m[ident] = keep
 	m.keys += len(ident)
-	return o, nil
+	return nil
 }

@@ -24,6 +24,40 @@ const (
 // docTags end the text before a documentation tag's parameter name.
 var docTags = []string{"@param", ":param", "@arg", ":arg", "@return", ":return", "@returns", "@type", ":type", "@var", "@property", "@throws", "@raise", ":raises"}
 
+// maxDocTag is the length of the longest doc tag.
+const maxDocTag = len("@property")
+
+// docTag reports whether before ends with a doc tag (ASCII case folded):
+// the letters at its end and the '@' or ':' before them, looked up once,
+// instead of a comparison per tag (it runs for every "xri:" in the text).
+func docTag(before []byte) bool {
+	i := len(before)
+	for i > 0 && len(before)-i < maxDocTag-1 && isASCIILetter(before[i-1]) {
+		i--
+	}
+	if i == 0 || i == len(before) || (before[i-1] != '@' && before[i-1] != ':') {
+		return false
+	}
+	var buf [maxDocTag]byte
+	t := buf[:0]
+	for _, c := range before[i-1:] {
+		t = append(t, c|0x20) // letters to lower case; '@' and ':' unchanged
+	}
+	t[0] = before[i-1]
+	_, ok := docTagSet[string(t)]
+	return ok
+}
+
+var docTagSet = func() map[string]struct{} {
+	m := make(map[string]struct{}, len(docTags))
+	for _, t := range docTags {
+		m[t] = struct{}{}
+	}
+	return m
+}()
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
 // Classify implements rules.Classifier: "" for an XRI (valid or not), or
 // the kind of text that only looks like one.
 func (*Checker) Classify(ident string, ctx rules.Context) string {
@@ -34,11 +68,8 @@ func (*Checker) Classify(ident string, ctx rules.Context) string {
 	if strings.HasPrefix(rest, ":") {
 		return KindCodeScope
 	}
-	before := bytes.TrimRight(ctx.Before, " \t")
-	for _, t := range docTags {
-		if len(before) >= len(t) && strings.EqualFold(string(before[len(before)-len(t):]), t) {
-			return KindDocTag
-		}
+	if docTag(bytes.TrimRight(ctx.Before, " \t")) {
+		return KindDocTag
 	}
 	if rest == "" {
 		return KindLabel

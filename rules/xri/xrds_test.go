@@ -163,9 +163,47 @@ func TestClassify(t *testing.T) {
 		{"xri:+a", "", ""},
 		{"xri:/a", "", ""},
 		{"=JohnDoe", "<CanonicalID>", ""},
+		// every doc tag, in any ASCII case, after any text, before spaces or tabs
+		{"xri:=a", " * @Return\t", KindDocTag},
+		{"xri:=a", "x:RAISES ", KindDocTag},
+		{"xri:=a", "@property ", KindDocTag},
+		{"xri:=a", ":arg ", KindDocTag},
+		// a word that only ends like a tag, or a tag cut short, is not one
+		{"xri:=a", "@properties ", ""},
+		{"xri:=a", "myparam ", ""},
+		{"xri:=a", "@ ", ""},
+		{"xri:=a", "@par ", ""},
+		{"xri:=a", "@paramproperty ", ""},
 	} {
 		if got := c.Classify(tc.ident, rules.Context{Before: []byte(tc.before)}); got != tc.want {
 			t.Errorf("Classify(%q after %q) = %q, want %q", tc.ident, tc.before, got, tc.want)
+		}
+	}
+}
+
+// TestDocTagEqualsSuffixRule checks docTag against the rule it implements,
+// the text ends with a tag (case folded), on every tag with a few prefixes
+// and suffixes.
+func TestDocTagEqualsSuffixRule(t *testing.T) {
+	ref := func(b []byte) bool {
+		for _, tag := range docTags {
+			if n := len(b) - len(tag); n >= 0 && strings.EqualFold(string(b[n:]), tag) {
+				return true
+			}
+		}
+		return false
+	}
+	var inputs []string
+	for _, tag := range docTags {
+		for _, pre := range []string{"", "a", "x@", " ", "::"} {
+			for _, post := range []string{"", "s", "x", "S"} {
+				inputs = append(inputs, pre+tag+post, pre+strings.ToUpper(tag)+post, pre+tag[:len(tag)-1]+post)
+			}
+		}
+	}
+	for _, in := range inputs {
+		if got, want := docTag([]byte(in)), ref([]byte(in)); got != want {
+			t.Errorf("docTag(%q) = %v, want %v", in, got, want)
 		}
 	}
 }
