@@ -169,11 +169,13 @@ func schemeBefore(buf []byte, p int, want Schemes) (Scheme, int) {
 func extent(buf []byte, i, limit int, s Scheme) int {
 	switch s {
 	case URN:
-		for i < limit && urnChar[buf[i]] {
-			i++
-		}
+		i = spanURN(buf, i, limit)
 	case XRI:
 		for i < limit {
+			i = spanURN(buf, i, limit) // the ASCII run
+			if i == limit {
+				break
+			}
 			c := buf[i]
 			if c < utf8.RuneSelf {
 				if !urnChar[c] {
@@ -195,11 +197,17 @@ func extent(buf []byte, i, limit int, s Scheme) int {
 			i += n
 		}
 	default:
-		for i < limit && uriChar[buf[i]] {
-			i++
-		}
+		i = spanURI(buf, i, limit)
 	}
 	return min(i, limit)
+}
+
+// spanTable returns the end of the run of bytes of set in buf[i:limit].
+func spanTable(set *[256]bool, buf []byte, i, limit int) int {
+	for i < limit && set[buf[i]] {
+		i++
+	}
+	return i
 }
 
 // boundaryBefore reports whether a scheme may start at buf[start]: the

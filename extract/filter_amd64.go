@@ -63,3 +63,20 @@ func countNL(b []byte) int {
 	}
 	return n + bytes.Count(b, nlByte)
 }
+
+// spanURN and spanURI return the end of the run of urnChar (uriChar)
+// bytes in buf[i:limit]: 64 bytes at a time in assembly with an AVX-512
+// kernel in use, else a byte at a time.
+func spanURN(buf []byte, i, limit int) int {
+	if kernel == kernelAVX512 || kernel == kernelAVX512Branchless {
+		return spanURNAVX512(buf, i, limit)
+	}
+	return spanTable(&urnChar, buf, i, limit)
+}
+
+func spanURI(buf []byte, i, limit int) int {
+	if kernel == kernelAVX512 || kernel == kernelAVX512Branchless {
+		return spanURIAVX512(buf, i, limit)
+	}
+	return spanTable(&uriChar, buf, i, limit)
+}

@@ -565,3 +565,171 @@ count_done:
 
 DATA lineFeed<>+0(SB)/1, $0x0a
 GLOBL lineFeed<>(SB), RODATA|NOPTR, $1
+
+DATA spanURNAVX512Lo<>+0(SB)/1, $0xb8
+DATA spanURNAVX512Lo<>+1(SB)/1, $0xfc
+DATA spanURNAVX512Lo<>+2(SB)/1, $0xf8
+DATA spanURNAVX512Lo<>+3(SB)/1, $0xfc
+DATA spanURNAVX512Lo<>+4(SB)/1, $0xfc
+DATA spanURNAVX512Lo<>+5(SB)/1, $0xfc
+DATA spanURNAVX512Lo<>+6(SB)/1, $0xfc
+DATA spanURNAVX512Lo<>+7(SB)/1, $0xfc
+DATA spanURNAVX512Lo<>+8(SB)/1, $0xfc
+DATA spanURNAVX512Lo<>+9(SB)/1, $0xfc
+DATA spanURNAVX512Lo<>+10(SB)/1, $0xfc
+DATA spanURNAVX512Lo<>+11(SB)/1, $0x7c
+DATA spanURNAVX512Lo<>+12(SB)/1, $0x54
+DATA spanURNAVX512Lo<>+13(SB)/1, $0x7c
+DATA spanURNAVX512Lo<>+14(SB)/1, $0xd4
+DATA spanURNAVX512Lo<>+15(SB)/1, $0x7c
+GLOBL spanURNAVX512Lo<>(SB), RODATA|NOPTR, $16
+
+DATA spanURNAVX512Hi<>+0(SB)/1, $0x01
+DATA spanURNAVX512Hi<>+1(SB)/1, $0x02
+DATA spanURNAVX512Hi<>+2(SB)/1, $0x04
+DATA spanURNAVX512Hi<>+3(SB)/1, $0x08
+DATA spanURNAVX512Hi<>+4(SB)/1, $0x10
+DATA spanURNAVX512Hi<>+5(SB)/1, $0x20
+DATA spanURNAVX512Hi<>+6(SB)/1, $0x40
+DATA spanURNAVX512Hi<>+7(SB)/1, $0x80
+DATA spanURNAVX512Hi<>+8(SB)/1, $0x00
+DATA spanURNAVX512Hi<>+9(SB)/1, $0x00
+DATA spanURNAVX512Hi<>+10(SB)/1, $0x00
+DATA spanURNAVX512Hi<>+11(SB)/1, $0x00
+DATA spanURNAVX512Hi<>+12(SB)/1, $0x00
+DATA spanURNAVX512Hi<>+13(SB)/1, $0x00
+DATA spanURNAVX512Hi<>+14(SB)/1, $0x00
+DATA spanURNAVX512Hi<>+15(SB)/1, $0x00
+GLOBL spanURNAVX512Hi<>(SB), RODATA|NOPTR, $16
+
+// func spanURNAVX512(buf []byte, i int, limit int) int
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2
+TEXT ·spanURNAVX512(SB), NOSPLIT, $0-48
+	MOVQ            buf_base+0(FP), AX
+	MOVQ            i+24(FP), CX
+	MOVQ            limit+32(FP), DX
+	VBROADCASTI32X4 spanURNAVX512Lo<>+0(SB), Z0
+	VBROADCASTI32X4 spanURNAVX512Hi<>+0(SB), Z1
+	VPBROADCASTB    nibbleMask<>+0(SB), Z2
+
+spanURNAVX512_loop:
+	MOVQ  DX, BX
+	SUBQ  CX, BX
+	JLE   spanURNAVX512_limit
+	MOVQ  $-1, SI
+	CMPQ  BX, $0x40
+	JAE   spanURNAVX512_full
+	BZHIQ BX, SI, SI
+
+spanURNAVX512_full:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z (AX)(CX*1), K1, Z3
+	VPSRLW     $0x04, Z3, Z4
+	VPANDQ     Z2, Z4, Z4
+	VPSHUFB    Z4, Z1, Z4
+	VPSHUFB    Z3, Z0, Z3
+	VPTESTMB   Z4, Z3, K1
+	KMOVQ      K1, BX
+	NOTQ       BX
+	TESTQ      BX, BX
+	JNZ        spanURNAVX512_stop
+	ADDQ       $0x40, CX
+	JMP        spanURNAVX512_loop
+
+spanURNAVX512_stop:
+	TZCNTQ BX, BX
+	ADDQ   BX, CX
+	CMPQ   CX, DX
+	JLE    spanURNAVX512_ret
+
+spanURNAVX512_limit:
+	MOVQ DX, CX
+
+spanURNAVX512_ret:
+	VZEROUPPER
+	MOVQ CX, ret+40(FP)
+	RET
+
+DATA spanURIAVX512Lo<>+0(SB)/1, $0xb8
+DATA spanURIAVX512Lo<>+1(SB)/1, $0xfc
+DATA spanURIAVX512Lo<>+2(SB)/1, $0xf8
+DATA spanURIAVX512Lo<>+3(SB)/1, $0xfc
+DATA spanURIAVX512Lo<>+4(SB)/1, $0xfc
+DATA spanURIAVX512Lo<>+5(SB)/1, $0xfc
+DATA spanURIAVX512Lo<>+6(SB)/1, $0xfc
+DATA spanURIAVX512Lo<>+7(SB)/1, $0xfc
+DATA spanURIAVX512Lo<>+8(SB)/1, $0xfc
+DATA spanURIAVX512Lo<>+9(SB)/1, $0xfc
+DATA spanURIAVX512Lo<>+10(SB)/1, $0xfc
+DATA spanURIAVX512Lo<>+11(SB)/1, $0x5c
+DATA spanURIAVX512Lo<>+12(SB)/1, $0x54
+DATA spanURIAVX512Lo<>+13(SB)/1, $0x5c
+DATA spanURIAVX512Lo<>+14(SB)/1, $0xd4
+DATA spanURIAVX512Lo<>+15(SB)/1, $0x7c
+GLOBL spanURIAVX512Lo<>(SB), RODATA|NOPTR, $16
+
+DATA spanURIAVX512Hi<>+0(SB)/1, $0x01
+DATA spanURIAVX512Hi<>+1(SB)/1, $0x02
+DATA spanURIAVX512Hi<>+2(SB)/1, $0x04
+DATA spanURIAVX512Hi<>+3(SB)/1, $0x08
+DATA spanURIAVX512Hi<>+4(SB)/1, $0x10
+DATA spanURIAVX512Hi<>+5(SB)/1, $0x20
+DATA spanURIAVX512Hi<>+6(SB)/1, $0x40
+DATA spanURIAVX512Hi<>+7(SB)/1, $0x80
+DATA spanURIAVX512Hi<>+8(SB)/1, $0x00
+DATA spanURIAVX512Hi<>+9(SB)/1, $0x00
+DATA spanURIAVX512Hi<>+10(SB)/1, $0x00
+DATA spanURIAVX512Hi<>+11(SB)/1, $0x00
+DATA spanURIAVX512Hi<>+12(SB)/1, $0x00
+DATA spanURIAVX512Hi<>+13(SB)/1, $0x00
+DATA spanURIAVX512Hi<>+14(SB)/1, $0x00
+DATA spanURIAVX512Hi<>+15(SB)/1, $0x00
+GLOBL spanURIAVX512Hi<>(SB), RODATA|NOPTR, $16
+
+// func spanURIAVX512(buf []byte, i int, limit int) int
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2
+TEXT ·spanURIAVX512(SB), NOSPLIT, $0-48
+	MOVQ            buf_base+0(FP), AX
+	MOVQ            i+24(FP), CX
+	MOVQ            limit+32(FP), DX
+	VBROADCASTI32X4 spanURIAVX512Lo<>+0(SB), Z0
+	VBROADCASTI32X4 spanURIAVX512Hi<>+0(SB), Z1
+	VPBROADCASTB    nibbleMask<>+0(SB), Z2
+
+spanURIAVX512_loop:
+	MOVQ  DX, BX
+	SUBQ  CX, BX
+	JLE   spanURIAVX512_limit
+	MOVQ  $-1, SI
+	CMPQ  BX, $0x40
+	JAE   spanURIAVX512_full
+	BZHIQ BX, SI, SI
+
+spanURIAVX512_full:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z (AX)(CX*1), K1, Z3
+	VPSRLW     $0x04, Z3, Z4
+	VPANDQ     Z2, Z4, Z4
+	VPSHUFB    Z4, Z1, Z4
+	VPSHUFB    Z3, Z0, Z3
+	VPTESTMB   Z4, Z3, K1
+	KMOVQ      K1, BX
+	NOTQ       BX
+	TESTQ      BX, BX
+	JNZ        spanURIAVX512_stop
+	ADDQ       $0x40, CX
+	JMP        spanURIAVX512_loop
+
+spanURIAVX512_stop:
+	TZCNTQ BX, BX
+	ADDQ   BX, CX
+	CMPQ   CX, DX
+	JLE    spanURIAVX512_ret
+
+spanURIAVX512_limit:
+	MOVQ DX, CX
+
+spanURIAVX512_ret:
+	VZEROUPPER
+	MOVQ CX, ret+40(FP)
+	RET

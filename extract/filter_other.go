@@ -12,3 +12,7 @@ func candidatesSIMD(k int, buf []byte, from int, out []int) (n, next int) {
 
 // countNL counts the line feeds in b.
 func countNL(b []byte) int { return bytes.Count(b, nlByte) }
+
+func spanURN(buf []byte, i, limit int) int { return spanTable(&urnChar, buf, i, limit) }
+
+func spanURI(buf []byte, i, limit int) int { return spanTable(&uriChar, buf, i, limit) }

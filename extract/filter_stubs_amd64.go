@@ -43,3 +43,15 @@ func filterAVX2Branchless(buf []byte, from int, to int, out []int) (n int, next 
 //
 //go:noescape
 func countNLAVX512(b []byte) int
+
+// spanURNAVX512 returns the end of the run of URN characters (extract's urnChar: '!' to '~' but "<>\^`{|})
+// in buf[i:limit], 0 <= i <= limit <= len(buf). It needs AVX512F, AVX512BW and BMI1.
+//
+//go:noescape
+func spanURNAVX512(buf []byte, i int, limit int) int
+
+// spanURIAVX512 returns the end of the run of URI characters (extract's uriChar: urnChar less '[' and ']')
+// in buf[i:limit], 0 <= i <= limit <= len(buf). It needs AVX512F, AVX512BW and BMI1.
+//
+//go:noescape
+func spanURIAVX512(buf []byte, i int, limit int) int

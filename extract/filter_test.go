@@ -313,3 +313,44 @@ func TestChars(t *testing.T) {
 		}
 	}
 }
+
+// The identifier spans (extent's inner loops) stop where the byte-at-a-time
+// loop over urnChar and uriChar stops, with every kernel: for every byte
+// value as the first non-member at every distance up to 130 from i, and at
+// every limit around it (rfc8141 §2, rfc3986 §2: the characters an
+// identifier may hold).
+func TestSpan(t *testing.T) {
+	defer SetKernel("")
+	buf := make([]byte, 300)
+	for _, name := range Kernels() {
+		if err := SetKernel(name); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			name string
+			span func([]byte, int, int) int
+			set  *[256]bool
+		}{{"urn", spanURN, &urnChar}, {"uri", spanURI, &uriChar}} {
+			for c := range 256 {
+				for _, i := range []int{0, 1, 63, 100} {
+					for d := 0; d <= 130; d += 1 + d/16 {
+						for j := range buf {
+							buf[j] = 'a' + byte(j%26)
+						}
+						if i+d < len(buf) {
+							buf[i+d] = byte(c)
+						}
+						for _, limit := range []int{i, i + d - 1, i + d, i + d + 1, i + 64, len(buf)} {
+							if limit < i || limit > len(buf) {
+								continue
+							}
+							if got, want := tc.span(buf, i, limit), spanTable(tc.set, buf, i, limit); got != want {
+								t.Fatalf("kernel %s: span %s with %#x at %d, i %d, limit %d: %d, want %d", name, tc.name, c, i+d, i, limit, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

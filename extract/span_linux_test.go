@@ -1,0 +1,42 @@
+//go:build linux
+
+package extract
+
+import (
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// A span that runs to the end of a buffer ending on a page boundary, with
+// an unreadable page after it, never reads past the buffer (the assembly
+// loads 64 bytes at a time, masked at the limit).
+func TestSpanStopsAtPageEnd(t *testing.T) {
+	page := unix.Getpagesize()
+	mem, err := unix.Mmap(-1, 0, 2*page, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANON)
+	if err != nil {
+		t.Skip("mmap:", err)
+	}
+	defer unix.Munmap(mem)
+	if err := unix.Mprotect(mem[page:], unix.PROT_NONE); err != nil {
+		t.Skip("mprotect:", err)
+	}
+	defer SetKernel("")
+	for _, name := range Kernels() {
+		SetKernel(name)
+		for n := 1; n <= 130; n++ {
+			buf := mem[page-n : page]
+			for j := range buf {
+				buf[j] = 'x'
+			}
+			for i := 0; i <= n; i++ {
+				if got := spanURN(buf, i, n); got != n {
+					t.Fatalf("kernel %s: spanURN over the last %d bytes from %d: %d", name, n, i, got)
+				}
+				if got := spanURI(buf, i, n); got != n {
+					t.Fatalf("kernel %s: spanURI over the last %d bytes from %d: %d", name, n, i, got)
+				}
+			}
+		}
+	}
+}
