@@ -435,3 +435,58 @@ func TestSplitFileUnmappedAfterSinkError(t *testing.T) {
 		t.Errorf("the file is still mapped (%d maps) after Scan returned and its workers left", n)
 	}
 }
+
+// progressProbe waits, when the first input is done, for the progress
+// total to reach want (it gives up after a while) and keeps what it saw.
+type progressProbe struct {
+	p     *reports.Progress
+	want  int64
+	seen  bool
+	total int64
+}
+
+func (s *progressProbe) Occurrence(*lint.Occurrence) error { return nil }
+
+func (s *progressProbe) Source(*corpus.SourceRecord) error {
+	if !s.seen {
+		s.seen = true
+		for deadline := time.Now().Add(10 * time.Second); s.p.TotalBytes.Load() < s.want && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
+		s.total = s.p.TotalBytes.Load()
+	}
+	return nil
+}
+
+// The progress total becomes the size of all inputs while the scan runs,
+// not only of those planned so far: the percentage and the time left shown
+// depend on it. The sink holds the scan after the first of 40 inputs, and
+// with it the worker and the planner, which runs only a few tasks ahead of
+// the workers and cannot be what completes the total.
+func TestProgressTotalWhileScanning(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	var total int64
+	for i := range 40 {
+		p := filepath.Join(dir, fmt.Sprintf("f%02d.txt", i))
+		text := textgen.English(1<<20, int64(i))
+		if err := os.WriteFile(p, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths, total = append(paths, p), total+int64(len(text))
+	}
+	f, err := os.CreateTemp(dir, "progress")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s := &progressProbe{p: reports.NewProgress(f), want: total}
+	// one buffered occurrence: the worker waits too, so the planner stops
+	opt := idlint.Options{Jobs: 1, Progress: s.p, BufferedOccurrences: 1}
+	if _, err := idlint.Scan(context.Background(), paths, opt, s); err != nil {
+		t.Fatal(err)
+	}
+	if s.total != total {
+		t.Errorf("while the sink holds the first of 40 inputs: total %d bytes, want %d", s.total, total)
+	}
+}

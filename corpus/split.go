@@ -30,18 +30,25 @@ func Split(in Input, opt Options, size int64) []Part {
 // when unknown: stdin, a file system given in Options, an error), for
 // grouping small inputs; size <= 0 plans no split.
 func Plan(in Input, opt Options, size int64) (parts []Part, fileSize int64) {
-	if in.Err != nil || in.Path == "-" || opt.FS != nil {
-		return nil, -1
-	}
 	// most inputs are small: a stat says so without opening them
+	fileSize = Size(in, opt)
+	if fileSize < 0 || size <= 0 || fileSize < 2*size {
+		return nil, fileSize
+	}
+	return split(in, opt.withDefaults(), size), fileSize
+}
+
+// Size is the size of in's file, -1 when it is no regular file of the
+// operating system's (stdin, a directory's error, a file of Options.FS).
+func Size(in Input, opt Options) int64 {
+	if in.Err != nil || in.Path == "-" || opt.FS != nil {
+		return -1
+	}
 	fi, err := os.Stat(in.Path)
 	if err != nil || !fi.Mode().IsRegular() {
-		return nil, -1
+		return -1
 	}
-	if size <= 0 || fi.Size() < 2*size {
-		return nil, fi.Size()
-	}
-	return split(in, opt.withDefaults(), size), fi.Size()
+	return fi.Size()
 }
 
 func split(in Input, opt Options, size int64) []Part {
