@@ -1,17 +1,15 @@
 package parquet
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
+	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/apache/arrow-go/v18/parquet/schema"
 
 	"github.com/idlint/idlint/reports"
 )
@@ -57,15 +55,14 @@ func Merge(out string, shards []string, opt Options) error {
 	}
 	clusters := reports.NewClusters()
 	for _, dir := range shards {
-		err := copyFile(filepath.Join(dir, OccurrencesFile), occ.schema, func(rec arrow.RecordBatch) error {
-			addClusterRows(clusters, rec)
-			return occ.writeRecord(rec)
+		err := copyFile(filepath.Join(dir, OccurrencesFile), occ, func(s *schema.Schema, leaves []leafData) error {
+			return addClusterRows(clusters, s, leaves)
 		})
 		if err == nil {
-			err = copyFile(filepath.Join(dir, FindingsFile), fnd.schema, fnd.writeRecord)
+			err = copyFile(filepath.Join(dir, FindingsFile), fnd, nil)
 		}
 		if err == nil {
-			err = copyFile(filepath.Join(dir, SourcesFile), src.schema, src.writeRecord)
+			err = copyFile(filepath.Join(dir, SourcesFile), src, nil)
 		}
 		if err != nil {
 			return abort(fmt.Errorf("merging %s: %w", dir, err))
@@ -89,90 +86,86 @@ func Merge(out string, shards []string, opt Options) error {
 	return nil
 }
 
-// writeRecord appends a whole record batch read from another report.
-func (t *table[T]) writeRecord(rec arrow.RecordBatch) error {
-	if err := t.flush(); err != nil {
-		return err
-	}
-	t.total += rec.NumRows()
-	return t.fw.WriteBuffered(rec)
-}
-
-// copyFile streams the record batches of a Parquet file, checking that its
-// columns are the ones this version writes.
-func copyFile(path string, want *arrow.Schema, fn func(arrow.RecordBatch) error) error {
-	return readBatches(path, func(rec arrow.RecordBatch) error {
-		if !sameColumns(rec.Schema(), want) {
+// copyFile copies the row groups of another report's file into t, values
+// and levels as they are, after checking that its columns are the ones
+// this version writes; each row group also goes to fn when set.
+func copyFile[T any](path string, t *table[T], fn func(*schema.Schema, []leafData) error) error {
+	return readGroups(path, func(s *schema.Schema, leaves []leafData, rows int64) error {
+		if !s.Equals(t.fw.Schema) {
 			return fmt.Errorf("%s: columns differ from this version's schema", path)
 		}
-		// rebuild with the writer's schema (metadata may differ)
-		out := array.NewRecordBatch(want, rec.Columns(), rec.NumRows())
-		defer out.Release()
-		return fn(out)
+		if fn != nil {
+			if err := fn(s, leaves); err != nil {
+				return err
+			}
+		}
+		if err := t.flush(); err != nil {
+			return err
+		}
+		t.rg = nil // a row group of its own
+		rg, err := t.rowGroup(rows)
+		if err != nil {
+			return err
+		}
+		t.total += rows
+		return writeLeaves(rg, leaves)
 	})
 }
 
-// readBatches streams the record batches of an idlint report file.
-func readBatches(path string, fn func(arrow.RecordBatch) error) error {
+// readGroups reads an idlint report file a row group at a time.
+func readGroups(path string, fn func(s *schema.Schema, leaves []leafData, rows int64) error) error {
 	rdr, err := file.OpenParquetFile(path, false)
 	if err != nil {
 		return err
 	}
 	defer rdr.Close()
-	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{BatchSize: batchRows}, memory.DefaultAllocator)
-	if err != nil {
-		return err
-	}
 	if v := rdr.MetaData().KeyValueMetadata().FindValue("idlint.schema_version"); v == nil || *v != SchemaVersion {
 		return fmt.Errorf("%s: not an idlint report of schema version %s", path, SchemaVersion)
 	}
-	rr, err := fr.GetRecordReader(context.Background(), nil, nil)
-	if err != nil {
-		return err
-	}
-	defer rr.Release()
-	for rr.Next() {
-		if err := fn(rr.RecordBatch()); err != nil {
+	for g := 0; g < rdr.NumRowGroups(); g++ {
+		leaves, err := readLeaves(rdr, g)
+		if err != nil {
+			return fmt.Errorf("%s: row group %d: %w", path, g, err)
+		}
+		if err := fn(rdr.MetaData().Schema, leaves, rdr.RowGroup(g).NumRows()); err != nil {
 			return err
 		}
 	}
-	return rr.Err()
+	return nil
 }
 
-func sameColumns(a, b *arrow.Schema) bool {
-	if a.NumFields() != b.NumFields() {
-		return false
+// addClusterRows feeds the occurrence rows of a row group to the aggregation.
+func addClusterRows(cs *reports.Clusters, s *schema.Schema, leaves []leafData) error {
+	col := func(name string) *leafData {
+		if i := s.ColumnIndexByName(name); i >= 0 {
+			return &leaves[i]
+		}
+		return &leafData{}
 	}
-	for i := range a.Fields() {
-		fa, fb := a.Field(i), b.Field(i)
-		if fa.Name != fb.Name || !arrow.TypeEqual(fa.Type, fb.Type) {
-			return false
+	str := func(name string) []pq.ByteArray { return col(name).bytes }
+	scheme, profile, key, ns := str("scheme"), str("profile"), str("key"), str("namespace")
+	raw, canon, source, member, kind := str("raw"), str("canonical"), str("source"), str("member"), str("kind")
+	valid, offset := col("valid").bools, col("offset").i64
+	line, column := col("line").i32, col("column").i32
+	n := len(scheme)
+	for _, l := range [][]pq.ByteArray{profile, key, ns, raw, canon, source, member, kind} {
+		if len(l) != n {
+			return errors.New("occurrences: columns of different lengths")
 		}
 	}
-	return true
-}
-
-// addClusterRows feeds the occurrence rows of rec to the aggregation.
-func addClusterRows(cs *reports.Clusters, rec arrow.RecordBatch) {
-	col := func(name string) arrow.Array {
-		idx := rec.Schema().FieldIndices(name)
-		return rec.Column(idx[0])
+	if len(valid) != n || len(offset) != n || len(line) != n || len(column) != n {
+		return errors.New("occurrences: columns of different lengths")
 	}
-	s := func(name string) *array.String { return col(name).(*array.String) }
-	scheme, profile, key, ns := s("scheme"), s("profile"), s("key"), s("namespace")
-	raw, canon, source, member, kind := s("raw"), s("canonical"), s("source"), s("member"), s("kind")
-	valid := col("valid").(*array.Boolean)
-	offset := col("offset").(*array.Int64)
-	line, column := col("line").(*array.Int32), col("column").(*array.Int32)
-	for i := 0; i < int(rec.NumRows()); i++ {
-		if kind.Value(i) != "" {
+	for i := range n {
+		if len(kind[i]) != 0 {
 			continue
 		}
 		cs.AddRow(reports.Row{
-			Scheme: scheme.Value(i), Profile: profile.Value(i), Key: key.Value(i), Namespace: ns.Value(i),
-			Raw: raw.Value(i), Canonical: canon.Value(i), Valid: valid.Value(i),
-			Source: source.Value(i), Member: member.Value(i), Offset: offset.Value(i),
-			Line: int(line.Value(i)), Column: int(column.Value(i)),
+			Scheme: string(scheme[i]), Profile: string(profile[i]), Key: string(key[i]), Namespace: string(ns[i]),
+			Raw: string(raw[i]), Canonical: string(canon[i]), Valid: valid[i],
+			Source: string(source[i]), Member: string(member[i]), Offset: offset[i],
+			Line: int(line[i]), Column: int(column[i]),
 		})
 	}
+	return nil
 }

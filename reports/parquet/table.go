@@ -14,7 +14,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
 )
 
 // SchemaVersion is bumped on any change to a table's columns; readers can
@@ -47,7 +48,9 @@ type table[T any] struct {
 	cols   []column[T]
 	schema *arrow.Schema
 	bld    *array.RecordBuilder
-	fw     *pqarrow.FileWriter
+	fw     *file.Writer
+	rg     file.BufferedRowGroupWriter // the row group being filled
+	rgRows int64
 	f      *os.File
 	tmp    string
 	final  string
@@ -74,20 +77,28 @@ func newTable[T any](dir, name string, cols []column[T], meta map[string]string)
 		}
 	}
 	schema := arrow.NewSchema(fields, nil)
+	pqs, err := parquetSchema(schema)
+	if err != nil {
+		return nil, err
+	}
+	stored, err := arrowSchemaMeta(schema)
+	if err != nil {
+		return nil, err
+	}
+	kv := metadata.NewKeyValueMetadata()
+	kv.Append("ARROW:schema", stored)
+	for _, k := range sortedKeys(meta) {
+		kv.Append(k, meta[k])
+	}
 	f, err := os.CreateTemp(dir, "."+name+".*.tmp")
 	if err != nil {
 		return nil, err
 	}
-	fw, err := pqarrow.NewFileWriter(schema, f, pq.NewWriterProperties(props...), pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+	fw, err := file.NewParquetWriterWithError(f, pqs, file.WithWriterProps(pq.NewWriterProperties(props...)), file.WithWriteMetadata(kv))
 	if err != nil {
 		f.Close()
 		os.Remove(f.Name())
 		return nil, err
-	}
-	for _, k := range sortedKeys(meta) {
-		if err := fw.AppendKeyValueMetadata(k, meta[k]); err != nil {
-			return nil, err
-		}
 	}
 	return &table[T]{
 		cols: cols, schema: schema, fw: fw, f: f, tmp: f.Name(),
@@ -115,7 +126,26 @@ func (t *table[T]) flush() error {
 	rec := t.bld.NewRecordBatch()
 	defer rec.Release()
 	t.rows = 0
-	return t.fw.WriteBuffered(rec)
+	rg, err := t.rowGroup(rec.NumRows())
+	if err != nil {
+		return err
+	}
+	return writeRecord(rg, rec)
+}
+
+// rowGroup returns the row group n more rows go to: the current one, or a
+// new one (the writer closes the last) when they would take it past
+// rowGroupRows.
+func (t *table[T]) rowGroup(n int64) (file.BufferedRowGroupWriter, error) {
+	if t.rg == nil || t.rgRows > 0 && t.rgRows+n > rowGroupRows {
+		rg, err := t.fw.AppendBufferedRowGroupChecked()
+		if err != nil {
+			return nil, err
+		}
+		t.rg, t.rgRows = rg, 0
+	}
+	t.rgRows += n
+	return t.rg, nil
 }
 
 // finish flushes and closes the temporary file; meta is appended first

@@ -1,0 +1,108 @@
+package parquet_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/reports/parquet"
+	"github.com/idlint/idlint/rules"
+)
+
+// What is written is what is read back, column by column, for the shapes
+// the tables hold: strings (empty too), integers, booleans, lists of
+// strings that are empty, of one or of several elements, and lists of
+// (raw, count) structs (reports/SCHEMA.md), over more rows than one
+// batch, so that several batches make a row group.
+func TestReportRoundTrip(t *testing.T) {
+	r1 := &rules.Rule{ID: "URN001", Name: "a"}
+	r2 := &rules.Rule{ID: "URN030", Name: "b"}
+	occs := []struct {
+		raw      string
+		findings []rules.Finding
+	}{
+		{"urn:a:b", nil},
+		{"URN:A:b", []rules.Finding{{Rule: r2, Severity: rules.Info, Message: "case"}}},
+		{"urn:a", []rules.Finding{{Rule: r1, Severity: rules.Error, Message: "x", End: 5}, {Rule: r2, Severity: rules.Info}}},
+		{"urn:é:", nil},
+	}
+	dir := t.TempDir()
+	w, err := parquet.Create(dir, parquet.Options{RunID: "run"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 10000 // over one batch of rows
+	for i := range n {
+		c := occs[i%len(occs)]
+		o := &lint.Occurrence{Location: lint.Location{Source: "s", Offset: int64(i), Line: i + 1, Column: i % 7},
+			Scheme: "urn", Raw: c.raw, Key: "urn:a:b", Findings: c.findings}
+		if err := w.Occurrence(o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Source(&corpus.SourceRecord{Source: "s", Bytes: 12, Status: corpus.StatusOK}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	rows, meta, err := parquet.ReadRows(filepath.Join(dir, parquet.OccurrencesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != n || meta["idlint.run_id"] != "run" || meta["ARROW:schema"] == "" {
+		t.Fatalf("%d rows, metadata %v", len(rows), meta)
+	}
+	for i, r := range rows {
+		c := occs[i%len(occs)]
+		want := []any{}
+		for _, f := range c.findings {
+			want = append(want, f.Rule.ID)
+		}
+		if r["raw"] != c.raw || r["offset"] != float64(i) || r["line"] != float64(i+1) || r["column"] != float64(i%7) ||
+			r["valid"] != (i%len(occs) != 2) || !jsonEqual(r["rules"], want) {
+			t.Fatalf("row %d: %v", i, r)
+		}
+	}
+	fnd, _, err := parquet.ReadRows(filepath.Join(dir, parquet.FindingsFile))
+	if err != nil || len(fnd) != n/4*3 {
+		t.Fatalf("%d findings (%v), want %d", len(fnd), err, n/4*3)
+	}
+	cl, _, err := parquet.ReadRows(filepath.Join(dir, parquet.ClustersFile))
+	if err != nil || len(cl) != 1 {
+		t.Fatalf("clusters %v, %v", cl, err)
+	}
+	// one cluster, key urn:a:b, its variants counted
+	wantVariants := []any{}
+	for _, c := range occs {
+		wantVariants = append(wantVariants, map[string]any{"raw": c.raw, "count": float64(n / len(occs))})
+	}
+	if !jsonEqualUnordered(cl[0]["variants"], wantVariants) || cl[0]["occurrence_count"] != float64(n) {
+		t.Errorf("cluster %v", cl[0])
+	}
+}
+
+func jsonEqual(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
+
+func jsonEqualUnordered(a any, b []any) bool {
+	l, ok := a.([]any)
+	if !ok || len(l) != len(b) {
+		return false
+	}
+	for _, x := range b {
+		found := false
+		for _, y := range l {
+			found = found || jsonEqual(x, y)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
