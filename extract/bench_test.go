@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"fmt"
+	"math/rand"
 	"sync"
 	"testing"
 
@@ -181,6 +182,20 @@ func BenchmarkCountNL(b *testing.B) {
 		b.SetBytes(int64(len(text)))
 		for b.Loop() {
 			bytes.Count(text, nlByte)
+		}
+	})
+	// as the stream calls it: the text between one match and the next
+	var cuts []int
+	for i := 0; i < len(text); i += rand.New(rand.NewSource(int64(i))).Intn(6000) {
+		cuts = append(cuts, i)
+	}
+	cuts = append(cuts, len(text))
+	b.Run("countNL-segments", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			for k := 1; k < len(cuts); k++ {
+				countNL(text[cuts[k-1]:cuts[k]])
+			}
 		}
 	})
 }

@@ -15,7 +15,7 @@ func kernelSupported(k int) bool {
 	case kernelAVX2, kernelAVX2Branchless:
 		return cpu.X86.HasAVX2 && cpu.X86.HasBMI1
 	case kernelAVX512, kernelAVX512Branchless:
-		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
+		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
 	}
 	return false
 }
@@ -52,16 +52,13 @@ func candidatesSIMD(k int, buf []byte, from int, out []int) (n, next int) {
 	return n + m, next
 }
 
-// countNL counts the line feeds in b: with an AVX-512 kernel in use, its
-// whole 256-byte blocks in assembly (countNLAVX512), the rest with
-// bytes.Count.
+// countNL counts the line feeds in b: in assembly with an AVX-512 kernel
+// in use (countNLAVX512), else with bytes.Count.
 func countNL(b []byte) int {
-	n := 0
-	if len(b) >= 256 && (kernel == kernelAVX512 || kernel == kernelAVX512Branchless) {
-		n = countNLAVX512(b)
-		b = b[len(b)&^255:]
+	if kernel == kernelAVX512 || kernel == kernelAVX512Branchless {
+		return countNLAVX512(b)
 	}
-	return n + bytes.Count(b, nlByte)
+	return bytes.Count(b, nlByte)
 }
 
 // spanURN and spanURI return the end of the run of urnChar (uriChar)

@@ -527,40 +527,61 @@ filterAVX2Branchless_return:
 	RET
 
 // func countNLAVX512(b []byte) int
-// Requires: AVX, AVX512BW, POPCNT
+// Requires: AVX, AVX512BW, BMI2, POPCNT
 TEXT ·countNLAVX512(SB), NOSPLIT, $0-32
 	MOVQ         b_base+0(FP), AX
 	MOVQ         b_len+8(FP), CX
+	LEAQ         (AX)(CX*1), DX
 	ANDQ         $-256, CX
 	ADDQ         AX, CX
-	XORQ         DX, DX
+	XORQ         BX, BX
 	VPBROADCASTB lineFeed<>+0(SB), Z0
 
 count_loop:
 	CMPQ     AX, CX
-	JAE      count_done
+	JAE      count_64
 	VPCMPEQB (AX), Z0, K1
-	KMOVQ    K1, BX
-	POPCNTQ  BX, BX
-	ADDQ     BX, DX
+	KMOVQ    K1, SI
+	POPCNTQ  SI, SI
+	ADDQ     SI, BX
 	VPCMPEQB 64(AX), Z0, K1
-	KMOVQ    K1, BX
-	POPCNTQ  BX, BX
-	ADDQ     BX, DX
+	KMOVQ    K1, SI
+	POPCNTQ  SI, SI
+	ADDQ     SI, BX
 	VPCMPEQB 128(AX), Z0, K1
-	KMOVQ    K1, BX
-	POPCNTQ  BX, BX
-	ADDQ     BX, DX
+	KMOVQ    K1, SI
+	POPCNTQ  SI, SI
+	ADDQ     SI, BX
 	VPCMPEQB 192(AX), Z0, K1
-	KMOVQ    K1, BX
-	POPCNTQ  BX, BX
-	ADDQ     BX, DX
+	KMOVQ    K1, SI
+	POPCNTQ  SI, SI
+	ADDQ     SI, BX
 	ADDQ     $0x00000100, AX
 	JMP      count_loop
 
+count_64:
+	MOVQ  DX, CX
+	SUBQ  AX, CX
+	JZ    count_done
+	MOVQ  $-1, SI
+	CMPQ  CX, $0x40
+	JAE   count_full
+	BZHIQ CX, SI, SI
+
+count_full:
+	KMOVQ      SI, K1
+	VMOVDQU8.Z (AX), K1, Z1
+	VPCMPEQB   Z1, Z0, K1
+	KMOVQ      K1, CX
+	POPCNTQ    CX, CX
+	ADDQ       CX, BX
+	ADDQ       $0x40, AX
+	CMPQ       AX, DX
+	JB         count_64
+
 count_done:
 	VZEROUPPER
-	MOVQ DX, ret+24(FP)
+	MOVQ BX, ret+24(FP)
 	RET
 
 DATA lineFeed<>+0(SB)/1, $0x0a

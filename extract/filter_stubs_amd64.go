@@ -38,20 +38,20 @@ func filterAVX2(buf []byte, from int, to int, out []int) (n int, next int)
 //go:noescape
 func filterAVX2Branchless(buf []byte, from int, to int, out []int) (n int, next int)
 
-// countNLAVX512 counts the line feeds in b[:len(b)&^255], the whole
-// 256-byte blocks of b. It needs AVX512F, AVX512BW and POPCNT.
+// countNLAVX512 counts the line feeds in b. It needs AVX512F, AVX512BW,
+// BMI2 and POPCNT.
 //
 //go:noescape
 func countNLAVX512(b []byte) int
 
 // spanURNAVX512 returns the end of the run of URN characters (extract's urnChar: '!' to '~' but "<>\^`{|})
-// in buf[i:limit], 0 <= i <= limit <= len(buf). It needs AVX512F, AVX512BW and BMI1.
+// in buf[i:limit], 0 <= i <= limit <= len(buf). It needs AVX512F, AVX512BW and BMI2.
 //
 //go:noescape
 func spanURNAVX512(buf []byte, i int, limit int) int
 
 // spanURIAVX512 returns the end of the run of URI characters (extract's uriChar: urnChar less '[' and ']')
-// in buf[i:limit], 0 <= i <= limit <= len(buf). It needs AVX512F, AVX512BW and BMI1.
+// in buf[i:limit], 0 <= i <= limit <= len(buf). It needs AVX512F, AVX512BW and BMI2.
 //
 //go:noescape
 func spanURIAVX512(buf []byte, i int, limit int) int

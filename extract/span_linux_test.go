@@ -8,9 +8,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// A span that runs to the end of a buffer ending on a page boundary, with
-// an unreadable page after it, never reads past the buffer (the assembly
-// loads 64 bytes at a time, masked at the limit).
+// A span or a line count that runs to the end of a buffer ending on a page
+// boundary, with an unreadable page after it, never reads past the buffer
+// (the assembly loads 64 bytes at a time, masked at the end).
 func TestSpanStopsAtPageEnd(t *testing.T) {
 	page := unix.Getpagesize()
 	mem, err := unix.Mmap(-1, 0, 2*page, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANON)
@@ -26,6 +26,15 @@ func TestSpanStopsAtPageEnd(t *testing.T) {
 		SetKernel(name)
 		for n := 1; n <= 130; n++ {
 			buf := mem[page-n : page]
+			for j := range buf {
+				buf[j] = 'x'
+				if j%3 == 0 {
+					buf[j] = '\n'
+				}
+			}
+			if got, want := countNL(buf), (n+2)/3; got != want {
+				t.Fatalf("kernel %s: countNL over the last %d bytes: %d, want %d", name, n, got, want)
+			}
 			for j := range buf {
 				buf[j] = 'x'
 			}

@@ -132,26 +132,33 @@ func main() {
 
 // countAVX512 generates countNLAVX512: line feeds counted 256 bytes an
 // iteration, a compare into a mask and a POPCNT per 64 bytes (a third of
-// the instructions of bytes.Count's AVX2 loop per byte). The stream counts
-// lines between its matches, over every byte of the text.
+// the instructions of bytes.Count's AVX2 loop per byte), then 64 bytes an
+// iteration, then the last bytes with a masked load (no read past the end).
+// The stream counts lines between its matches, over every byte of the
+// text, in segments of a few KB: the tail, once left to bytes.Count, was
+// a call per segment.
 func countAVX512() {
 	TEXT("countNLAVX512", NOSPLIT, "func(b []byte) int")
-	Doc("countNLAVX512 counts the line feeds in b[:len(b)&^255], the whole",
-		"256-byte blocks of b. It needs AVX512F, AVX512BW and POPCNT.")
+	Doc("countNLAVX512 counts the line feeds in b. It needs AVX512F, AVX512BW,",
+		"BMI2 and POPCNT.")
 	Pragma("noescape")
 	p := GP64()
 	Load(Param("b").Base(), p)
+	n := GP64()
+	Load(Param("b").Len(), n)
 	end := GP64()
-	Load(Param("b").Len(), end)
-	ANDQ(I32(-256), end)
-	ADDQ(p, end)
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	end256 := GP64()
+	MOVQ(n, end256)
+	ANDQ(I32(-256), end256)
+	ADDQ(p, end256)
 	total := GP64()
 	XORQ(total, total)
 	znl := ZMM()
 	VPBROADCASTB(byteConst("lineFeed", '\n'), znl)
 	Label("count_loop")
-	CMPQ(p, end)
-	JAE(LabelRef("count_done"))
+	CMPQ(p, end256)
+	JAE(LabelRef("count_64"))
 	for h := 0; h < 4; h++ {
 		k, m := K(), GP64()
 		VPCMPEQB(Mem{Base: p, Disp: 64 * h}, znl, k)
@@ -161,6 +168,28 @@ func countAVX512() {
 	}
 	ADDQ(U32(256), p)
 	JMP(LabelRef("count_loop"))
+	Label("count_64")
+	left := GP64()
+	MOVQ(end, left)
+	SUBQ(p, left)
+	JZ(LabelRef("count_done"))
+	ones := GP64()
+	MOVQ(I64(-1), ones)
+	CMPQ(left, U8(64))
+	JAE(LabelRef("count_full"))
+	BZHIQ(left, ones, ones)
+	Label("count_full")
+	kl, k, m := K(), K(), GP64()
+	KMOVQ(ones, kl)
+	x := ZMM()
+	VMOVDQU8_Z(Mem{Base: p}, kl, x)
+	VPCMPEQB(x, znl, k) // the bytes not loaded are 0, never a line feed
+	KMOVQ(k, m)
+	POPCNTQ(m, m)
+	ADDQ(m, total)
+	ADDQ(U8(64), p)
+	CMPQ(p, end)
+	JB(LabelRef("count_64"))
 	Label("count_done")
 	VZEROUPPER()
 	Store(total, ReturnIndex(0))
@@ -441,7 +470,7 @@ func spanAVX512(fname, what string, set [128]bool) {
 	tlo, thi := table16(fname+"Lo", lo), table16(fname+"Hi", hi)
 	TEXT(fname, NOSPLIT, "func(buf []byte, i, limit int) int")
 	Doc(fname+" returns the end of the run of "+what,
-		"in buf[i:limit], 0 <= i <= limit <= len(buf). It needs AVX512F, AVX512BW and BMI1.")
+		"in buf[i:limit], 0 <= i <= limit <= len(buf). It needs AVX512F, AVX512BW and BMI2.")
 	Pragma("noescape")
 	base := GP64()
 	Load(Param("buf").Base(), base)
