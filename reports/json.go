@@ -93,7 +93,6 @@ func Source(r *corpus.SourceRecord) SourceJSON {
 type JSONL struct {
 	w, src   *bufio.Writer
 	sen      *json.Encoder
-	buf      []byte
 	enc      occEncoder
 	Clusters *Clusters // optional: aggregate as we go
 }
@@ -113,8 +112,15 @@ func (j *JSONL) Occurrence(o *lint.Occurrence) error {
 	if j.Clusters != nil {
 		j.Clusters.Add(o)
 	}
-	j.buf = append(j.enc.append(j.buf[:0], o), '\n')
-	_, err := j.w.Write(j.buf)
+	// encoded straight into the writer's buffer when it has room (bufio's
+	// AvailableBuffer idiom), not into ours and then copied
+	if j.w.Available() < 4096 {
+		if err := j.w.Flush(); err != nil {
+			return err
+		}
+	}
+	b := append(j.enc.append(j.w.AvailableBuffer(), o), '\n')
+	_, err := j.w.Write(b)
 	return err
 }
 
