@@ -102,8 +102,7 @@ func copyFile[T any](path string, t *table[T], fn func(*schema.Schema, []leafDat
 		if err := t.flush(); err != nil {
 			return err
 		}
-		t.rg = nil // a row group of its own
-		rg, err := t.rowGroup(rows)
+		rg, err := t.rowGroup(rows) // small shards share row groups
 		if err != nil {
 			return err
 		}

@@ -2,8 +2,11 @@ package parquet_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/parquet/file"
 
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
@@ -105,4 +108,59 @@ func jsonEqualUnordered(a any, b []any) bool {
 		}
 	}
 	return true
+}
+
+// A merge holds the shards' rows in shard order, lists included, and
+// small shards share a row group (not one row group per shard file).
+func TestMergeShards(t *testing.T) {
+	dir := t.TempDir()
+	r := &rules.Rule{ID: "URN030", Name: "b"}
+	var shards []string
+	var want []string
+	for k := range 5 {
+		d := filepath.Join(dir, fmt.Sprint("shard", k))
+		w, err := parquet.Create(d, parquet.Options{RunID: "run"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range k * 3 { // shard 0 is empty
+			var fs []rules.Finding
+			if i%2 == 1 {
+				fs = []rules.Finding{{Rule: r, Severity: rules.Info}, {Rule: r, Severity: rules.Info}}
+			}
+			raw := fmt.Sprintf("urn:s%d:%d", k, i)
+			o := &lint.Occurrence{Location: lint.Location{Source: d, Offset: int64(i)}, Scheme: "urn", Raw: raw, Key: raw, Findings: fs}
+			if err := w.Occurrence(o); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, fmt.Sprint(raw, " ", len(fs)))
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, d)
+	}
+	out := filepath.Join(dir, "merged")
+	if err := parquet.Merge(out, shards, parquet.Options{RunID: "run"}); err != nil {
+		t.Fatal(err)
+	}
+	rows, _, err := parquet.ReadRows(filepath.Join(out, parquet.OccurrencesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, row := range rows {
+		got = append(got, fmt.Sprint(row["raw"], " ", len(row["rules"].([]any))))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("merged rows %v, want %v", got, want)
+	}
+	f, err := file.OpenParquetFile(filepath.Join(out, parquet.OccurrencesFile), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if f.NumRowGroups() != 1 {
+		t.Errorf("%d row groups, want 1", f.NumRowGroups())
+	}
 }
