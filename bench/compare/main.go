@@ -307,6 +307,7 @@ func main() {
 				}},
 			}
 			results = append(results, measure("RFC corpus .tar.zst", total, "zstd -dc (.tar.zst)", cs, nil)...)
+			results = append(results, oneFile(bin, rg, rgPat, filepath.Join(rdir, "rfcs", "rfc8141.txt"))...)
 		}
 	}
 
@@ -315,6 +316,45 @@ func main() {
 	if *cpuprof != "" && english != "" {
 		profile(bin, english, *cpuprof)
 	}
+}
+
+// oneFile times the pre-commit case: one spec file, where a run is mostly
+// the process's start. Each measurement runs the command oneFileRuns times.
+func oneFile(bin, rg, rgPat, path string) []*result {
+	fi, err := os.Stat(path)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s absent: one-file case skipped\n", path)
+		return nil
+	}
+	const oneFileRuns = 10
+	times := func(f func() error) func() error {
+		return func() error {
+			for range oneFileRuns {
+				if err := f(); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	var cs []cas
+	if rg != "" {
+		cs = append(cs, cas{name: "rg -o -i (one file)", run: times(func() error { return runGrep(rg, "-o", "-i", "-e", rgPat, path) })})
+	}
+	cs = append(cs,
+		// check exits 1 for error-level findings, as grep for a match
+		cas{name: "idlint check (one file)", run: times(func() error { return runGrep(bin, "check", path) })},
+		cas{name: "idlint scan --format jsonl (one file)", run: times(func() error {
+			return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", path)
+		})},
+	)
+	ref := ""
+	if rg != "" {
+		ref = "rg -o -i (one file)"
+	} else {
+		ref = "idlint check (one file)"
+	}
+	return measure(fmt.Sprintf("one RFC file (%s, %d KB), ×%d", filepath.Base(path), fi.Size()>>10, oneFileRuns), oneFileRuns*fi.Size(), ref, cs, nil)
 }
 
 // measure runs the cases in alternation: one warm-up round, then the
