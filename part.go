@@ -162,7 +162,9 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 	} else if fi, err := os.Stat(t.in.Path); err == nil && fi.Size() < read {
 		read = fi.Size() // shrank within a page: no fault, zeros read
 	}
-	done.bytes = max(0, min(read, t.End)-t.Off)
+	// at least what its occurrences span: they were read before the
+	// file shrank (as in the fault path above)
+	done.bytes = max(0, min(read, t.End)-t.Off, scanned-t.Off)
 	if done.err == nil {
 		if done.bytes < t.End-t.Off {
 			done.err = fmt.Errorf("file shrank to %d bytes while being read", read)
