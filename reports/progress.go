@@ -19,7 +19,7 @@ type Progress struct {
 	Read atomic.Int64 // bytes read from inputs (compressed)
 	Done atomic.Int64 // inputs finished
 	// TotalBytes is the sum of the input sizes known so far (0: unknown,
-	// stdin); a scan adds each input's as it plans it.
+	// stdin); a scan stats its inputs for it once it has run a while.
 	TotalBytes atomic.Int64
 	TotalFiles int
 
