@@ -147,7 +147,7 @@ type item struct {
 	occ    []lint.Occurrence
 	src    []corpus.SourceRecord
 	done   *partDone // the end of a part of a split file
-	last   bool      // the end of a whole input
+	ended  int       // whole inputs that end with this item
 	tokens int64     // budget held until emitted
 }
 
@@ -278,10 +278,10 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 			case jobs == 1 && (opt.Corpus.NoMmap || !corpus.Mappable):
 				ps = 0 // nothing to share, nothing mapped
 			}
-			parts, size := corpus.Plan(in, opt.Corpus, ps)
+			parts, size := corpus.Plan(&in, opt.Corpus, ps)
 			if size >= 0 && size < groupFile && parts == nil {
 				if group == nil {
-					group = &task{}
+					group = &task{ins: make([]corpus.Input, 0, groupInputs)}
 				}
 				group.ins = append(group.ins, in)
 				if groupBytes += size; len(group.ins) == groupInputs || groupBytes >= groupBytesMax {
@@ -323,9 +323,16 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 					sc.part(ctx, t, opt.Corpus, bud)
 					continue
 				}
+				// one batcher for the group: its inputs' records and
+				// occurrences go out together, one hand-over (and one
+				// wake-up of the emitter) per batch, not two per file
+				b := &sc.b
+				*b = batcher{ctx: ctx, seq: t.seq, out: t.slot, bud: bud, srcCap: min(len(t.ins), recordBatch)}
 				for _, in := range t.ins {
-					sc.input(ctx, t.seq, in, opt.Corpus, stdin, t.slot, bud)
+					sc.input(in, opt.Corpus, stdin, b)
 				}
+				b.flush()
+				*b = batcher{}
 				t.slot.close()
 			}
 		}()
@@ -380,11 +387,11 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 				if t.part == t.parts-1 {
 					src = []corpus.SourceRecord{merged}
 					merged, lineBase = corpus.SourceRecord{}, 0
-					it.last = true
+					it.ended = 1
 				}
 			}
-			if it.last && opt.Progress != nil {
-				opt.Progress.Done.Add(1)
+			if it.ended > 0 && opt.Progress != nil {
+				opt.Progress.Done.Add(int64(it.ended))
 			}
 			for k := range src {
 				r := &src[k]
@@ -418,6 +425,7 @@ type scanner struct {
 	eng    *lint.Engine
 	memo   *lint.Memo
 	stream *extract.Stream
+	b      batcher // of the group of inputs being scanned
 	br     *bufio.Reader
 	dirs   *lint.Directives // suppression comments of the current document
 }
@@ -439,20 +447,22 @@ func newScanner(eng *lint.Engine, opt Options) *scanner {
 	}
 }
 
-func (s *scanner) input(ctx context.Context, idx int, in corpus.Input, copt corpus.Options, stdin io.Reader, out *slot, bud *budget) {
-	b := batcher{ctx: ctx, seq: idx, out: out, bud: bud}
+// input scans one input into b, whose task may hold several inputs.
+func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b *batcher) {
+	// this input's occurrences go out after the earlier inputs' records
+	b.mark = len(b.src)
 	defer func() {
 		// a bug in a decoder or the scanner fails this input, not the run
 		if r := recover(); r != nil {
 			b.record(corpus.SourceRecord{Source: in.Path, Status: corpus.StatusError,
 				Error: fmt.Sprintf("internal error: %v (please report it with this input)", r)})
 		}
-		b.flush()
-		out.put(item{last: true})
+		b.mark = 0
+		b.ended++
 	}()
 	corpus.OpenFunc(in, copt, stdin, func(doc *corpus.Document) (int, error) {
 		n := b.added
-		err := s.document(ctx, doc, &b)
+		err := s.document(b.ctx, doc, b)
 		return b.added - n, err
 	}, b.record)
 }
@@ -481,6 +491,9 @@ type batcher struct {
 	nextCap int
 	added   int  // occurrences committed
 	open    bool // the last slot is not committed (yet)
+	ended   int  // inputs ended since the last flush
+	mark    int  // src[:mark] are earlier inputs' records: out before the next occurrence
+	srcCap  int  // records expected in a batch (the task's inputs)
 }
 
 func (b *batcher) add(o lint.Occurrence) {
@@ -493,6 +506,9 @@ func (b *batcher) add(o lint.Occurrence) {
 // a tenth of a worker's time on prose). commit keeps it, unslot gives it
 // back.
 func (b *batcher) slot() *lint.Occurrence {
+	if b.mark > 0 {
+		b.flushEarlier()
+	}
 	switch {
 	case b.batch == nil && b.nextCap == batchSize:
 		b.batch = batches.Get().(*[batchSize]lint.Occurrence)[:0]
@@ -528,9 +544,24 @@ func (b *batcher) unslot() {
 
 // record queues a source record after the occurrences before it.
 func (b *batcher) record(r corpus.SourceRecord) {
+	if b.src == nil && b.srcCap > 1 {
+		b.src = make([]corpus.SourceRecord, 0, b.srcCap)
+	}
 	b.src = append(b.src, r)
 	if len(b.src) == recordBatch {
 		b.flush()
+	}
+}
+
+// flushEarlier hands over what earlier inputs of the task left, keeping
+// the current input's own records: an input's occurrences and records go
+// out as they would in a task of their own.
+func (b *batcher) flushEarlier() {
+	own := b.src[b.mark:]
+	b.src = b.src[:b.mark]
+	b.flush()
+	if len(own) > 0 {
+		b.src = append(b.src, own...) // a copy: own is in the handed-over array
 	}
 }
 
@@ -544,7 +575,7 @@ func (b *batcher) flush() {
 		b.unslot() // a panic between slot and commit: the slot is no occurrence
 	}
 	n := len(b.batch) + len(b.src)
-	if n == 0 {
+	if n == 0 && b.ended == 0 {
 		return
 	}
 	if len(b.batch) == batchSize {
@@ -561,7 +592,8 @@ func (b *batcher) flush() {
 	if tokens == 0 {
 		b.out.waitRoom(b.ctx) // the head task: wait for the sink instead
 	}
-	b.out.put(item{occ: batch, src: b.src, tokens: tokens})
+	b.out.put(item{occ: batch, src: b.src, tokens: tokens, ended: b.ended})
+	b.ended, b.mark = 0, 0
 	if len(batch) >= batchSize/4 {
 		// Let the emitter, just woken on this P, write the batch now: with
 		// a worker on every core it would otherwise wait for a preemption

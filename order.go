@@ -21,7 +21,8 @@ const DefaultBufferedOccurrences = 256 << 10
 type slot struct {
 	mu     sync.Mutex
 	cond   *sync.Cond
-	items  []item
+	items  []item // items[head:] are queued
+	head   int
 	closed bool
 }
 
@@ -33,6 +34,13 @@ func newSlot() *slot {
 
 func (s *slot) put(it item) {
 	s.mu.Lock()
+	if s.head > 0 && len(s.items) == cap(s.items) {
+		// full with taken items in front: move the queued ones there
+		// rather than grow (a producer that stays ahead never drains it)
+		n := copy(s.items, s.items[s.head:])
+		clear(s.items[n:])
+		s.items, s.head = s.items[:n], 0
+	}
 	s.items = append(s.items, it)
 	s.mu.Unlock()
 	s.cond.Broadcast()
@@ -46,7 +54,7 @@ const headPending = 64
 func (s *slot) waitRoom(ctx context.Context) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for len(s.items) >= headPending && ctx.Err() == nil {
+	for len(s.items)-s.head >= headPending && ctx.Err() == nil {
 		s.cond.Wait()
 	}
 }
@@ -62,15 +70,18 @@ func (s *slot) close() {
 func (s *slot) take() (it item, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for len(s.items) == 0 && !s.closed {
+	for s.head == len(s.items) && !s.closed {
 		s.cond.Wait()
 	}
-	if len(s.items) == 0 {
+	if s.head == len(s.items) {
 		return item{}, false
 	}
-	it = s.items[0]
-	s.items[0] = item{}
-	s.items = s.items[1:]
+	it = s.items[s.head]
+	s.items[s.head] = item{}
+	if s.head++; s.head == len(s.items) {
+		// drained: the next put starts over at the front, in the same array
+		s.items, s.head = s.items[:0], 0
+	}
 	s.cond.Broadcast() // a producer may wait for room
 	return it, true
 }

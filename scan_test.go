@@ -1,8 +1,13 @@
 package idlint_test
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -100,5 +105,77 @@ func TestXRDSBareINames(t *testing.T) {
 	}
 	if strings.Contains(got, "b.txt  5 ") || strings.Contains(got, " @org") {
 		t.Errorf("bare names extracted from free text:\n%s", got)
+	}
+}
+
+// Small files go to the workers in groups, one batch of results per group
+// rather than per file; the results must come out exactly as if each
+// input were scanned on its own, interleaving of occurrences and records
+// included (an archive's member records after the occurrences before
+// them), for any worker count and buffering budget.
+func TestGroupedInputsEqualOneByOne(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var tarBuf bytes.Buffer
+	tw := tar.NewWriter(&tarBuf)
+	for i, body := range []string{"no identifier", "urn:example:m1 and URN:example:M1", "", "lid://host/x urn:isbn:0451450523"} {
+		tw.WriteHeader(&tar.Header{Name: fmt.Sprintf("m%d.txt", i), Mode: 0o644, Size: int64(len(body))})
+		tw.Write([]byte(body))
+	}
+	tw.Close()
+	var gzBuf bytes.Buffer
+	zw := gzip.NewWriter(&gzBuf)
+	zw.Write([]byte("compressed urn:example:gz\n"))
+	zw.Close()
+	for i := 0; i < 150; i++ {
+		name := fmt.Sprintf("f%03d.txt", i)
+		switch i % 7 {
+		case 0:
+			write(name, nil)
+		case 1:
+			write(name, []byte("plain prose without identifiers\n"))
+		case 2:
+			write(name, fmt.Appendf(nil, "see urn:example:f%d and xri://=x%d\nthen go:generate\n", i, i))
+		case 3:
+			write(name+".tar", tarBuf.Bytes())
+		case 4:
+			write(name+".gz", gzBuf.Bytes())
+		case 5:
+			write(name, bytes.Repeat(fmt.Appendf(nil, "urn:example:many-%d ", i), 300))
+		case 6:
+			write(name, fmt.Appendf(nil, "\x00\x01binary urn:example:bin%d\x00", i))
+		}
+	}
+	scan := func(paths []string, jobs, budget int) []string {
+		var r record
+		opt := idlint.Options{Jobs: jobs, BufferedOccurrences: budget}
+		if _, err := idlint.Scan(context.Background(), paths, opt, &r); err != nil {
+			t.Fatal(err)
+		}
+		return r.lines
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, e := range entries {
+		want = append(want, scan([]string{filepath.Join(dir, e.Name())}, 1, 0)...)
+	}
+	for _, c := range []struct{ jobs, budget int }{{1, 0}, {2, 0}, {2, 1}, {3, 50}} {
+		got := scan([]string{dir}, c.jobs, c.budget)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("-j %d, budget %d: %d results, want %d as scanned one by one", c.jobs, c.budget, len(got), len(want))
+			for i := range min(len(got), len(want)) {
+				if got[i] != want[i] {
+					t.Errorf("first difference at %d: %q, want %q", i, got[i], want[i])
+					break
+				}
+			}
+		}
 	}
 }

@@ -95,6 +95,11 @@ func (e *errReader) Read([]byte) (int, error) { return 0, e.err }
 // inside a stream is spooled first (see Options.SpoolMemoryBytes).
 func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 	ra, size := n.ra, n.size
+	if n.file != nil {
+		// the size zip's directory is read against: the file's own now,
+		// not what a planner saw before
+		size, _ = n.file.size()
+	}
 	if ra == nil || size < 0 {
 		sp, err := w.spool(br)
 		if err != nil {

@@ -130,7 +130,9 @@ type Document struct {
 }
 
 // Handler scans one document and reports how many occurrences it found.
-// An error ends the document (it is recorded) but not the run.
+// An error ends the document (it is recorded) but not the run. The
+// Document and its Reader are valid until the handler returns (they are
+// reused for the next document); copy what is kept.
 type Handler func(doc *Document) (occurrences int, err error)
 
 // Options bound what inputs may cost. The zero value is usable: every
@@ -207,6 +209,11 @@ type Options struct {
 type Input struct {
 	Path string // as given or as found under a directory
 	Err  error  // set when the path could not be listed
+
+	// planned is the size Plan found plus one (0: not planned), so that
+	// Open does not ask again. Open copes with a file that changed since:
+	// a read whole stops at its real end, or reads on past the size.
+	planned int64
 }
 
 // Expand turns the command-line paths into inputs: files as they are,
@@ -370,19 +377,23 @@ func OpenFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(Sourc
 			}
 		}
 	default:
-		f, err := openFile(in.Path)
+		f, err := openInput(in.Path)
 		if err != nil {
 			rec.Status, rec.Error = StatusError, err.Error()
 			emit(rec)
 			return
 		}
 		defer f.Close()
-		n.r = f
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			n.size, n.ra = fi.Size(), f
+		n.r, n.file = f, f
+		if in.planned > 0 {
+			n.size, n.ra = in.planned-1, f // a regular file when planned
+			planned := n.size
+			n.compressed = func() int64 { return f.sizeSince(planned) }
+		} else if size, ok := f.size(); ok {
+			n.size, n.ra = size, f
 		}
 	}
-	if n.size >= 0 {
+	if n.size >= 0 && n.compressed == nil {
 		size := n.size
 		n.compressed = func() int64 { return size }
 	}

@@ -5,3 +5,27 @@ package corpus
 import "os"
 
 func openFile(path string) (*os.File, error) { return os.Open(path) }
+
+// sysFile is an input file; see open_unix.go.
+type sysFile struct{ *os.File }
+
+func openSys(path string) (sysFile, error) {
+	f, err := os.Open(path)
+	return sysFile{f}, err
+}
+
+func (f *sysFile) size() (int64, bool) {
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return -1, false
+	}
+	return fi.Size(), true
+}
+
+func statSize(path string) (int64, bool) {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return -1, false
+	}
+	return fi.Size(), true
+}

@@ -22,20 +22,24 @@ const maxLineSearch = 1 << 20
 // WARC, not UTF-16, not skipped as binary, within MaxMemberBytes): such an
 // input is read whole with Open, and Open also reports any error.
 func Split(in Input, opt Options, size int64) []Part {
-	parts, _ := Plan(in, opt, size)
+	parts, _ := Plan(&in, opt, size)
 	return parts
 }
 
 // Plan is Split that also tells the size of a regular file on disk (-1
 // when unknown: stdin, a file system given in Options, an error), for
-// grouping small inputs; size <= 0 plans no split.
-func Plan(in Input, opt Options, size int64) (parts []Part, fileSize int64) {
+// grouping small inputs; size <= 0 plans no split. It records the size in
+// in, and Open of that Input then trusts it instead of asking again.
+func Plan(in *Input, opt Options, size int64) (parts []Part, fileSize int64) {
 	// most inputs are small: a stat says so without opening them
-	fileSize = Size(in, opt)
+	fileSize = Size(*in, opt)
+	if fileSize >= 0 {
+		in.planned = fileSize + 1
+	}
 	if fileSize < 0 || size <= 0 || fileSize < 2*size {
 		return nil, fileSize
 	}
-	return split(in, opt.withDefaults(), size), fileSize
+	return split(*in, opt.withDefaults(), size), fileSize
 }
 
 // Size is the size of in's file, -1 when it is no regular file of the
@@ -44,11 +48,11 @@ func Size(in Input, opt Options) int64 {
 	if in.Err != nil || in.Path == "-" || opt.FS != nil {
 		return -1
 	}
-	fi, err := os.Stat(in.Path)
-	if err != nil || !fi.Mode().IsRegular() {
+	n, ok := statSize(in.Path)
+	if !ok {
 		return -1
 	}
-	return fi.Size()
+	return n
 }
 
 func split(in Input, opt Options, size int64) []Part {

@@ -29,6 +29,8 @@ type walker struct {
 	stop   error              // the handler was cancelled: open nothing more
 	bufs   []*bufio.Reader    // one per layer level, reused across members
 	whole  []byte             // a small file read whole (Document.Bytes)
+	doc    Document           // the document being handled, and its guard:
+	dg     guard              // one at a time, valid until its handler returns
 }
 
 // wholeMax is the largest file handed over whole in memory: most of a
@@ -74,7 +76,8 @@ type node struct {
 	r          io.Reader    //
 	compressed func() int64 // CompressedBytes for its records (nil: bytes read)
 	ra         io.ReaderAt  // random access to the whole stream, when there is one
-	size       int64        // its size when known, else -1
+	size       int64        // its size when known, else -1 (for an input file, maybe the planner's)
+	file       *inputFile   // the input file itself, for an input's node
 	gzm        *gzMembers   // the gzip layer it comes out of, if any
 	warc       *warcMeta    // the WARC or ARC record it is in, if any
 }
@@ -285,7 +288,8 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 		w.emit(rec)
 		return
 	}
-	g := &guard{r: br, max: w.opt.MaxMemberBytes}
+	g := &w.dg
+	*g = guard{r: br, max: w.opt.MaxMemberBytes}
 	var r io.Reader = g
 	switch k { // the byte order detect found, or the BOM's
 	case kindUTF16LE:
@@ -293,7 +297,8 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 	case kindUTF16BE:
 		r = transform.NewReader(g, unicode.UTF16(unicode.BigEndian, unicode.UseBOM).NewDecoder())
 	}
-	doc := &Document{Source: w.source, Member: n.member, Format: rec.Format, Reader: r}
+	doc := &w.doc
+	*doc = Document{Source: w.source, Member: n.member, Format: rec.Format, Reader: r}
 	if n.warc != nil {
 		doc.RecordID, doc.TargetURI, doc.RecordType = n.warc.id, n.warc.uri, n.warc.typ
 		doc.RecordOffset, doc.RecordOffsetDecompressed = n.warc.offset, n.warc.decompressed
@@ -343,5 +348,6 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 			w.stop = err
 		}
 	}
+	*doc, *g = Document{}, guard{} // nothing held for the pool
 	w.emit(rec)
 }

@@ -1,0 +1,45 @@
+package corpus
+
+import (
+	"io"
+	"sync/atomic"
+)
+
+// inputFile is an input file Open reads. Its reads are counted, so that a
+// size a planner found (Plan) can be confirmed without asking the system
+// again: a file read to its end at that size still has it.
+type inputFile struct {
+	sysFile
+	read atomic.Int64 // atomic: a read-ahead goroutine may be the reader
+	eof  atomic.Bool
+}
+
+func openInput(path string) (*inputFile, error) {
+	s, err := openSys(path)
+	if err != nil {
+		return nil, err
+	}
+	return &inputFile{sysFile: s}, nil
+}
+
+func (f *inputFile) Read(p []byte) (int, error) {
+	n, err := f.sysFile.Read(p)
+	f.read.Add(int64(n))
+	if err == io.EOF {
+		f.eof.Store(true)
+	}
+	return n, err
+}
+
+// sizeSince is the file's size given the size planned before it was
+// opened: that one when the file was read to its end at it, else the
+// file's own now (it changed, or was not read to its end).
+func (f *inputFile) sizeSince(planned int64) int64 {
+	if f.eof.Load() && f.read.Load() == planned {
+		return planned
+	}
+	if n, ok := f.size(); ok {
+		return n
+	}
+	return planned
+}

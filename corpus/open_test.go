@@ -1,0 +1,126 @@
+package corpus
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Plan records a file's size in its Input and Open trusts it instead of
+// asking again; a file that changed in between is still read as it is at
+// Open: grown or shrunk around the sizes where reading changes (the read
+// buffer, a file read whole), a zip whose directory moved, a file
+// replaced by a directory.
+func TestOpenAfterPlanSeesTheFileAsItIs(t *testing.T) {
+	dir := t.TempDir()
+	text := func(n int) []byte {
+		b := bytes.Repeat([]byte("urn:example:planned text\n"), n/25+1)
+		return b[:n]
+	}
+	zipData := zipb(t, entry{name: "a.txt", body: "urn:example:a"}, entry{name: "b.txt", body: "urn:example:b urn:example:c"})
+	cases := []struct {
+		name          string
+		before, after []byte
+		dir           bool // replaced by a directory
+	}{
+		{"same", text(3000), text(3000), false},
+		{"grown within the buffer", text(3000), text(9000), false},
+		{"grown past the buffer", text(3000), text(bufSize + 500), false},
+		{"grown past whole reads", text(bufSize + 10), text(wholeMax + 7000), false},
+		{"shrunk", text(wholeMax - 10), text(100), false},
+		{"emptied", text(5000), nil, false},
+		{"became a zip", text(len(zipData) + 3), zipData, false},
+		{"zip grown", zipData, append(append([]byte(nil), zipData...), zipData...), false},
+		{"became a directory", text(100), nil, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-"))
+			if err := os.WriteFile(p, c.before, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			in := Input{Path: p}
+			if _, size := Plan(&in, Options{}, 0); size != int64(len(c.before)) {
+				t.Fatalf("planned size %d, want %d", size, len(c.before))
+			}
+			os.Remove(p)
+			if c.dir {
+				if err := os.Mkdir(p, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := os.WriteFile(p, c.after, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, gotDocs := openWith(t, in, Options{}, nil)
+			want, wantDocs := openWith(t, Input{Path: p}, Options{}, nil)
+			if c.dir {
+				if len(got) != 1 || got[0].Status != StatusError || !strings.Contains(got[0].Error, "is a directory") {
+					t.Fatalf("a directory read as a file: %s", recordsString(got))
+				}
+				return
+			}
+			if g, w := recordsString(got), recordsString(want); g != w {
+				t.Errorf("records after planning:\n%swant, unplanned:\n%s", g, w)
+			}
+			if len(gotDocs) != len(wantDocs) {
+				t.Fatalf("%d documents, want %d", len(gotDocs), len(wantDocs))
+			}
+			for i := range gotDocs {
+				if gotDocs[i].text != wantDocs[i].text {
+					t.Errorf("document %d: %d bytes read, want %d", i, len(gotDocs[i].text), len(wantDocs[i].text))
+				}
+			}
+		})
+	}
+}
+
+// inputFile reads as an os.File does: io.EOF at the end, ReadAt filling
+// its buffer unless the file ends, errors naming the path.
+func TestInputFileReads(t *testing.T) {
+	dir := t.TempDir()
+	data := bytes.Repeat([]byte("0123456789"), 10000)
+	p := filepath.Join(dir, "f")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := openInput(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if n, ok := f.size(); !ok || n != int64(len(data)) {
+		t.Errorf("size %d %v, want %d", n, ok, len(data))
+	}
+	all, err := io.ReadAll(f)
+	if err != nil || !bytes.Equal(all, data) {
+		t.Errorf("ReadAll: %d bytes, %v", len(all), err)
+	}
+	buf := make([]byte, 300)
+	for _, off := range []int64{0, 12345, int64(len(data)) - 300, int64(len(data)) - 7, int64(len(data)), int64(len(data)) + 9} {
+		n, err := f.ReadAt(buf, off)
+		wantN := max(0, min(300, int64(len(data))-off))
+		if int64(n) != wantN || wantN < 300 && err != io.EOF || wantN == 300 && err != nil {
+			t.Errorf("ReadAt(%d): %d, %v; want %d bytes", off, n, err, wantN)
+		}
+		if wantN > 0 && !bytes.Equal(buf[:n], data[off:off+wantN]) {
+			t.Errorf("ReadAt(%d): wrong bytes", off)
+		}
+	}
+	if _, err := openInput(filepath.Join(dir, "missing")); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("open of a missing file: %v, want an error naming it", err)
+	}
+	d, err := openInput(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, ok := d.size(); ok {
+		t.Error("a directory sized as a regular file")
+	}
+	if _, err := d.Read(buf); err == nil || !strings.Contains(err.Error(), dir) {
+		t.Errorf("read of a directory: %v, want an error naming it", err)
+	}
+}
