@@ -126,3 +126,37 @@ func TestDanglingSymlinkSkipped(t *testing.T) {
 		t.Errorf("missing command-line path: %v", ins[1].Err)
 	}
 }
+
+// Paths found under a directory are spelled as filepath.Join spells them,
+// however the directory was given ("d", "d/", "./d", ".", "d//e/..").
+func TestExpandPathSpelling(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"d/a.txt", "d/b/c.txt", "d/b/e/f.txt"} {
+		full := filepath.Join(dir, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	rel := []string{"a.txt", "b/c.txt", "b/e/f.txt"}
+	for _, root := range []string{"d", "d/", "./d", "d//b/..", dir + "/d", "d/b/../."} {
+		ins := Expand([]string{root}, Options{})
+		if len(ins) != len(rel) {
+			t.Fatalf("%q: %d inputs, want %d", root, len(ins), len(rel))
+		}
+		for i, in := range ins {
+			if want := filepath.Join(root, rel[i]); in.Path != want || in.Err != nil {
+				t.Errorf("%q: %q (%v), want %q", root, in.Path, in.Err, want)
+			}
+		}
+	}
+	t.Chdir(filepath.Join(dir, "d"))
+	for i, in := range Expand([]string{"."}, Options{}) {
+		if in.Path != rel[i] {
+			t.Errorf(`".": %q, want %q`, in.Path, rel[i])
+		}
+	}
+}
