@@ -113,6 +113,10 @@ func main() {
 	bin := filepath.Join(dir, "idlint")
 	fmt.Fprintf(os.Stderr, "building %s\n", bin)
 	run(root, "go", "build", "-o", bin, "./cmd/idlint")
+	// the same without cgo (a static binary: no dynamic loader at start),
+	// for the one-file case, where the start is the run
+	static := filepath.Join(dir, "idlint-static")
+	build(root, []string{"CGO_ENABLED=0"}, "go", "build", "-o", static, "./cmd/idlint")
 	tool := func(name string) string {
 		p, err := exec.LookPath(name)
 		if err != nil {
@@ -307,7 +311,7 @@ func main() {
 				}},
 			}
 			results = append(results, measure("RFC corpus .tar.zst", total, "zstd -dc (.tar.zst)", cs, nil)...)
-			results = append(results, oneFile(bin, rg, rgPat, filepath.Join(rdir, "rfcs", "rfc8141.txt"))...)
+			results = append(results, oneFile(bin, static, rg, rgPat, filepath.Join(rdir, "rfcs", "rfc8141.txt"))...)
 		}
 	}
 
@@ -320,7 +324,7 @@ func main() {
 
 // oneFile times the pre-commit case: one spec file, where a run is mostly
 // the process's start. Each measurement runs the command oneFileRuns times.
-func oneFile(bin, rg, rgPat, path string) []*result {
+func oneFile(bin, static, rg, rgPat, path string) []*result {
 	fi, err := os.Stat(path)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s absent: one-file case skipped\n", path)
@@ -344,6 +348,7 @@ func oneFile(bin, rg, rgPat, path string) []*result {
 	cs = append(cs,
 		// check exits 1 for error-level findings, as grep for a match
 		cas{name: "idlint check (one file)", run: times(func() error { return runGrep(bin, "check", path) })},
+		cas{name: "idlint check (one file), CGO_ENABLED=0 build", run: times(func() error { return runGrep(static, "check", path) })},
 		cas{name: "idlint scan --format jsonl (one file)", run: times(func() error {
 			return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", path)
 		})},
@@ -522,9 +527,14 @@ func runGrep(name string, args ...string) error {
 	return err
 }
 
-func run(dir, name string, args ...string) {
+func run(dir, name string, args ...string) { build(dir, nil, name, args...) }
+
+// build runs a command in dir with env added to this process's
+// environment, its output to stderr; it must succeed.
+func build(dir string, env []string, name string, args ...string) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout = os.Stderr
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
