@@ -95,11 +95,15 @@ func (cs *Clusters) Add(o *lint.Occurrence) {
 	if o.Kind != "" {
 		return // look-alikes never join clusters
 	}
-	cs.AddRow(Row{
+	cs.AddRow(rowOf(o))
+}
+
+func rowOf(o *lint.Occurrence) Row {
+	return Row{
 		Scheme: o.Scheme, Profile: o.Profile, Key: o.Key, Namespace: o.Namespace,
 		Raw: o.Raw, Canonical: o.Canonical, Valid: o.Valid(),
 		Source: o.Source, Member: o.Member, Offset: o.Offset, Line: o.Line, Column: o.Column,
-	})
+	}
 }
 
 // Row is what aggregation needs of an occurrence (a merge reads it back
@@ -204,4 +208,69 @@ func (cs *Clusters) Each(fn func(*Cluster) error) error {
 		}
 	}
 	return nil
+}
+
+// Background aggregates clusters on a goroutine of its own, fed in
+// batches, so that the goroutine delivering occurrences (a scan's only
+// serial part) does not wait on a map of every distinct key: with 100,000
+// keys the map's cache misses were a third of a --report scan.
+type Background struct {
+	cs    *Clusters
+	batch []Row
+	full  chan []Row
+	free  chan []Row
+	done  chan struct{}
+}
+
+// backgroundBatch is the rows handed over at once; backgroundDepth the
+// batches in flight.
+const (
+	backgroundBatch = 1024
+	backgroundDepth = 4
+)
+
+// NewBackground starts an aggregation; Wait ends it.
+func NewBackground() *Background {
+	b := &Background{cs: NewClusters(), full: make(chan []Row, backgroundDepth),
+		free: make(chan []Row, backgroundDepth+1), done: make(chan struct{})}
+	for range backgroundDepth + 1 {
+		b.free <- make([]Row, 0, backgroundBatch)
+	}
+	b.batch = <-b.free
+	go func(cs *Clusters, full <-chan []Row, free chan<- []Row, done chan<- struct{}) {
+		defer close(done)
+		for rows := range full {
+			for i := range rows {
+				cs.AddRow(rows[i])
+			}
+			clear(rows) // drop the strings for the collector
+			free <- rows[:0]
+		}
+	}(b.cs, b.full, b.free, b.done)
+	return b
+}
+
+// Add counts one occurrence (see Clusters.Add); o may be reused once Add
+// returns.
+func (b *Background) Add(o *lint.Occurrence) {
+	if o.Kind != "" {
+		return
+	}
+	b.batch = append(b.batch, rowOf(o))
+	if len(b.batch) == backgroundBatch {
+		b.full <- b.batch
+		b.batch = <-b.free
+	}
+}
+
+// Wait hands over the last rows, waits for the aggregation and returns
+// it. Add must not be called after.
+func (b *Background) Wait() *Clusters {
+	if b.full != nil {
+		b.full <- b.batch
+		close(b.full)
+		b.full, b.batch = nil, nil
+		<-b.done
+	}
+	return b.cs
 }

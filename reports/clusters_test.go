@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/idlint/idlint/lint"
@@ -59,4 +60,39 @@ func TestClusterInvalidCount(t *testing.T) {
 		t.Errorf("rfc8141 §2 bad escape: cluster %+v", c)
 	}
 	_ = rules.Error
+}
+
+// Aggregating on a goroutine of its own gives the same clusters, whatever
+// the number of rows against its batches (none, fewer than one batch, a
+// batch exactly, several), with the occurrence reused after each Add as
+// a scan's batches are; Wait may be called twice.
+func TestBackgroundEqualsClusters(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{0, 1, backgroundBatch - 1, backgroundBatch, 5*backgroundBatch + 3} {
+		cs, bg := NewClusters(), NewBackground()
+		var reused lint.Occurrence
+		for i := range n {
+			o := occ(t, e, []string{"a.txt", "b.txt", "c.txt"}[i%3], []string{"urn:example:k", "URN:example:K", "urn:x:%2c"}[i%3]+string(rune('a'+i%7)))
+			o.Offset, o.Line = int64(n-i), i
+			cs.Add(o)
+			reused = *o
+			bg.Add(&reused)
+			reused = lint.Occurrence{Raw: "overwritten"}
+		}
+		got, want := bg.Wait().List(), cs.List()
+		if len(got) != len(want) {
+			t.Fatalf("%d rows: %d clusters, want %d", n, len(got), len(want))
+		}
+		for i := range got {
+			if fmt.Sprint(*got[i]) != fmt.Sprint(*want[i]) {
+				t.Errorf("%d rows, cluster %d: %+v, want %+v", n, i, *got[i], *want[i])
+			}
+		}
+		if bg.Wait().Len() != len(want) {
+			t.Errorf("a second Wait lost the clusters")
+		}
+	}
 }

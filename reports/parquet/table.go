@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -56,7 +57,19 @@ type table[T any] struct {
 	final  string
 	rows   int // in the builder
 	total  int64
+
+	// With async, full batches are encoded and compressed on a goroutine
+	// of the table's own (started by the first flush), so that the
+	// goroutine appending rows — the scan's emitter — goes on: writing
+	// the columns was half of a scan with --report.
+	async   bool
+	pending chan arrow.RecordBatch
+	done    chan error
+	failed  atomic.Pointer[error] // the writer's first error, seen by flush
 }
+
+// pendingBatches bounds the batches waiting for the writer goroutine.
+const pendingBatches = 2
 
 func newTable[T any](dir, name string, cols []column[T], meta map[string]string) (*table[T], error) {
 	fields := make([]arrow.Field, len(cols))
@@ -120,12 +133,54 @@ func (t *table[T]) append(r *T) error {
 }
 
 func (t *table[T]) flush() error {
+	if e := t.failed.Load(); e != nil {
+		return *e
+	}
 	if t.rows == 0 {
 		return nil
 	}
 	rec := t.bld.NewRecordBatch()
-	defer rec.Release()
 	t.rows = 0
+	if !t.async {
+		defer rec.Release()
+		return t.write(rec)
+	}
+	if t.pending == nil {
+		t.pending, t.done = make(chan arrow.RecordBatch, pendingBatches), make(chan error, 1)
+		go t.writer()
+	}
+	t.pending <- rec
+	return nil
+}
+
+// writer writes the batches flush hands over, in order; after an error it
+// only releases them (the next flush reports the error).
+func (t *table[T]) writer() {
+	var err error
+	for rec := range t.pending {
+		if err == nil {
+			if err = t.write(rec); err != nil {
+				t.failed.Store(&err)
+			}
+		}
+		rec.Release()
+	}
+	t.done <- err
+}
+
+// wait stops the writer goroutine, if any, once it has written what it
+// was given, and returns its error.
+func (t *table[T]) wait() error {
+	if t.pending == nil {
+		return nil
+	}
+	close(t.pending)
+	err := <-t.done
+	t.pending = nil
+	return err
+}
+
+func (t *table[T]) write(rec arrow.RecordBatch) error {
 	rg, err := t.rowGroup(rec.NumRows())
 	if err != nil {
 		return err
@@ -153,6 +208,9 @@ func (t *table[T]) rowGroup(n int64) (file.BufferedRowGroupWriter, error) {
 func (t *table[T]) finish(meta map[string]string) error {
 	defer t.bld.Release()
 	err := t.flush()
+	if werr := t.wait(); err == nil {
+		err = werr
+	}
 	for _, k := range sortedKeys(meta) {
 		if err == nil {
 			err = t.fw.AppendKeyValueMetadata(k, meta[k])
@@ -177,6 +235,7 @@ func (t *table[T]) commit() error {
 
 // abort drops the temporary file.
 func (t *table[T]) abort() {
+	t.wait()
 	t.fw.Close()
 	os.Remove(t.tmp)
 }

@@ -46,7 +46,7 @@ type Writer struct {
 	occ      *table[occRow]
 	fnd      *table[findingRow]
 	src      *table[corpus.SourceRecord]
-	clusters *reports.Clusters
+	clusters *reports.Background
 }
 
 // Create starts a report in dir (created if needed). Nothing appears under
@@ -55,7 +55,7 @@ func Create(dir string, opt Options) (*Writer, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	w := &Writer{opt: opt, clusters: reports.NewClusters()}
+	w := &Writer{opt: opt, clusters: reports.NewBackground()}
 	var err error
 	meta := opt.meta()
 	if w.occ, err = newTable(dir, OccurrencesFile, occurrenceColumns, meta); err == nil {
@@ -67,6 +67,7 @@ func Create(dir string, opt Options) (*Writer, error) {
 		w.Abort()
 		return nil, fmt.Errorf("report %s: %w", dir, err)
 	}
+	w.occ.async, w.fnd.async, w.src.async = true, true, true
 	return w, nil
 }
 
@@ -99,7 +100,7 @@ func (w *Writer) Close() error {
 		w.Abort()
 		return err
 	}
-	err = w.clusters.Each(cl.append)
+	err = w.clusters.Wait().Each(cl.append)
 	if err == nil {
 		for _, finish := range []func(map[string]string) error{w.occ.finish, w.fnd.finish, w.src.finish, cl.finish} {
 			if err = finish(end); err != nil {
@@ -124,6 +125,7 @@ func (w *Writer) Close() error {
 
 // Abort removes the temporary files of a failed run.
 func (w *Writer) Abort() {
+	w.clusters.Wait() // stops its goroutine
 	if w.occ != nil {
 		w.occ.abort()
 	}
