@@ -60,3 +60,23 @@ func TestBatcherSlots(t *testing.T) {
 		}
 	}
 }
+
+// A flush that only says inputs ended (no occurrence, no record) holds no
+// budget and must not wait for room as the head task does: a worker
+// ahead of the head would sit idle until the sink drained its slot.
+func TestEndedOnlyFlushDoesNotWait(t *testing.T) {
+	out := newSlot()
+	for range headPending {
+		out.put(item{}) // full: waitRoom would block until the emitter takes
+	}
+	bud := &budget{limit: 1 << 30}
+	bud.head.Store(7) // another task is being emitted
+	b := batcher{ctx: context.Background(), seq: 8, out: out, bud: bud, ended: 1}
+	b.flush() // blocks forever (test timeout) if it waits for room
+	if n := len(out.items) - out.head; n != headPending+1 {
+		t.Fatalf("%d items queued, want %d", n, headPending+1)
+	}
+	if it := out.items[len(out.items)-1]; it.ended != 1 || it.tokens != 0 {
+		t.Errorf("last item %+v, want ended 1 and no tokens", it)
+	}
+}

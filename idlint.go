@@ -327,7 +327,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 				// occurrences go out together, one hand-over (and one
 				// wake-up of the emitter) per batch, not two per file
 				b := &sc.b
-				*b = batcher{ctx: ctx, seq: t.seq, out: t.slot, bud: bud, srcCap: min(len(t.ins), recordBatch)}
+				*b = batcher{ctx: ctx, seq: t.seq, out: t.slot, bud: bud}
 				for _, in := range t.ins {
 					sc.input(in, opt.Corpus, stdin, b)
 				}
@@ -493,7 +493,6 @@ type batcher struct {
 	open    bool // the last slot is not committed (yet)
 	ended   int  // inputs ended since the last flush
 	mark    int  // src[:mark] are earlier inputs' records: out before the next occurrence
-	srcCap  int  // records expected in a batch (the task's inputs)
 }
 
 func (b *batcher) add(o lint.Occurrence) {
@@ -544,11 +543,8 @@ func (b *batcher) unslot() {
 
 // record queues a source record after the occurrences before it.
 func (b *batcher) record(r corpus.SourceRecord) {
-	if b.src == nil && b.srcCap > 1 {
-		b.src = make([]corpus.SourceRecord, 0, b.srcCap)
-	}
 	b.src = append(b.src, r)
-	if len(b.src) == recordBatch {
+	if len(b.src)-b.mark == recordBatch { // this input's own, as alone
 		b.flush()
 	}
 }
@@ -588,9 +584,12 @@ func (b *batcher) flush() {
 		batch = append([]lint.Occurrence(nil), batch...)
 		recycle(b.batch)
 	}
-	tokens := b.bud.acquire(b.ctx, b.seq, n)
-	if tokens == 0 {
-		b.out.waitRoom(b.ctx) // the head task: wait for the sink instead
+	var tokens int64
+	if n > 0 { // an item of ended inputs only holds nothing: no waiting
+		tokens = b.bud.acquire(b.ctx, b.seq, n)
+		if tokens == 0 {
+			b.out.waitRoom(b.ctx) // the head task: wait for the sink instead
+		}
 	}
 	b.out.put(item{occ: batch, src: b.src, tokens: tokens, ended: b.ended})
 	b.ended, b.mark = 0, 0

@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"context"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/reports"
 )
 
 type record struct{ lines []string }
@@ -174,6 +176,177 @@ func TestGroupedInputsEqualOneByOne(t *testing.T) {
 				if got[i] != want[i] {
 					t.Errorf("first difference at %d: %q, want %q", i, got[i], want[i])
 					break
+				}
+			}
+		}
+	}
+}
+
+// events records a sink's calls, members included, in order.
+type events struct{ lines []string }
+
+func (r *events) Occurrence(o *lint.Occurrence) error {
+	r.lines = append(r.lines, fmt.Sprintf("occ %s %s %d %s", o.Source, o.Member, o.Offset, o.Raw))
+	return nil
+}
+func (r *events) Source(s *corpus.SourceRecord) error {
+	r.lines = append(r.lines, fmt.Sprintf("src %s %s %d %s", s.Source, s.Member, s.Occurrences, s.Status))
+	return nil
+}
+
+// tarOf is a tar of n members m000.txt … with the bodies body gives.
+func tarOf(t *testing.T, n int, body func(i int) string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	for i := 0; i < n; i++ {
+		b := body(i)
+		tw.WriteHeader(&tar.Header{Name: fmt.Sprintf("m%03d.txt", i), Mode: 0o644, Size: int64(len(b))})
+		tw.Write([]byte(b))
+	}
+	tw.Close()
+	return buf.Bytes()
+}
+
+// An archive in a group flushes its records every 256 as it would alone:
+// its member records and occurrences interleave the same way.
+func TestGroupedArchiveRecordBatches(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		files map[string][]byte
+	}{
+		{"tar after text", map[string][]byte{
+			"a.txt": []byte("urn:example:a\n"),
+			"b.tar": tarOf(t, 300, func(i int) string {
+				if i == 260 {
+					return "urn:example:x"
+				}
+				return ""
+			}),
+		}},
+		{"tar after tar", map[string][]byte{
+			"a.tar": tarOf(t, 10, func(i int) string { return "" }),
+			"b.tar": tarOf(t, 300, func(i int) string {
+				if i == 250 {
+					return "urn:example:x"
+				}
+				return ""
+			}),
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var names []string
+			for n, d := range c.files {
+				os.WriteFile(filepath.Join(dir, n), d, 0o644)
+				names = append(names, n)
+			}
+			scan := func(paths []string, jobs int) []string {
+				var r events
+				if _, err := idlint.Scan(context.Background(), paths, idlint.Options{Jobs: jobs}, &r); err != nil {
+					t.Fatal(err)
+				}
+				return r.lines
+			}
+			entries, _ := os.ReadDir(dir)
+			var want []string
+			for _, e := range entries {
+				want = append(want, scan([]string{filepath.Join(dir, e.Name())}, 1)...)
+			}
+			got := scan([]string{dir}, 1)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				for i := range min(len(got), len(want)) {
+					if got[i] != want[i] {
+						t.Fatalf("first difference at %d of %d: %q, want %q", i, len(want), got[i], want[i])
+					}
+				}
+				t.Fatalf("lengths %d %d", len(got), len(want))
+			}
+		})
+	}
+}
+
+// Random directories of small text files, tars with member errors and
+// identifiers, and truncated gzips give, scanned as groups, the output of
+// their inputs scanned one by one, and every input counted done.
+func TestGroupedInputsRandom(t *testing.T) {
+	devnull, _ := os.Open(os.DevNull)
+	defer devnull.Close()
+	for seed := int64(0); seed < 12; seed++ {
+		rng := rand.New(rand.NewSource(seed))
+		dir := t.TempDir()
+		nfiles := 20 + rng.Intn(120)
+		for i := 0; i < nfiles; i++ {
+			name := filepath.Join(dir, fmt.Sprintf("f%03d", i))
+			var data []byte
+			switch rng.Intn(6) {
+			case 0:
+				data = nil
+			case 1, 2:
+				var b strings.Builder
+				for k, n := 0, rng.Intn(2500); k < n; k++ {
+					fmt.Fprintf(&b, "urn:example:%d-%d ", i, k)
+				}
+				data = []byte(b.String())
+			case 3, 4:
+				n := rng.Intn(480)
+				hit := map[int]bool{}
+				for k := rng.Intn(4); k > 0; k-- {
+					hit[rng.Intn(n+1)] = true
+				}
+				bad := rng.Intn(n + 1)
+				data = tarOf(t, n, func(k int) string {
+					switch {
+					case k == bad && rng.Intn(2) == 0:
+						return "\x1f\x8b\x08\x00garbage"
+					case hit[k]:
+						return fmt.Sprintf("urn:example:m%d urn:foo", k)
+					}
+					return ""
+				})
+				name += ".tar"
+			case 5:
+				var gz bytes.Buffer
+				zw := gzip.NewWriter(&gz)
+				fmt.Fprintf(zw, "gz urn:example:gz%d\n", i)
+				zw.Close()
+				data = gz.Bytes()
+				if rng.Intn(3) == 0 {
+					data = data[:len(data)/2]
+				}
+				name += ".gz"
+			}
+			if err := os.WriteFile(name, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		scan := func(paths []string, jobs, budget int) ([]string, int64, int) {
+			var r events
+			p := reports.NewProgress(devnull)
+			opt := idlint.Options{Jobs: jobs, BufferedOccurrences: budget, Progress: p}
+			idlint.Scan(context.Background(), paths, opt, &r)
+			return r.lines, p.Done.Load(), p.TotalFiles
+		}
+		entries, _ := os.ReadDir(dir)
+		var want []string
+		for _, e := range entries {
+			l, _, _ := scan([]string{filepath.Join(dir, e.Name())}, 1, 0)
+			want = append(want, l...)
+		}
+		for _, c := range []struct{ jobs, budget int }{{1, 0}, {2, 0}, {2, 1}, {3, 50}, {4, 3000}} {
+			got, done, total := scan([]string{dir}, c.jobs, c.budget)
+			if int(done) != total {
+				t.Errorf("seed %d -j %d: progress done %d of %d", seed, c.jobs, done, total)
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				for i := range min(len(got), len(want)) {
+					if got[i] != want[i] {
+						t.Errorf("seed %d -j %d budget %d: first difference at %d: %q, want %q", seed, c.jobs, c.budget, i, got[i], want[i])
+						break
+					}
+				}
+				if len(got) != len(want) {
+					t.Errorf("seed %d: lengths %d %d", seed, len(got), len(want))
 				}
 			}
 		}

@@ -33,7 +33,8 @@ func (f *inputFile) Read(p []byte) (int, error) {
 
 // sizeSince is the file's size given the size planned before it was
 // opened: that one when the file was read to its end at it, else the
-// file's own now (it changed, or was not read to its end).
+// file's own now (it changed, or was not read to its end), or the bytes
+// read when it is no regular file any more (replaced by a pipe).
 func (f *inputFile) sizeSince(planned int64) int64 {
 	if f.eof.Load() && f.read.Load() == planned {
 		return planned
@@ -41,5 +42,5 @@ func (f *inputFile) sizeSince(planned int64) int64 {
 	if n, ok := f.size(); ok {
 		return n
 	}
-	return planned
+	return f.read.Load() // no longer a regular file: what was read of it
 }

@@ -21,6 +21,7 @@ func TestOpenAfterPlanSeesTheFileAsItIs(t *testing.T) {
 		return b[:n]
 	}
 	zipData := zipb(t, entry{name: "a.txt", body: "urn:example:a"}, entry{name: "b.txt", body: "urn:example:b urn:example:c"})
+	gzData := gz(t, string(text(3<<20)))
 	cases := []struct {
 		name          string
 		before, after []byte
@@ -34,6 +35,8 @@ func TestOpenAfterPlanSeesTheFileAsItIs(t *testing.T) {
 		{"emptied", text(5000), nil, false},
 		{"became a zip", text(len(zipData) + 3), zipData, false},
 		{"zip grown", zipData, append(append([]byte(nil), zipData...), zipData...), false},
+		{"became a gzip", text(100), gzData, false},
+		{"gzip cut short", gzData, gzData[:1000], false},
 		{"became a directory", text(100), nil, true},
 	}
 	for _, c := range cases {
