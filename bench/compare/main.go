@@ -117,6 +117,9 @@ func main() {
 	// for the one-file case, where the start is the run
 	static := filepath.Join(dir, "idlint-static")
 	build(root, []string{"CGO_ENABLED=0"}, "go", "build", "-o", static, "./cmd/idlint")
+	// and static without Arrow (-tags noparquet): the lean linter build
+	lean := filepath.Join(dir, "idlint-lean")
+	build(root, []string{"CGO_ENABLED=0"}, "go", "build", "-tags", "noparquet", "-o", lean, "./cmd/idlint")
 	tool := func(name string) string {
 		p, err := exec.LookPath(name)
 		if err != nil {
@@ -311,7 +314,7 @@ func main() {
 				}},
 			}
 			results = append(results, measure("RFC corpus .tar.zst", total, "zstd -dc (.tar.zst)", cs, nil)...)
-			results = append(results, oneFile(bin, static, rg, rgPat, filepath.Join(rdir, "rfcs", "rfc8141.txt"))...)
+			results = append(results, oneFile(bin, static, lean, rg, rgPat, filepath.Join(rdir, "rfcs", "rfc8141.txt"))...)
 		}
 	}
 
@@ -324,7 +327,7 @@ func main() {
 
 // oneFile times the pre-commit case: one spec file, where a run is mostly
 // the process's start. Each measurement runs the command oneFileRuns times.
-func oneFile(bin, static, rg, rgPat, path string) []*result {
+func oneFile(bin, static, lean, rg, rgPat, path string) []*result {
 	fi, err := os.Stat(path)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s absent: one-file case skipped\n", path)
@@ -349,6 +352,7 @@ func oneFile(bin, static, rg, rgPat, path string) []*result {
 		// check exits 1 for error-level findings, as grep for a match
 		cas{name: "idlint check (one file)", run: times(func() error { return runGrep(bin, "check", path) })},
 		cas{name: "idlint check (one file), CGO_ENABLED=0 build", run: times(func() error { return runGrep(static, "check", path) })},
+		cas{name: "idlint check (one file), CGO_ENABLED=0 -tags noparquet build", run: times(func() error { return runGrep(lean, "check", path) })},
 		cas{name: "idlint scan --format jsonl (one file)", run: times(func() error {
 			return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", path)
 		})},

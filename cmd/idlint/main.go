@@ -22,7 +22,6 @@ import (
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
-	"github.com/idlint/idlint/reports/parquet"
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/urn"
 )
@@ -363,7 +362,13 @@ type reportSpec struct {
 	cfg        lint.Config
 }
 
-func (r reportSpec) options() parquet.Options {
+// reportMeta is what a report records of its run.
+type reportMeta struct {
+	RunID, Version, Profiles, CommandLine string
+	Start                                 time.Time
+}
+
+func (r reportSpec) options() reportMeta {
 	id := r.runID
 	if id == "" {
 		id = idlint.NewRunID()
@@ -372,14 +377,14 @@ func (r reportSpec) options() parquet.Options {
 	if eng, err := lint.New(r.cfg); err == nil { // a bad config fails the scan itself
 		profiles = eng.ProfileList()
 	}
-	return parquet.Options{RunID: id, Version: idlint.Version, Profiles: profiles,
+	return reportMeta{RunID: id, Version: idlint.Version, Profiles: profiles,
 		CommandLine: strings.Join(r.args, " "), Start: time.Now()}
 }
 
 func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, format, minSev string, check bool, srcW io.Writer, rep reportSpec, stdout, stderr io.Writer) int {
 	var sink idlint.Sink
 	var finish func(idlint.Summary) error
-	var popt parquet.Options
+	var popt reportMeta
 	if rep.dir != "" || format == "arrow" {
 		popt = rep.options() // a run ID reads crypto/rand: only when a report needs one
 	}
@@ -405,18 +410,22 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		j := reports.NewJSON()
 		sink, finish = j, func(idlint.Summary) error { _, err := j.WriteTo(stdout); return err }
 	case format == "arrow":
-		a := parquet.NewStream(stdout, popt.RunID)
-		sink, finish = a, func(idlint.Summary) error { return a.Close() }
+		a, closeA, err := newArrowStream(stdout, popt)
+		if err != nil {
+			fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+			return exitTrouble
+		}
+		sink, finish = a, func(idlint.Summary) error { return closeA() }
 	case format == "none":
 		sink, finish = withSources(nopSink{}, srcW), func(idlint.Summary) error { return nil }
 	default:
 		fmt.Fprintf(stderr, "idlint %s: unknown format %q (want text, jsonl, json, arrow or none)\n", name, format)
 		return exitTrouble
 	}
-	var pw *parquet.Writer
+	var pw reportWriter
 	if rep.dir != "" {
 		var err error
-		if pw, err = parquet.Create(rep.dir, popt); err != nil {
+		if pw, err = createReport(rep.dir, popt); err != nil {
 			fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 			return exitTrouble
 		}
@@ -525,7 +534,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) int {
 		return exitTrouble
 	}
 	rep := reportSpec{runID: *runID, args: append([]string{"idlint", "merge"}, args...)}
-	if err := parquet.Merge(pos[0], pos[1:], rep.options()); err != nil {
+	if err := mergeReports(pos[0], pos[1:], rep.options()); err != nil {
 		fmt.Fprintln(stderr, "idlint merge:", err)
 		return exitTrouble
 	}
@@ -556,7 +565,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	opt := idlint.Options{Lint: cfg}
 	opt.Corpus.FS = idlint.Sample
 	dir := *report
-	if dir == "" {
+	if dir == "" && withParquet {
 		if dir, err = os.MkdirTemp("", "idlint-demo-"); err != nil {
 			fmt.Fprintln(stderr, "idlint demo:", err)
 			return exitTrouble

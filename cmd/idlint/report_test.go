@@ -1,3 +1,5 @@
+//go:build !noparquet
+
 package main
 
 import (

@@ -1,0 +1,32 @@
+//go:build noparquet
+
+package main
+
+import (
+	"errors"
+	"io"
+
+	"github.com/idlint/idlint"
+)
+
+// Built without Apache Arrow (-tags noparquet): a smaller binary that
+// starts sooner, for pre-commit hooks; reports and the Arrow stream say
+// what is missing instead.
+
+const withParquet = false
+
+var errNoParquet = errors.New("this idlint was built without Parquet and Arrow (-tags noparquet): --report, --format arrow and merge are not available")
+
+type reportWriter interface {
+	idlint.Sink
+	Close() error
+	Abort()
+}
+
+func newArrowStream(io.Writer, reportMeta) (idlint.Sink, func() error, error) {
+	return nil, nil, errNoParquet
+}
+
+func createReport(string, reportMeta) (reportWriter, error) { return nil, errNoParquet }
+
+func mergeReports(string, []string, reportMeta) error { return errNoParquet }

@@ -1,0 +1,45 @@
+//go:build !noparquet
+
+package main
+
+import (
+	"io"
+
+	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/reports/parquet"
+)
+
+// Parquet reports and the Arrow stream: Apache Arrow's packages, linked
+// here only, are a third of the binary and a millisecond of every start
+// (their initialisation); `go build -tags noparquet` leaves them out
+// (noparquet.go), for a linter that only prints.
+
+const withParquet = true
+
+// reportWriter is a --report sink.
+type reportWriter interface {
+	idlint.Sink
+	Close() error
+	Abort()
+}
+
+func (m reportMeta) parquet() parquet.Options {
+	return parquet.Options{RunID: m.RunID, Version: m.Version, Profiles: m.Profiles, CommandLine: m.CommandLine, Start: m.Start}
+}
+
+func newArrowStream(w io.Writer, m reportMeta) (idlint.Sink, func() error, error) {
+	a := parquet.NewStream(w, m.RunID)
+	return a, a.Close, nil
+}
+
+func createReport(dir string, m reportMeta) (reportWriter, error) {
+	pw, err := parquet.Create(dir, m.parquet())
+	if err != nil {
+		return nil, err
+	}
+	return pw, nil
+}
+
+func mergeReports(out string, shards []string, m reportMeta) error {
+	return parquet.Merge(out, shards, m.parquet())
+}
