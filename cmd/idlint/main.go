@@ -59,9 +59,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitTrouble
 	}
 	cmd, rest := args[0], args[1:]
+	// Commands that do not watch for an interrupt keep its default
+	// action: it ends them.
 	switch cmd {
 	case "version", "--version":
 		fmt.Fprintf(stdout, "idlint %s (URN namespaces registry %s)\n", idlint.Version, urn.RegistryDate)
+		return exitOK
+	case "parse":
+		return cmdParse(rest, stdin, stdout, stderr)
+	case "rules":
+		return cmdRules(rest, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
 	// A pre-commit hook's check is mostly the process's start: its
@@ -74,24 +83,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, arm, stop := interruptContext(delay)
 	defer stop()
 	switch cmd {
-	case "parse":
-		return cmdParse(rest, stdin, stdout, stderr)
 	case "scan":
 		return cmdScan(ctx, arm, rest, stdin, stdout, stderr, false)
 	case "check":
 		return cmdScan(ctx, arm, rest, stdin, stdout, stderr, true)
-	case "rules":
-		return cmdRules(rest, stdout, stderr)
 	case "merge":
-		return cmdMerge(rest, stdout, stderr)
+		return cmdMerge(ctx, rest, stdout, stderr)
 	case "demo":
 		return cmdDemo(ctx, rest, stdout, stderr)
-	case "version", "--version":
-		fmt.Fprintf(stdout, "idlint %s (URN namespaces registry %s)\n", idlint.Version, urn.RegistryDate)
-		return exitOK
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
 	}
 	fmt.Fprintf(stderr, "idlint: unknown command %q\n\n%s", cmd, usage)
 	return exitTrouble
@@ -439,6 +438,8 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		if err == nil {
 			if err = pw.Close(); err == nil {
 				fmt.Fprintf(stderr, "idlint %s: report written to %s (run %s)\n", name, rep.dir, popt.RunID)
+			} else {
+				fmt.Fprintf(stderr, "idlint %s: no report written to %s\n", name, rep.dir) // err follows
 			}
 		} else {
 			pw.Abort()
@@ -522,7 +523,7 @@ type nopSink struct{}
 func (nopSink) Occurrence(*lint.Occurrence) error { return nil }
 func (nopSink) Source(*corpus.SourceRecord) error { return nil }
 
-func cmdMerge(args []string, stdout, stderr io.Writer) int {
+func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("merge", stderr)
 	runID := fs.String("run-id", "", "run identifier of the merged report (default: time and random)")
 	pos, err := parseFlags(fs, args)
@@ -534,7 +535,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) int {
 		return exitTrouble
 	}
 	rep := reportSpec{runID: *runID, args: append([]string{"idlint", "merge"}, args...)}
-	if err := mergeReports(pos[0], pos[1:], rep.options()); err != nil {
+	if err := mergeReports(ctx, pos[0], pos[1:], rep.options()); err != nil {
 		fmt.Fprintln(stderr, "idlint merge:", err)
 		return exitTrouble
 	}

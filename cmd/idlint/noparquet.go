@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
 
@@ -29,4 +30,4 @@ func newArrowStream(io.Writer, reportMeta) (idlint.Sink, func() error, error) {
 
 func createReport(string, reportMeta) (reportWriter, error) { return nil, errNoParquet }
 
-func mergeReports(string, []string, reportMeta) error { return errNoParquet }
+func mergeReports(context.Context, string, []string, reportMeta) error { return errNoParquet }

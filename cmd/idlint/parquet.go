@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"io"
 
 	"github.com/idlint/idlint"
@@ -40,6 +41,6 @@ func createReport(dir string, m reportMeta) (reportWriter, error) {
 	return pw, nil
 }
 
-func mergeReports(out string, shards []string, m reportMeta) error {
-	return parquet.Merge(out, shards, m.parquet())
+func mergeReports(ctx context.Context, out string, shards []string, m reportMeta) error {
+	return parquet.Merge(ctx, out, shards, m.parquet())
 }

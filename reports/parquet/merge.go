@@ -1,6 +1,7 @@
 package parquet
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -17,8 +18,9 @@ import (
 // Merge combines the report directories of sharded runs into out:
 // occurrences, findings and sources are concatenated in shard order, and
 // clusters are re-aggregated from the occurrences exactly as one run over
-// all inputs would have produced them.
-func Merge(out string, shards []string, opt Options) error {
+// all inputs would have produced them. A cancelled ctx stops it between
+// row groups, leaving nothing under out's final names.
+func Merge(ctx context.Context, out string, shards []string, opt Options) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -55,14 +57,14 @@ func Merge(out string, shards []string, opt Options) error {
 	}
 	clusters := reports.NewClusters()
 	for _, dir := range shards {
-		err := copyFile(filepath.Join(dir, OccurrencesFile), occ, func(s *schema.Schema, leaves []leafData) error {
+		err := copyFile(ctx, filepath.Join(dir, OccurrencesFile), occ, func(s *schema.Schema, leaves []leafData) error {
 			return addClusterRows(clusters, s, leaves)
 		})
 		if err == nil {
-			err = copyFile(filepath.Join(dir, FindingsFile), fnd, nil)
+			err = copyFile(ctx, filepath.Join(dir, FindingsFile), fnd, nil)
 		}
 		if err == nil {
-			err = copyFile(filepath.Join(dir, SourcesFile), src, nil)
+			err = copyFile(ctx, filepath.Join(dir, SourcesFile), src, nil)
 		}
 		if err != nil {
 			return abort(fmt.Errorf("merging %s: %w", dir, err))
@@ -89,8 +91,11 @@ func Merge(out string, shards []string, opt Options) error {
 // copyFile copies the row groups of another report's file into t, values
 // and levels as they are, after checking that its columns are the ones
 // this version writes; each row group also goes to fn when set.
-func copyFile[T any](path string, t *table[T], fn func(*schema.Schema, []leafData) error) error {
+func copyFile[T any](ctx context.Context, path string, t *table[T], fn func(*schema.Schema, []leafData) error) error {
 	return readGroups(path, func(s *schema.Schema, leaves []leafData, rows int64) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if !s.Equals(t.fw.Schema) {
 			return fmt.Errorf("%s: columns differ from this version's schema", path)
 		}

@@ -1,6 +1,7 @@
 package parquet_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -141,7 +142,7 @@ func TestMergeShards(t *testing.T) {
 		shards = append(shards, d)
 	}
 	out := filepath.Join(dir, "merged")
-	if err := parquet.Merge(out, shards, parquet.Options{RunID: "run"}); err != nil {
+	if err := parquet.Merge(context.Background(), out, shards, parquet.Options{RunID: "run"}); err != nil {
 		t.Fatal(err)
 	}
 	rows, _, err := parquet.ReadRows(filepath.Join(out, parquet.OccurrencesFile))

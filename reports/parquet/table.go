@@ -66,6 +66,7 @@ type table[T any] struct {
 	pending chan arrow.RecordBatch
 	done    chan error
 	failed  atomic.Pointer[error] // the writer's first error, seen by flush
+	dropped atomic.Bool           // aborted: batches still queued are not written
 }
 
 // pendingBatches bounds the batches waiting for the writer goroutine.
@@ -158,7 +159,7 @@ func (t *table[T]) flush() error {
 func (t *table[T]) writer() {
 	var err error
 	for rec := range t.pending {
-		if err == nil {
+		if err == nil && !t.dropped.Load() {
 			if err = t.write(rec); err != nil {
 				t.failed.Store(&err)
 			}
@@ -235,6 +236,7 @@ func (t *table[T]) commit() error {
 
 // abort drops the temporary file.
 func (t *table[T]) abort() {
+	t.dropped.Store(true) // an interrupted run ends without encoding what it drops
 	t.wait()
 	t.fw.Close()
 	os.Remove(t.tmp)
