@@ -57,6 +57,8 @@ type table[T any] struct {
 	final  string
 	rows   int // in the builder
 	total  int64
+	// strBytes is the text of each string column in the last batch
+	strBytes []int
 
 	// With async, full batches are encoded and compressed on a goroutine
 	// of the table's own (started by the first flush), so that the
@@ -128,9 +130,23 @@ func (t *table[T]) append(r *T) error {
 	t.rows++
 	t.total++
 	if t.rows >= batchRows {
-		return t.flush()
+		err := t.flush()
+		t.reserve()
+		return err
 	}
 	return nil
+}
+
+// reserve makes the next batch's room at once, strings as long as the
+// last batch's and an eighth more, instead of growing and copying the
+// buffers value by value (measured: 3–7% of a --report run).
+func (t *table[T]) reserve() {
+	for i, f := range t.bld.Fields() {
+		f.Reserve(batchRows)
+		if sb, ok := f.(*array.StringBuilder); ok && i < len(t.strBytes) {
+			sb.ReserveData(t.strBytes[i] + t.strBytes[i]/8)
+		}
+	}
 }
 
 func (t *table[T]) flush() error {
@@ -142,6 +158,14 @@ func (t *table[T]) flush() error {
 	}
 	rec := t.bld.NewRecordBatch()
 	t.rows = 0
+	if t.strBytes == nil {
+		t.strBytes = make([]int, rec.NumCols())
+	}
+	for i, c := range rec.Columns() {
+		if s, ok := c.(*array.String); ok {
+			t.strBytes[i] = len(s.ValueBytes())
+		}
+	}
 	if !t.async {
 		defer rec.Release()
 		return t.write(rec)
