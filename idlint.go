@@ -71,7 +71,7 @@ const sizeAfter = 100 * time.Millisecond
 // beside the scan; the function it returns stops it and waits for it.
 // A size the planner has found is taken from planned (size+1; 0: not yet)
 // rather than asked again: on the RFC series the second stat of every
-// file cost 8% of a run with progress on.
+// file cost 4–8% of a run with progress on.
 func sizeInputs(ctx context.Context, p *reports.Progress, inputs []corpus.Input, planned []atomic.Int64, copt corpus.Options) (stop func()) {
 	var stopped atomic.Bool
 	done := make(chan struct{})
