@@ -69,6 +69,7 @@ func (c *counter) each(fn func(s string, n int)) {
 
 // agg is one cluster being aggregated.
 type agg struct {
+	key                      string // the map's own key string
 	profile, namespace       string
 	firstSource, firstMember string
 	firstOffset              int64
@@ -124,7 +125,7 @@ func (cs *Clusters) AddRow(o Row) {
 	a := cs.byKey[k]
 	if a == nil || before(o.Source, o.Member, o.Offset, a.firstSource, a.firstMember, a.firstOffset) {
 		if a == nil {
-			a = &agg{profile: o.Profile, namespace: o.Namespace}
+			a = &agg{key: o.Key, profile: o.Profile, namespace: o.Namespace}
 			cs.byKey[k] = a
 		}
 		a.firstSource, a.firstMember, a.firstOffset = o.Source, o.Member, o.Offset
@@ -134,8 +135,19 @@ func (cs *Clusters) AddRow(o Row) {
 	if !o.Valid {
 		a.invalid++
 	}
-	a.variants.add(o.Raw)
-	a.canon.add(o.Canonical)
+	// A spelling equal to the key is counted as the key's own string: the
+	// map lookup has just read its bytes, and the counter's comparison
+	// with its first spelling is then one of pointers, not another cache
+	// miss (most identifiers are spelled as their key).
+	raw, canon := o.Raw, o.Canonical
+	if raw == a.key {
+		raw = a.key
+	}
+	if canon == a.key {
+		canon = a.key
+	}
+	a.variants.add(raw)
+	a.canon.add(canon)
 	a.source.add(o.Source)
 }
 

@@ -2,6 +2,8 @@ package reports
 
 import (
 	"fmt"
+	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/idlint/idlint/lint"
@@ -95,4 +97,31 @@ func TestBackgroundEqualsClusters(t *testing.T) {
 			t.Errorf("a second Wait lost the clusters")
 		}
 	}
+}
+
+// BenchmarkClustersManyKeys aggregates 2 M rows over 100,000 keys, each
+// row's strings allocated apart as a scan's are (a --report of a large
+// corpus; the map's cache misses dominate).
+func BenchmarkClustersManyKeys(b *testing.B) {
+	const rows, keys = 1 << 21, 100_000
+	r := rand.New(rand.NewSource(1))
+	in := make([]Row, rows)
+	for i := range in {
+		k := r.Intn(keys)
+		key := fmt.Sprintf("urn:example:item-%d", k)
+		in[i] = Row{Scheme: "urn", Profile: "rfc8141", Key: key, Namespace: "example",
+			Raw: strings.Clone(key), Canonical: strings.Clone(key), Valid: true,
+			Source: "corpus.txt", Offset: int64(i) * 40, Line: i + 1, Column: 6}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		cs := NewClusters()
+		for i := range in {
+			cs.AddRow(in[i])
+		}
+		if cs.Len() == 0 {
+			b.Fatal("no clusters")
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/row")
 }
