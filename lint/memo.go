@@ -15,6 +15,13 @@ type Memo struct {
 	m       map[string]*Occurrence
 	keys    int // bytes of identifier text held
 	schemes []memoScheme
+	// Admission: a generation (from empty to full) that is seldom hit —
+	// a crawl of mostly distinct identifiers — is kept for lookups while
+	// the next memoColdMisses misses are not remembered, rather than
+	// each copied into an entry dropped before its first reuse (230
+	// bytes allocated per occurrence, and the collector's work).
+	hits, added int // this generation
+	cold        int // misses left not to remember
 }
 
 // memoScheme is what a memo needs of a scheme for every candidate, looked
@@ -32,6 +39,11 @@ const (
 	memoMaxEntries = 8192
 	memoMaxBytes   = 1 << 20
 	memoMaxLen     = 512 // longer identifiers are not remembered
+
+	// A generation hit fewer than once per memoColdRatio entries added
+	// starts a cold spell of memoColdMisses misses.
+	memoColdRatio  = 4
+	memoColdMisses = 8 * memoMaxEntries
 )
 
 // NewMemo returns an empty memo over e.
@@ -90,6 +102,7 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 		return nil
 	case ok:
 		*dst = *p
+		m.hits++
 		return nil
 	}
 	o, err := m.eng.CheckInContext(scheme, ident, nil)
@@ -97,9 +110,19 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 	if err != nil || len(ident) > memoMaxLen {
 		return err
 	}
+	if m.cold > 0 {
+		m.cold--
+		if m.cold > 0 {
+			return nil
+		}
+		m.startGeneration() // the spell is over: try again
+	}
 	if len(m.m) >= memoMaxEntries || m.keys+len(ident) > memoMaxBytes {
-		clear(m.m)
-		m.keys = 0
+		if m.hits*memoColdRatio < m.added {
+			m.cold = memoColdMisses // keep this one for lookups
+			return nil
+		}
+		m.startGeneration()
 	}
 	o.Findings = o.Findings[:len(o.Findings):len(o.Findings)] // an append by a caller copies
 	dst.Findings = o.Findings
@@ -107,5 +130,12 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 	*keep = o
 	m.m[ident] = keep
 	m.keys += len(ident)
+	m.added++
 	return nil
+}
+
+// startGeneration empties the memo.
+func (m *Memo) startGeneration() {
+	clear(m.m)
+	m.keys, m.hits, m.added = 0, 0, 0
 }

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/idlint/idlint/rules"
@@ -57,5 +58,51 @@ func TestMemoBounded(t *testing.T) {
 		if len(m.m) > memoMaxEntries || m.keys > memoMaxBytes {
 			t.Fatalf("memo holds %d entries, %d bytes", len(m.m), m.keys)
 		}
+	}
+}
+
+// A stream of distinct identifiers (a crawl) fills the memo without hits:
+// the full generation is then kept for lookups and nothing more is
+// remembered for memoColdMisses misses, results still the engine's; then
+// a new generation starts.
+func TestMemoColdSpell(t *testing.T) {
+	e, _ := New(Config{})
+	m := e.NewMemo()
+	ident := func(i int) []byte { return []byte("urn:example:item-" + strconv.Itoa(i)) }
+	check := func(raw []byte) {
+		t.Helper()
+		want, err1 := e.CheckInContext("urn", string(raw), nil)
+		got, err2 := m.CheckInContext("urn", raw, nil)
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: memo %+v (%v), engine %+v (%v)", raw, got, err2, want, err1)
+		}
+	}
+	n := 0
+	for ; n < memoMaxEntries; n++ {
+		check(ident(n))
+	}
+	if len(m.m) != memoMaxEntries || m.cold != 0 {
+		t.Fatalf("after %d distinct: %d entries, cold %d", n, len(m.m), m.cold)
+	}
+	check(ident(n)) // the memo is full and was never hit: a cold spell
+	n++
+	if m.cold == 0 || len(m.m) != memoMaxEntries {
+		t.Fatalf("no cold spell: %d entries, cold %d", len(m.m), m.cold)
+	}
+	hits := m.hits
+	check(ident(7)) // the kept generation still answers
+	if m.hits != hits+1 {
+		t.Errorf("a remembered identifier was not a hit in the cold spell")
+	}
+	for range memoColdMisses - 1 {
+		check(ident(n))
+		n++
+	}
+	if len(m.m) != memoMaxEntries || m.cold != 1 {
+		t.Fatalf("in the cold spell: %d entries (want %d, nothing added), cold %d", len(m.m), memoMaxEntries, m.cold)
+	}
+	check(ident(n)) // the spell's last miss: a new generation, remembered
+	if m.cold != 0 || len(m.m) != 1 {
+		t.Fatalf("after the spell: %d entries, cold %d; want a new generation of 1", len(m.m), m.cold)
 	}
 }
