@@ -152,13 +152,28 @@ func TestGroupedInputsEqualOneByOne(t *testing.T) {
 			write(name, fmt.Appendf(nil, "\x00\x01binary urn:example:bin%d\x00", i))
 		}
 	}
-	scan := func(paths []string, jobs, budget int) []string {
-		var r record
-		opt := idlint.Options{Jobs: jobs, BufferedOccurrences: budget}
+	groupedEqualsOneByOne(t, dir, [2]int{1, 0}, [2]int{2, 0}, [2]int{2, 1}, [2]int{3, 50})
+}
+
+// groupedEqualsOneByOne scans dir whole with each (jobs, budget) of runs,
+// its small files grouped, and checks that the sink sees what it sees
+// when dir's entries are scanned one at a time, and that every input is
+// counted done.
+func groupedEqualsOneByOne(t *testing.T, dir string, runs ...[2]int) {
+	t.Helper()
+	devnull, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devnull.Close()
+	scan := func(paths []string, jobs, budget int) (lines []string, done int64, total int) {
+		var r events
+		p := reports.NewProgress(devnull)
+		opt := idlint.Options{Jobs: jobs, BufferedOccurrences: budget, Progress: p}
 		if _, err := idlint.Scan(context.Background(), paths, opt, &r); err != nil {
 			t.Fatal(err)
 		}
-		return r.lines
+		return r.lines, p.Done.Load(), p.TotalFiles
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -166,17 +181,22 @@ func TestGroupedInputsEqualOneByOne(t *testing.T) {
 	}
 	var want []string
 	for _, e := range entries {
-		want = append(want, scan([]string{filepath.Join(dir, e.Name())}, 1, 0)...)
+		l, _, _ := scan([]string{filepath.Join(dir, e.Name())}, 1, 0)
+		want = append(want, l...)
 	}
-	for _, c := range []struct{ jobs, budget int }{{1, 0}, {2, 0}, {2, 1}, {3, 50}} {
-		got := scan([]string{dir}, c.jobs, c.budget)
-		if strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Errorf("-j %d, budget %d: %d results, want %d as scanned one by one", c.jobs, c.budget, len(got), len(want))
-			for i := range min(len(got), len(want)) {
-				if got[i] != want[i] {
-					t.Errorf("first difference at %d: %q, want %q", i, got[i], want[i])
-					break
-				}
+	for _, r := range runs {
+		got, done, total := scan([]string{dir}, r[0], r[1])
+		if int(done) != total {
+			t.Errorf("-j %d, budget %d: progress done %d of %d", r[0], r[1], done, total)
+		}
+		if strings.Join(got, "\n") == strings.Join(want, "\n") {
+			continue
+		}
+		t.Errorf("-j %d, budget %d: %d results, want %d as scanned one by one", r[0], r[1], len(got), len(want))
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Errorf("first difference at %d: %q, want %q", i, got[i], want[i])
+				break
 			}
 		}
 	}
@@ -186,11 +206,11 @@ func TestGroupedInputsEqualOneByOne(t *testing.T) {
 type events struct{ lines []string }
 
 func (r *events) Occurrence(o *lint.Occurrence) error {
-	r.lines = append(r.lines, fmt.Sprintf("occ %s %s %d %s", o.Source, o.Member, o.Offset, o.Raw))
+	r.lines = append(r.lines, fmt.Sprintf("occ %s %s %d %d:%d %s %s", o.Source, o.Member, o.Offset, o.Line, o.Column, o.Raw, o.Key))
 	return nil
 }
 func (r *events) Source(s *corpus.SourceRecord) error {
-	r.lines = append(r.lines, fmt.Sprintf("src %s %s %d %s", s.Source, s.Member, s.Occurrences, s.Status))
+	r.lines = append(r.lines, fmt.Sprintf("src %s %s %d %d %s %s", s.Source, s.Member, s.Bytes, s.Occurrences, s.Status, s.Error))
 	return nil
 }
 
@@ -236,32 +256,12 @@ func TestGroupedArchiveRecordBatches(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			var names []string
 			for n, d := range c.files {
-				os.WriteFile(filepath.Join(dir, n), d, 0o644)
-				names = append(names, n)
-			}
-			scan := func(paths []string, jobs int) []string {
-				var r events
-				if _, err := idlint.Scan(context.Background(), paths, idlint.Options{Jobs: jobs}, &r); err != nil {
+				if err := os.WriteFile(filepath.Join(dir, n), d, 0o644); err != nil {
 					t.Fatal(err)
 				}
-				return r.lines
 			}
-			entries, _ := os.ReadDir(dir)
-			var want []string
-			for _, e := range entries {
-				want = append(want, scan([]string{filepath.Join(dir, e.Name())}, 1)...)
-			}
-			got := scan([]string{dir}, 1)
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				for i := range min(len(got), len(want)) {
-					if got[i] != want[i] {
-						t.Fatalf("first difference at %d of %d: %q, want %q", i, len(want), got[i], want[i])
-					}
-				}
-				t.Fatalf("lengths %d %d", len(got), len(want))
-			}
+			groupedEqualsOneByOne(t, dir, [2]int{1, 0})
 		})
 	}
 }
@@ -270,8 +270,6 @@ func TestGroupedArchiveRecordBatches(t *testing.T) {
 // identifiers, and truncated gzips give, scanned as groups, the output of
 // their inputs scanned one by one, and every input counted done.
 func TestGroupedInputsRandom(t *testing.T) {
-	devnull, _ := os.Open(os.DevNull)
-	defer devnull.Close()
 	for seed := int64(0); seed < 12; seed++ {
 		rng := rand.New(rand.NewSource(seed))
 		dir := t.TempDir()
@@ -320,35 +318,6 @@ func TestGroupedInputsRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		scan := func(paths []string, jobs, budget int) ([]string, int64, int) {
-			var r events
-			p := reports.NewProgress(devnull)
-			opt := idlint.Options{Jobs: jobs, BufferedOccurrences: budget, Progress: p}
-			idlint.Scan(context.Background(), paths, opt, &r)
-			return r.lines, p.Done.Load(), p.TotalFiles
-		}
-		entries, _ := os.ReadDir(dir)
-		var want []string
-		for _, e := range entries {
-			l, _, _ := scan([]string{filepath.Join(dir, e.Name())}, 1, 0)
-			want = append(want, l...)
-		}
-		for _, c := range []struct{ jobs, budget int }{{1, 0}, {2, 0}, {2, 1}, {3, 50}, {4, 3000}} {
-			got, done, total := scan([]string{dir}, c.jobs, c.budget)
-			if int(done) != total {
-				t.Errorf("seed %d -j %d: progress done %d of %d", seed, c.jobs, done, total)
-			}
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				for i := range min(len(got), len(want)) {
-					if got[i] != want[i] {
-						t.Errorf("seed %d -j %d budget %d: first difference at %d: %q, want %q", seed, c.jobs, c.budget, i, got[i], want[i])
-						break
-					}
-				}
-				if len(got) != len(want) {
-					t.Errorf("seed %d: lengths %d %d", seed, len(got), len(want))
-				}
-			}
-		}
+		groupedEqualsOneByOne(t, dir, [2]int{1, 0}, [2]int{2, 0}, [2]int{2, 1}, [2]int{3, 50}, [2]int{4, 3000})
 	}
 }

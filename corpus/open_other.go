@@ -14,16 +14,12 @@ func openSys(path string) (sysFile, error) {
 	return sysFile{f}, err
 }
 
-func (f *sysFile) size() (int64, bool) {
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return -1, false
-	}
-	return fi.Size(), true
-}
+func (f *sysFile) size() (int64, bool) { return regularSize(f.Stat()) }
 
-func statSize(path string) (int64, bool) {
-	fi, err := os.Stat(path)
+func statSize(path string) (int64, bool) { return regularSize(os.Stat(path)) }
+
+// regularSize is a stat's size, ok when it is of a regular file.
+func regularSize(fi os.FileInfo, err error) (int64, bool) {
 	if err != nil || !fi.Mode().IsRegular() {
 		return -1, false
 	}

@@ -108,31 +108,24 @@ func (f *sysFile) Close() error {
 
 // size is the file's size, ok when it is a regular file.
 func (f *sysFile) size() (n int64, ok bool) {
-	var st syscall.Stat_t
-	for {
-		err := syscall.Fstat(f.fd, &st)
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-			return -1, false
-		}
-		return st.Size, true
-	}
+	return regularSize(func(st *syscall.Stat_t) error { return syscall.Fstat(f.fd, st) })
 }
 
 // statSize is the size of the regular file at path (following links),
 // without the allocations of os.Stat.
 func statSize(path string) (n int64, ok bool) {
+	return regularSize(func(st *syscall.Stat_t) error { return syscall.Stat(path, st) })
+}
+
+// regularSize is the size stat reports, ok when it is of a regular file.
+func regularSize(stat func(*syscall.Stat_t) error) (n int64, ok bool) {
 	var st syscall.Stat_t
-	for {
-		err := syscall.Stat(path, &st)
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-			return -1, false
-		}
-		return st.Size, true
+	err := stat(&st)
+	for err == syscall.EINTR {
+		err = stat(&st)
 	}
+	if err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		return -1, false
+	}
+	return st.Size, true
 }

@@ -361,6 +361,13 @@ type reportSpec struct {
 	cfg        lint.Config
 }
 
+// reportWriter is a --report sink (parquet.go; noparquet.go has none).
+type reportWriter interface {
+	idlint.Sink
+	Close() error
+	Abort()
+}
+
 // reportMeta is what a report records of its run.
 type reportMeta struct {
 	RunID, Version, Profiles, CommandLine string
@@ -585,25 +592,26 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func interruptContext(delay time.Duration) (ctx context.Context, arm, stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var mu sync.Mutex
-	var stopSig func()
-	armed := false
+	var stopSig func() // set once armed
 	arm = func() {
 		mu.Lock()
 		defer mu.Unlock()
-		if !armed && ctx.Err() == nil {
-			armed = true
+		if stopSig == nil && ctx.Err() == nil {
 			var sctx context.Context
 			sctx, stopSig = signal.NotifyContext(ctx, os.Interrupt)
 			context.AfterFunc(sctx, cancel)
 		}
 	}
+	var t *time.Timer
 	if delay <= 0 {
 		arm()
-		return ctx, arm, func() { stopSig(); cancel() }
+	} else {
+		t = time.AfterFunc(delay, arm)
 	}
-	t := time.AfterFunc(delay, arm)
 	return ctx, arm, func() {
-		t.Stop()
+		if t != nil {
+			t.Stop()
+		}
 		cancel()
 		mu.Lock()
 		defer mu.Unlock()

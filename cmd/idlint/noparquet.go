@@ -18,12 +18,6 @@ const withParquet = false
 
 var errNoParquet = errors.New("this idlint was built without Parquet and Arrow (-tags noparquet): --report, --format arrow and merge are not available")
 
-type reportWriter interface {
-	idlint.Sink
-	Close() error
-	Abort()
-}
-
 func newArrowStream(io.Writer, reportMeta) (idlint.Sink, func() error, error) {
 	return nil, nil, errNoParquet
 }

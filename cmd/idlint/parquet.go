@@ -17,13 +17,6 @@ import (
 
 const withParquet = true
 
-// reportWriter is a --report sink.
-type reportWriter interface {
-	idlint.Sink
-	Close() error
-	Abort()
-}
-
 func (m reportMeta) parquet() parquet.Options {
 	return parquet.Options{RunID: m.RunID, Version: m.Version, Profiles: m.Profiles, CommandLine: m.CommandLine, Start: m.Start}
 }

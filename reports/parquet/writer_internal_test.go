@@ -44,20 +44,33 @@ func leftovers(t *testing.T, dir string) {
 	}
 }
 
+// create starts a report in dir.
+func create(t *testing.T, dir string) *Writer {
+	t.Helper()
+	w, err := Create(dir, Options{RunID: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// occurrences writes n synthetic occurrences to w.
+func occurrences(t *testing.T, w *Writer, n int) {
+	t.Helper()
+	for i := range n {
+		if err := w.Occurrence(occN(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // Abort without Close, after the writer goroutines started, leaves no
 // file and no goroutine.
 func TestAbortWithoutClose(t *testing.T) {
 	base := runtime.NumGoroutine()
 	dir := t.TempDir()
-	w, err := Create(dir, Options{RunID: "r"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 5 * batchRows {
-		if err := w.Occurrence(occN(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	w := create(t, dir)
+	occurrences(t, w, 5*batchRows)
 	w.Abort()
 	settle(t, base)
 	leftovers(t, dir)
@@ -69,10 +82,7 @@ func TestWriteFailure(t *testing.T) {
 	for _, n := range []int{100, 3 * batchRows, rowGroupRows + 5*batchRows, 3 * rowGroupRows} {
 		base := runtime.NumGoroutine()
 		dir := t.TempDir()
-		w, err := Create(dir, Options{RunID: "r"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := create(t, dir)
 		w.occ.f.Close() // every later write fails
 		var oerr error
 		for i := range n {
@@ -100,10 +110,7 @@ func TestWriteFailure(t *testing.T) {
 func TestCloseAfterFailure(t *testing.T) {
 	base := runtime.NumGoroutine()
 	dir := t.TempDir()
-	w, err := Create(dir, Options{RunID: "r"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := create(t, dir)
 	w.fnd.f.Close()
 	failed := false
 	for i := range 3 * rowGroupRows {
@@ -126,15 +133,8 @@ func TestCloseAfterFailure(t *testing.T) {
 // nothing in its output directory.
 func TestMergeCancelled(t *testing.T) {
 	shard := t.TempDir()
-	w, err := Create(shard, Options{RunID: "r"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 1000 {
-		if err := w.Occurrence(occN(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	w := create(t, shard)
+	occurrences(t, w, 1000)
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
