@@ -86,6 +86,40 @@ func TestReportRoundTrip(t *testing.T) {
 	if !jsonEqualUnordered(cl[0]["variants"], wantVariants) || cl[0]["occurrence_count"] != float64(n) {
 		t.Errorf("cluster %v", cl[0])
 	}
+	checkStatistics(t, dir)
+}
+
+// checkStatistics: every column chunk of a report has min/max statistics
+// and no nulls — no column is nullable, and an empty string ("" member,
+// record_id …) is a value, which readers prune row groups by.
+func checkStatistics(t *testing.T, dir string) {
+	t.Helper()
+	for _, name := range []string{parquet.OccurrencesFile, parquet.FindingsFile, parquet.ClustersFile, parquet.SourcesFile} {
+		r, err := file.OpenParquetFile(filepath.Join(dir, name), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		md := r.MetaData()
+		for g := range md.NumRowGroups() {
+			rg := md.RowGroup(g)
+			for c := range rg.NumColumns() {
+				cc, err := rg.ColumnChunk(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st, err := cc.Statistics()
+				if err != nil || st == nil {
+					t.Fatalf("%s group %d column %s: no statistics (%v)", name, g, cc.PathInSchema(), err)
+				}
+				// list leaves count their empty lists as nulls
+				list := len(cc.PathInSchema()) > 1
+				if !list && (!st.HasMinMax() || st.NullCount() != 0) {
+					t.Errorf("%s group %d column %s: min/max %v, %d nulls", name, g, cc.PathInSchema(), st.HasMinMax(), st.NullCount())
+				}
+			}
+		}
+		r.Close()
+	}
 }
 
 func jsonEqual(a, b any) bool {

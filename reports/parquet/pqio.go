@@ -16,7 +16,6 @@ import (
 	"fmt"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -100,105 +99,46 @@ func arrowSchemaMeta(s *arrow.Schema) (string, error) {
 	return base64.StdEncoding.EncodeToString(buf.Bytes()), nil
 }
 
-// writeRecord writes the columns of rec to the row group's column writers.
-// A list column's leaves get definition level 0 for an empty list and 2 for
-// an element, repetition level 0 for a row's first element and 1 after.
-func writeRecord(rg file.BufferedRowGroupWriter, rec arrow.RecordBatch) error {
-	leaf := 0
-	for i, col := range rec.Columns() {
-		var err error
-		switch a := col.(type) {
-		case *array.List:
-			def, rep := listLevels(a)
-			elems := a.ListValues()
-			if st, ok := elems.(*array.Struct); ok {
-				for k := 0; k < st.NumField(); k++ {
-					if err = writeLeaf(rg, leaf, st.Field(k), def, rep); err != nil {
-						break
-					}
-					leaf++
-				}
-			} else {
-				err = writeLeaf(rg, leaf, elems, def, rep)
-				leaf++
-			}
-		default:
-			err = writeLeaf(rg, leaf, col, nil, nil)
-			leaf++
-		}
-		if err != nil {
-			return fmt.Errorf("column %s: %w", rec.ColumnName(i), err)
-		}
-	}
-	return nil
-}
-
-// listLevels are the levels of a list column's leaves (see writeRecord).
-func listLevels(a *array.List) (def, rep []int16) {
-	offs := a.Offsets()
-	for i := 0; i < a.Len(); i++ {
-		lo, hi := offs[i], offs[i+1]
-		if lo == hi {
-			def, rep = append(def, 0), append(rep, 0)
-			continue
-		}
-		for j := lo; j < hi; j++ {
-			def = append(def, 2)
-			rep = append(rep, min(1, int16(j-lo)))
-		}
-	}
-	return def, rep
-}
-
-func writeLeaf(rg file.BufferedRowGroupWriter, i int, a arrow.Array, def, rep []int16) error {
-	cw, err := rg.Column(i)
-	if err != nil {
-		return err
-	}
-	switch w := cw.(type) {
-	case *file.ByteArrayColumnChunkWriter:
-		s, ok := a.(*array.String)
-		if !ok {
-			break
-		}
-		// slices of the array's data, not copies
-		offs, data := s.ValueOffsets(), s.ValueBytes() // data starts at offs[0]
-		vals := make([]pq.ByteArray, s.Len())
-		for k := range vals {
-			vals[k] = data[offs[k]-offs[0] : offs[k+1]-offs[0]]
-		}
-		_, err = w.WriteBatch(vals, def, rep)
-		return err
-	case *file.Int64ColumnChunkWriter:
-		if v, ok := a.(*array.Int64); ok {
-			_, err = w.WriteBatch(v.Int64Values(), def, rep)
-			return err
-		}
-	case *file.Int32ColumnChunkWriter:
-		if v, ok := a.(*array.Int32); ok {
-			_, err = w.WriteBatch(v.Int32Values(), def, rep)
-			return err
-		}
-	case *file.BooleanColumnChunkWriter:
-		if v, ok := a.(*array.Boolean); ok {
-			b := make([]bool, v.Len())
-			for k := range b {
-				b[k] = v.Value(k)
-			}
-			_, err = w.WriteBatch(b, def, rep)
-			return err
-		}
-	}
-	return fmt.Errorf("leaf %d: %T for %s", i, cw, a.DataType())
-}
-
-// leafData is one column chunk read whole: its values and levels.
+// leafData is one leaf column's values and levels: a batch of rows being
+// written, or a column chunk read whole. A list's leaves have definition
+// level 0 for an empty list and 2 for an element, repetition level 0 for a
+// row's first element and 1 after.
 type leafData struct {
-	bytes    []pq.ByteArray
+	bytes    []pq.ByteArray // slices of text
+	text     []byte
 	i64      []int64
 	i32      []int32
 	bools    []bool
 	def, rep []int16
+}
+
+// putBytes appends a copy of v to the byte arrays. When text grows, the
+// earlier values keep the old array, which is not written to again. An
+// empty value is an empty slice, not nil: nil would be a null to the
+// column's statistics.
+func putBytes[S ~string | ~[]byte](d *leafData, v S) {
+	if d.text == nil {
+		d.text = make([]byte, 0, 4<<10)
+	}
+	n := len(d.text)
+	d.text = append(d.text, v...)
+	d.bytes = append(d.bytes, d.text[n:len(d.text):len(d.text)])
+}
+
+// putLevels appends the levels of a list's j-th element (or, with j < 0,
+// of an empty list).
+func (d *leafData) putLevels(j int) {
+	if j < 0 {
+		d.def, d.rep = append(d.def, 0), append(d.rep, 0)
+		return
+	}
+	d.def, d.rep = append(d.def, 2), append(d.rep, int16(min(j, 1)))
+}
+
+func (d *leafData) reset() {
+	d.bytes, d.text = d.bytes[:0], d.text[:0]
+	d.i64, d.i32, d.bools = d.i64[:0], d.i32[:0], d.bools[:0]
+	d.def, d.rep = d.def[:0], d.rep[:0]
 }
 
 // readLeaves reads every leaf column of row group g of r.
@@ -223,8 +163,7 @@ func readLeaves(r *file.Reader, g int) ([]leafData, error) {
 				v := make([]pq.ByteArray, n)
 				total, k, err = c.ReadBatch(n, v, def, rep)
 				for _, b := range v[:k] {
-					// the reader reuses its page buffers
-					d.bytes = append(d.bytes, bytes.Clone(b))
+					putBytes(d, b) // the reader reuses its page buffers
 				}
 			case *file.Int64ColumnChunkReader:
 				v := make([]int64, n)

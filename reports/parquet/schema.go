@@ -14,26 +14,41 @@ import (
 
 func str[T any](name string, dict bool, get func(*T) string) column[T] {
 	return column[T]{name: name, typ: arrow.BinaryTypes.String, dict: dict,
+		put: func(l []leafData, r *T) { putBytes(&l[0], get(r)) },
 		add: func(b array.Builder, r *T) { b.(*array.StringBuilder).Append(get(r)) }}
 }
 
 func i64[T any](name string, delta bool, get func(*T) int64) column[T] {
 	return column[T]{name: name, typ: arrow.PrimitiveTypes.Int64, delta: delta,
+		put: func(l []leafData, r *T) { l[0].i64 = append(l[0].i64, get(r)) },
 		add: func(b array.Builder, r *T) { b.(*array.Int64Builder).Append(get(r)) }}
 }
 
 func i32[T any](name string, get func(*T) int32) column[T] {
 	return column[T]{name: name, typ: arrow.PrimitiveTypes.Int32,
+		put: func(l []leafData, r *T) { l[0].i32 = append(l[0].i32, get(r)) },
 		add: func(b array.Builder, r *T) { b.(*array.Int32Builder).Append(get(r)) }}
 }
 
 func boolean[T any](name string, get func(*T) bool) column[T] {
 	return column[T]{name: name, typ: arrow.FixedWidthTypes.Boolean,
+		put: func(l []leafData, r *T) { l[0].bools = append(l[0].bools, get(r)) },
 		add: func(b array.Builder, r *T) { b.(*array.BooleanBuilder).Append(get(r)) }}
 }
 
 func strList[T any](name string, get func(*T) []string) column[T] {
 	return column[T]{name: name, typ: arrow.ListOf(arrow.BinaryTypes.String),
+		put: func(l []leafData, r *T) {
+			d := &l[0]
+			vals := get(r)
+			if len(vals) == 0 {
+				d.putLevels(-1)
+			}
+			for j, s := range vals {
+				putBytes(d, s)
+				d.putLevels(j)
+			}
+		},
 		add: func(b array.Builder, r *T) {
 			lb := b.(*array.ListBuilder)
 			lb.Append(true)
@@ -109,14 +124,17 @@ var clusterColumns = []column[reports.Cluster]{
 	str("canonical", false, func(c *reports.Cluster) string { return c.Canonical }),
 	str("namespace", true, func(c *reports.Cluster) string { return c.Namespace }),
 	i64("occurrence_count", false, func(c *reports.Cluster) int64 { return int64(c.OccurrenceCount) }),
-	{name: "variants", typ: variantType, add: func(b array.Builder, c *reports.Cluster) {
-		lb := b.(*array.ListBuilder)
-		lb.Append(true)
-		sb := lb.ValueBuilder().(*array.StructBuilder)
-		for _, v := range c.Variants {
-			sb.Append(true)
-			sb.FieldBuilder(0).(*array.StringBuilder).Append(v.Raw)
-			sb.FieldBuilder(1).(*array.Int64Builder).Append(int64(v.Count))
+	{name: "variants", typ: variantType, put: func(l []leafData, c *reports.Cluster) {
+		raw, count := &l[0], &l[1]
+		if len(c.Variants) == 0 {
+			raw.putLevels(-1)
+			count.putLevels(-1)
+		}
+		for j, v := range c.Variants {
+			putBytes(raw, v.Raw)
+			raw.putLevels(j)
+			count.i64 = append(count.i64, int64(v.Count))
+			count.putLevels(j)
 		}
 	}},
 	i64("source_count", false, func(c *reports.Cluster) int64 { return int64(c.SourceCount) }),

@@ -12,7 +12,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	pq "github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -39,7 +38,38 @@ type column[T any] struct {
 	dict bool
 	// delta: DELTA_BINARY_PACKED, for sorted-ish integers such as offsets.
 	delta bool
-	add   func(b array.Builder, r *T)
+	// put appends a row's values to the column's Parquet leaves (one, or
+	// one per field of a list of structs).
+	put func(l []leafData, r *T)
+	// add appends them to an Arrow builder (the IPC stream); nil for
+	// columns no stream has.
+	add func(b array.Builder, r *T)
+}
+
+// leaves is how many Parquet leaf columns a column of type t has.
+func leaves(t arrow.DataType) int {
+	if l, ok := t.(*arrow.ListType); ok {
+		if st, ok := l.Elem().(*arrow.StructType); ok {
+			return st.NumFields()
+		}
+	}
+	return 1
+}
+
+// batch is up to batchRows rows, column by column, as the Parquet column
+// writers take them: values, and levels for list columns. Strings are
+// copied into each leaf's text, so a batch holds no pointer into the rows
+// it was made from; batches are reused, keeping their room.
+type batch struct {
+	leaves []leafData
+	rows   int
+}
+
+func (b *batch) reset() {
+	for i := range b.leaves {
+		b.leaves[i].reset()
+	}
+	b.rows = 0
 }
 
 // table streams rows of T into one Parquet file, written under a temporary
@@ -47,25 +77,24 @@ type column[T any] struct {
 // half-written report.
 type table[T any] struct {
 	cols   []column[T]
-	schema *arrow.Schema
-	bld    *array.RecordBuilder
+	first  []int // each column's first leaf
+	nleaf  int
 	fw     *file.Writer
 	rg     file.BufferedRowGroupWriter // the row group being filled
 	rgRows int64
 	f      *os.File
 	tmp    string
 	final  string
-	rows   int // in the builder
+	cur    *batch // being filled
 	total  int64
-	// strBytes is the text of each string column in the last batch
-	strBytes []int
 
 	// With async, full batches are encoded and compressed on a goroutine
 	// of the table's own (started by the first flush), so that the
 	// goroutine appending rows — the scan's emitter — goes on: writing
 	// the columns was half of a scan with --report.
 	async   bool
-	pending chan arrow.RecordBatch
+	pending chan *batch
+	free    chan *batch // written batches, for reuse
 	done    chan error
 	failed  atomic.Pointer[error] // the writer's first error, seen by flush
 	dropped atomic.Bool           // aborted: batches still queued are not written
@@ -116,79 +145,77 @@ func newTable[T any](dir, name string, cols []column[T], meta map[string]string)
 		os.Remove(f.Name())
 		return nil, err
 	}
-	return &table[T]{
-		cols: cols, schema: schema, fw: fw, f: f, tmp: f.Name(),
-		final: filepath.Join(dir, name),
-		bld:   array.NewRecordBuilder(memory.DefaultAllocator, schema),
-	}, nil
+	t := &table[T]{cols: cols, fw: fw, f: f, tmp: f.Name(), final: filepath.Join(dir, name),
+		free: make(chan *batch, pendingBatches+1)}
+	for _, c := range cols {
+		t.first = append(t.first, t.nleaf)
+		t.nleaf += leaves(c.typ)
+	}
+	return t, nil
 }
 
 func (t *table[T]) append(r *T) error {
-	for i := range t.cols {
-		t.cols[i].add(t.bld.Field(i), r)
+	b := t.cur
+	if b == nil {
+		select {
+		case b = <-t.free:
+		default:
+			b = &batch{leaves: make([]leafData, t.nleaf)}
+		}
+		t.cur = b
 	}
-	t.rows++
+	for i := range t.cols {
+		t.cols[i].put(b.leaves[t.first[i]:], r)
+	}
+	b.rows++
 	t.total++
-	if t.rows >= batchRows {
-		err := t.flush()
-		t.reserve()
-		return err
+	if b.rows >= batchRows {
+		return t.flush()
 	}
 	return nil
-}
-
-// reserve makes the next batch's room at once, strings as long as the
-// last batch's and an eighth more, instead of growing and copying the
-// buffers value by value (measured: 3–7% of a --report run).
-func (t *table[T]) reserve() {
-	for i, f := range t.bld.Fields() {
-		f.Reserve(batchRows)
-		if sb, ok := f.(*array.StringBuilder); ok && i < len(t.strBytes) {
-			sb.ReserveData(t.strBytes[i] + t.strBytes[i]/8)
-		}
-	}
 }
 
 func (t *table[T]) flush() error {
 	if e := t.failed.Load(); e != nil {
 		return *e
 	}
-	if t.rows == 0 {
+	b := t.cur
+	if b == nil || b.rows == 0 {
 		return nil
 	}
-	rec := t.bld.NewRecordBatch()
-	t.rows = 0
-	if t.strBytes == nil {
-		t.strBytes = make([]int, rec.NumCols())
-	}
-	for i, c := range rec.Columns() {
-		if s, ok := c.(*array.String); ok {
-			t.strBytes[i] = len(s.ValueBytes())
-		}
-	}
+	t.cur = nil
 	if !t.async {
-		defer rec.Release()
-		return t.write(rec)
+		defer t.recycle(b)
+		return t.write(b)
 	}
 	if t.pending == nil {
-		t.pending, t.done = make(chan arrow.RecordBatch, pendingBatches), make(chan error, 1)
+		t.pending, t.done = make(chan *batch, pendingBatches), make(chan error, 1)
 		go t.writer()
 	}
-	t.pending <- rec
+	t.pending <- b
 	return nil
 }
 
+// recycle keeps a written batch for reuse.
+func (t *table[T]) recycle(b *batch) {
+	b.reset()
+	select {
+	case t.free <- b:
+	default:
+	}
+}
+
 // writer writes the batches flush hands over, in order; after an error it
-// only releases them (the next flush reports the error).
+// only recycles them (the next flush reports the error).
 func (t *table[T]) writer() {
 	var err error
-	for rec := range t.pending {
+	for b := range t.pending {
 		if err == nil && !t.dropped.Load() {
-			if err = t.write(rec); err != nil {
+			if err = t.write(b); err != nil {
 				t.failed.Store(&err)
 			}
 		}
-		rec.Release()
+		t.recycle(b)
 	}
 	t.done <- err
 }
@@ -205,12 +232,12 @@ func (t *table[T]) wait() error {
 	return err
 }
 
-func (t *table[T]) write(rec arrow.RecordBatch) error {
-	rg, err := t.rowGroup(rec.NumRows())
+func (t *table[T]) write(b *batch) error {
+	rg, err := t.rowGroup(int64(b.rows))
 	if err != nil {
 		return err
 	}
-	return writeRecord(rg, rec)
+	return writeLeaves(rg, b.leaves)
 }
 
 // rowGroup returns the row group n more rows go to: the current one, or a
@@ -231,7 +258,6 @@ func (t *table[T]) rowGroup(n int64) (file.BufferedRowGroupWriter, error) {
 // finish flushes and closes the temporary file; meta is appended first
 // (e.g. the end time). commit or discard must follow.
 func (t *table[T]) finish(meta map[string]string) error {
-	defer t.bld.Release()
 	err := t.flush()
 	if werr := t.wait(); err == nil {
 		err = werr
