@@ -4,9 +4,12 @@
 package reports
 
 import (
+	"bytes"
+	"hash/maphash"
 	"slices"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"github.com/idlint/idlint/lint"
 )
@@ -36,81 +39,90 @@ type Cluster struct {
 	FirstColumn     int       `json:"first_column"`
 }
 
-// counter counts distinct strings; the first one is kept inline, a map is
-// made only when a second appears — most clusters have one spelling and
-// one source, and a map per cluster would dominate memory and GC time.
+// Clusters aggregates occurrences by (scheme, key). Its state holds no
+// pointers but the few maps of second spellings and sources: keys, and
+// the strings each cluster keeps, are copied into large byte chunks and
+// clusters are found through an open-addressing table of indices, so that
+// the garbage collector never scans them — with a million distinct keys a
+// map of pointers to aggregates made a fifth of a --report run collector
+// work — and one cluster's state is a single ~170-byte record. Memory
+// grows with the number of distinct keys (that record, the key's text, 16
+// bytes of table) and their further spellings, not with occurrences.
+type Clusters struct {
+	text    textChunks
+	pages   [][]agg // aggs in pages of aggPage, never moved
+	n       int     // aggs
+	table   []slot  // a power of two long, at most 3/4 full
+	seed    maphash.Seed
+	schemes []string          // index = agg.scheme
+	more    []map[string]int  // counters' values after their first; index = counter.more-1
+	last    [2]lastRef        // source, member: the strings of the last row
+	small   map[string]strRef // profiles and namespaces, which are few
+}
+
+// aggPage is the aggs per page (~700 KB): pages are filled, not grown and
+// copied as one slice would be.
+const aggPage = 4096
+
+func (cs *Clusters) agg(i int) *agg { return &cs.pages[i/aggPage][i%aggPage] }
+
+// strRef is a string in the chunks.
+type strRef struct{ chunk, off, n uint32 }
+
+// textChunks is append-only text in chunks of textChunk bytes (larger
+// strings get a chunk of their own), never moved once written.
+type textChunks struct{ chunks [][]byte }
+
+const textChunk = 1 << 20
+
+func (t *textChunks) add(s string) strRef {
+	last := len(t.chunks) - 1
+	if last < 0 || len(s) > cap(t.chunks[last])-len(t.chunks[last]) {
+		t.chunks = append(t.chunks, make([]byte, 0, max(textChunk, len(s))))
+		last++
+	}
+	c := t.chunks[last]
+	t.chunks[last] = append(c, s...)
+	return strRef{uint32(last), uint32(len(c)), uint32(len(s))}
+}
+
+func (t *textChunks) bytes(r strRef) []byte { return t.chunks[r.chunk][r.off : r.off+r.n] }
+
+// lastRef remembers where the last row's source (or member) was stored:
+// rows come grouped by input, so each is copied about once per input.
+type lastRef struct {
+	s   string
+	ref strRef
+	ok  bool
+}
+
+// slot is a table entry: the high bits of the key's hash and the index
+// of its agg plus one (0: empty).
+type slot struct{ tag, agg uint32 }
+
+// counter counts distinct strings: the first inline, the others (most
+// clusters have one spelling and one source) in a map of Clusters.more.
 type counter struct {
-	first string
-	n     int
-	more  map[string]int
-}
-
-func (c *counter) add(s string) {
-	switch {
-	case c.n == 0 || s == c.first:
-		c.first = s
-		c.n++
-	default:
-		if c.more == nil {
-			c.more = map[string]int{}
-		}
-		c.more[s]++
-	}
-}
-
-func (c *counter) distinct() int { return min(c.n, 1) + len(c.more) }
-
-func (c *counter) each(fn func(s string, n int)) {
-	if c.n > 0 {
-		fn(c.first, c.n)
-	}
-	for s, n := range c.more {
-		fn(s, n)
-	}
+	first strRef
+	more  int32 // index in Clusters.more plus one, 0: none
+	n     int64 // occurrences of first
 }
 
 // agg is one cluster being aggregated.
 type agg struct {
-	key                      string // the map's own key string
-	profile, namespace       string
-	firstSource, firstMember string
+	hash                     uint64
+	key, profile, namespace  strRef
+	firstSource, firstMember strRef
 	firstOffset              int64
 	firstLine, firstColumn   int32
-	count, invalid           int
+	count, invalid           int64
 	variants, canon, source  counter
-}
-
-// Clusters aggregates occurrences by (scheme, key). Memory grows with the
-// number of distinct keys and spellings, not with occurrences: about
-// 250 bytes per key (plus the key's text) while a key has one spelling and
-// one source, a small map more when it has several.
-type Clusters struct {
-	// one map per scheme (there are four), keyed by the key alone: a
-	// string-keyed map compares lengths and the keys' ends before their
-	// bytes, and hashes one string, where a (scheme, key) struct key
-	// hashed and compared two (measured: BenchmarkClustersManyKeys)
-	schemes []schemeClusters
-	n       int
-}
-
-type schemeClusters struct {
-	scheme string
-	byKey  map[string]*agg
+	scheme                   uint8
 }
 
 // NewClusters returns an empty aggregation.
-func NewClusters() *Clusters { return &Clusters{} }
-
-// of returns the clusters of scheme.
-func (cs *Clusters) of(scheme string) map[string]*agg {
-	for i := range cs.schemes {
-		if cs.schemes[i].scheme == scheme {
-			return cs.schemes[i].byKey
-		}
-	}
-	m := map[string]*agg{}
-	cs.schemes = append(cs.schemes, schemeClusters{scheme, m})
-	return m
+func NewClusters() *Clusters {
+	return &Clusters{seed: maphash.MakeSeed(), table: make([]slot, 1024), small: map[string]strRef{}}
 }
 
 // Add counts one occurrence.
@@ -143,45 +155,186 @@ type Row struct {
 // rows arrive in, so sharded runs merge to exactly a single run's clusters:
 // "first" is the smallest (source, member, offset), not the first seen.
 func (cs *Clusters) AddRow(o Row) {
-	m := cs.of(o.Scheme)
-	a := m[o.Key]
-	if a == nil || before(o.Source, o.Member, o.Offset, a.firstSource, a.firstMember, a.firstOffset) {
-		if a == nil {
-			a = &agg{key: o.Key, profile: o.Profile, namespace: o.Namespace}
-			m[o.Key] = a
-			cs.n++
-		}
-		a.firstSource, a.firstMember, a.firstOffset = o.Source, o.Member, o.Offset
+	a := cs.find(o)
+	src := cs.ref(0, o.Source)
+	if a.count == 0 || cs.before(src, o.Member, o.Offset, a) {
+		a.firstSource, a.firstMember, a.firstOffset = src, cs.ref(1, o.Member), o.Offset
 		a.firstLine, a.firstColumn = int32(o.Line), int32(o.Column)
 	}
 	a.count++
 	if !o.Valid {
 		a.invalid++
 	}
-	// A spelling equal to the key is counted as the key's own string: the
-	// map lookup has just read its bytes, and the counter's comparison
-	// with its first spelling is then one of pointers, not another cache
-	// miss (most identifiers are spelled as their key).
-	raw, canon := o.Raw, o.Canonical
-	if raw == a.key {
-		raw = a.key
-	}
-	if canon == a.key {
-		canon = a.key
-	}
-	a.variants.add(raw)
-	a.canon.add(canon)
-	a.source.add(o.Source)
+	cs.countKeyed(&a.variants, o.Raw, o.Raw == o.Key, a.key)
+	cs.countKeyed(&a.canon, o.Canonical, o.Canonical == o.Key, a.key)
+	cs.count(&a.source, o.Source, src)
 }
 
-func before(s1, m1 string, o1 int64, s2, m2 string, o2 int64) bool {
-	if s1 != s2 {
-		return s1 < s2
+// find returns the agg of (o.Scheme, o.Key), a new one if there is none.
+func (cs *Clusters) find(o Row) *agg {
+	sc := cs.scheme(o.Scheme)
+	h := maphash.String(cs.seed, o.Key) ^ uint64(sc)*0x9e3779b97f4a7c15
+	tag := uint32(h >> 32)
+	mask := len(cs.table) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		s := cs.table[i]
+		if s.agg == 0 {
+			break
+		}
+		if s.tag == tag {
+			a := cs.agg(int(s.agg) - 1)
+			if a.scheme == sc && string(cs.text.bytes(a.key)) == o.Key {
+				return a
+			}
+		}
 	}
-	if m1 != m2 {
-		return m1 < m2
+	if cs.n%aggPage == 0 {
+		cs.pages = append(cs.pages, make([]agg, aggPage))
 	}
-	return o1 < o2
+	a := cs.agg(cs.n)
+	*a = agg{hash: h, scheme: sc, key: cs.text.add(o.Key), profile: cs.few(o.Profile), namespace: cs.few(o.Namespace)}
+	cs.n++
+	if cs.n*4 > len(cs.table)*3 {
+		cs.grow()
+	} else {
+		cs.insert(h, cs.n)
+	}
+	return a
+}
+
+func (cs *Clusters) insert(h uint64, agg int) {
+	mask := len(cs.table) - 1
+	i := int(h) & mask
+	for cs.table[i].agg != 0 {
+		i = (i + 1) & mask
+	}
+	cs.table[i] = slot{uint32(h >> 32), uint32(agg)}
+}
+
+func (cs *Clusters) grow() {
+	cs.table = make([]slot, 2*len(cs.table))
+	for i := range cs.n {
+		cs.insert(cs.agg(i).hash, i+1)
+	}
+}
+
+func (cs *Clusters) scheme(s string) uint8 {
+	for i, x := range cs.schemes {
+		if x == s {
+			return uint8(i)
+		}
+	}
+	if len(cs.schemes) == 255 {
+		panic("reports: more than 255 schemes") // lint.Schemes() has four
+	}
+	cs.schemes = append(cs.schemes, s)
+	return uint8(len(cs.schemes) - 1)
+}
+
+// few stores a profile or namespace once (up to 4,096 distinct values,
+// then each time).
+func (cs *Clusters) few(s string) strRef {
+	if r, ok := cs.small[s]; ok {
+		return r
+	}
+	r := cs.text.add(s)
+	if len(cs.small) < 4096 {
+		cs.small[s] = r
+	}
+	return r
+}
+
+// ref stores the last row's source (k 0) or member (k 1) once per run of
+// rows with the same one.
+func (cs *Clusters) ref(k int, s string) strRef {
+	l := &cs.last[k]
+	if !l.ok || l.s != s {
+		*l = lastRef{s, cs.text.add(s), true}
+	}
+	return l.ref
+}
+
+// before: is (source src, member, offset) before a's first occurrence?
+func (cs *Clusters) before(src strRef, member string, offset int64, a *agg) bool {
+	if src != a.firstSource {
+		if c := strings.Compare(cs.str(src), cs.str(a.firstSource)); c != 0 {
+			return c < 0
+		}
+	}
+	if c := strings.Compare(member, cs.str(a.firstMember)); c != 0 {
+		return c < 0
+	}
+	return offset < a.firstOffset
+}
+
+// str is a stored string, for comparisons (no copy: the chunks are never
+// written again where a string was stored).
+func (cs *Clusters) str(r strRef) string {
+	b := cs.text.bytes(r)
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// countKeyed counts s, a spelling whose equality with the cluster's key is
+// isKey: when the counter's first value is the key itself, no bytes need
+// comparing.
+func (cs *Clusters) countKeyed(c *counter, s string, isKey bool, key strRef) {
+	switch {
+	case c.n == 0:
+		if isKey {
+			c.first = key
+		} else {
+			c.first = cs.text.add(s)
+		}
+		c.n = 1
+	case c.first == key && isKey || c.first != key && !isKey && cs.str(c.first) == s:
+		c.n++
+	default:
+		cs.countMore(c, s)
+	}
+}
+
+// count counts s, stored at ref when it is the first value.
+func (cs *Clusters) count(c *counter, s string, ref strRef) {
+	switch {
+	case c.n == 0:
+		c.first, c.n = ref, 1
+	case c.first == ref || cs.str(c.first) == s:
+		c.n++
+	default:
+		cs.countMore(c, s)
+	}
+}
+
+func (cs *Clusters) countMore(c *counter, s string) {
+	if c.more == 0 {
+		cs.more = append(cs.more, map[string]int{})
+		c.more = int32(len(cs.more))
+	}
+	cs.more[c.more-1][s]++
+}
+
+func (cs *Clusters) distinct(c *counter) int {
+	n := min(int(c.n), 1)
+	if c.more > 0 {
+		n += len(cs.more[c.more-1])
+	}
+	return n
+}
+
+// each calls fn for each value of c and its count; the first value as a
+// new string (it outlives the chunks).
+func (cs *Clusters) each(c *counter, fn func(s string, n int)) {
+	if c.n > 0 {
+		fn(string(cs.text.bytes(c.first)), int(c.n))
+	}
+	if c.more > 0 {
+		for s, n := range cs.more[c.more-1] {
+			fn(s, n)
+		}
+	}
 }
 
 // Len is the number of clusters.
@@ -202,32 +355,29 @@ func (cs *Clusters) List() []*Cluster {
 // Cluster at a time (fn must not keep it): variants by count then text,
 // canonical = the most frequent canonical spelling (ties: the smallest).
 func (cs *Clusters) Each(fn func(*Cluster) error) error {
-	schemes := slices.Clone(cs.schemes)
-	slices.SortFunc(schemes, func(x, y schemeClusters) int { return strings.Compare(x.scheme, y.scheme) })
-	for _, sc := range schemes {
-		if err := each(sc, fn); err != nil {
-			return err
+	order := make([]int32, cs.n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		x, y := cs.agg(int(i)), cs.agg(int(j))
+		if x.scheme != y.scheme {
+			return strings.Compare(cs.schemes[x.scheme], cs.schemes[y.scheme])
 		}
-	}
-	return nil
-}
-
-func each(sc schemeClusters, fn func(*Cluster) error) error {
-	aggs := make([]*agg, 0, len(sc.byKey))
-	for _, a := range sc.byKey {
-		aggs = append(aggs, a)
-	}
-	slices.SortFunc(aggs, func(x, y *agg) int { return strings.Compare(x.key, y.key) })
-	for _, a := range aggs {
+		return bytes.Compare(cs.text.bytes(x.key), cs.text.bytes(y.key))
+	})
+	for _, i := range order {
+		a := cs.agg(int(i))
 		c := &Cluster{
-			Scheme: sc.scheme, Profile: a.profile, Key: a.key, Namespace: a.namespace,
-			OccurrenceCount: a.count, InvalidCount: a.invalid, Valid: a.invalid == 0,
-			SourceCount: a.source.distinct(),
-			FirstSource: a.firstSource, FirstMember: a.firstMember, FirstOffset: a.firstOffset,
-			FirstLine: int(a.firstLine), FirstColumn: int(a.firstColumn),
-			Variants: make([]Variant, 0, a.variants.distinct()),
+			Scheme: cs.schemes[a.scheme], Profile: string(cs.text.bytes(a.profile)),
+			Key: string(cs.text.bytes(a.key)), Namespace: string(cs.text.bytes(a.namespace)),
+			OccurrenceCount: int(a.count), InvalidCount: int(a.invalid), Valid: a.invalid == 0,
+			SourceCount: cs.distinct(&a.source),
+			FirstSource: string(cs.text.bytes(a.firstSource)), FirstMember: string(cs.text.bytes(a.firstMember)),
+			FirstOffset: a.firstOffset, FirstLine: int(a.firstLine), FirstColumn: int(a.firstColumn),
+			Variants: make([]Variant, 0, cs.distinct(&a.variants)),
 		}
-		a.variants.each(func(s string, n int) { c.Variants = append(c.Variants, Variant{s, n}) })
+		cs.each(&a.variants, func(s string, n int) { c.Variants = append(c.Variants, Variant{s, n}) })
 		if len(c.Variants) > 1 {
 			sort.Slice(c.Variants, func(i, j int) bool {
 				x, y := c.Variants[i], c.Variants[j]
@@ -238,7 +388,7 @@ func each(sc schemeClusters, fn func(*Cluster) error) error {
 			})
 		}
 		bestN := -1
-		a.canon.each(func(s string, n int) {
+		cs.each(&a.canon, func(s string, n int) {
 			if n > bestN || n == bestN && s < c.Canonical {
 				c.Canonical, bestN = s, n
 			}

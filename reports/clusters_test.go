@@ -3,6 +3,8 @@ package reports
 import (
 	"fmt"
 	"math/rand"
+	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -124,4 +126,114 @@ func BenchmarkClustersManyKeys(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/row")
+}
+
+// naiveClusters is the aggregation as reports/SCHEMA.md states it, written
+// the plain way: rows grouped by (scheme, key); variants and canonical
+// spellings counted; the first occurrence the smallest (source, member,
+// offset); sources distinct.
+func naiveClusters(rows []Row) []Cluster {
+	type id struct{ scheme, key string }
+	groups := map[id][]Row{}
+	for _, r := range rows {
+		k := id{r.Scheme, r.Key}
+		groups[k] = append(groups[k], r)
+	}
+	var out []Cluster
+	for k, g := range groups {
+		c := Cluster{Scheme: k.scheme, Key: k.key, Profile: g[0].Profile, Namespace: g[0].Namespace,
+			OccurrenceCount: len(g), Valid: true}
+		variants, canon, sources := map[string]int{}, map[string]int{}, map[string]bool{}
+		first := g[0]
+		for _, r := range g {
+			variants[r.Raw]++
+			canon[r.Canonical]++
+			sources[r.Source] = true
+			if !r.Valid {
+				c.InvalidCount++
+				c.Valid = false
+			}
+			if r.Source < first.Source || r.Source == first.Source && (r.Member < first.Member || r.Member == first.Member && r.Offset < first.Offset) {
+				first = r
+			}
+		}
+		c.FirstSource, c.FirstMember, c.FirstOffset, c.FirstLine, c.FirstColumn = first.Source, first.Member, first.Offset, first.Line, first.Column
+		c.SourceCount = len(sources)
+		c.Variants = []Variant{}
+		for raw, n := range variants {
+			c.Variants = append(c.Variants, Variant{raw, n})
+		}
+		sort.Slice(c.Variants, func(i, j int) bool {
+			x, y := c.Variants[i], c.Variants[j]
+			return x.Count > y.Count || x.Count == y.Count && x.Raw < y.Raw
+		})
+		best := -1
+		for s, n := range canon {
+			if n > best || n == best && s < c.Canonical {
+				c.Canonical, best = s, n
+			}
+		}
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Scheme < out[j].Scheme || out[i].Scheme == out[j].Scheme && out[i].Key < out[j].Key
+	})
+	return out
+}
+
+// The aggregation equals the plain one on random rows — four schemes, keys
+// that differ only in scheme, empty strings, keys longer than a text chunk,
+// several spellings, sources and members, repeated offsets — whatever the
+// order of the rows (reports/SCHEMA.md: "first" is order-independent), and
+// past several growths of its table.
+func TestClustersEqualNaive(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	schemes := []string{"urn", "xri", "lid", "go"}
+	keys := make([]string, 3000)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("%s:k%d", schemes[i%4], r.Intn(2000))
+	}
+	keys[0], keys[1] = "", strings.Repeat("urn:long:", textChunk/9+5)
+	sources := []string{"", "a.txt", "b/c.warc.gz", "b/c.warc.gz", strings.Repeat("d", 300)}
+	members := []string{"", "m1", "m2"}
+	var rows []Row
+	for range 40000 {
+		i := r.Intn(len(keys))
+		if i < 2 && r.Intn(50) != 0 {
+			i += 2 // the two odd keys now and then
+		}
+		key := keys[i]
+		sp := []string{key, strings.ToUpper(key), key + "?", "x" + key}
+		rows = append(rows, Row{
+			Scheme: schemes[r.Intn(4)], Key: key, Profile: "p" + key[:min(len(key), 3)], Namespace: "n" + key[:min(len(key), 5)],
+			Raw: sp[r.Intn(4)], Canonical: sp[r.Intn(2)], Valid: r.Intn(10) != 0,
+			Source: sources[r.Intn(len(sources))], Member: members[r.Intn(len(members))],
+			Offset: int64(r.Intn(100)),
+		})
+	}
+	// the same (scheme, key) must carry one profile and namespace (a run's
+	// profile is per scheme); the naive model takes the first row's
+	for i := range rows {
+		rows[i].Profile += rows[i].Scheme
+		rows[i].Namespace += rows[i].Scheme
+		// rows at one position are at one line and column (ties for first)
+		rows[i].Line, rows[i].Column = int(rows[i].Offset)*7+len(rows[i].Member), len(rows[i].Source)%80
+	}
+	want := naiveClusters(rows)
+	for round := range 3 {
+		cs := NewClusters()
+		for _, row := range rows {
+			cs.AddRow(row)
+		}
+		got := cs.List()
+		if len(got) != len(want) || cs.Len() != len(want) {
+			t.Fatalf("round %d: %d clusters (Len %d), want %d", round, len(got), cs.Len(), len(want))
+		}
+		for i := range want {
+			if !reflect.DeepEqual(*got[i], want[i]) {
+				t.Fatalf("round %d, cluster %d:\n got %+v\nwant %+v", round, i, *got[i], want[i])
+			}
+		}
+		r.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+	}
 }
