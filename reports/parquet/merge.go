@@ -107,6 +107,9 @@ func copyFile[T any](ctx context.Context, path string, t *table[T], fn func(*sch
 		if err := t.flush(); err != nil {
 			return err
 		}
+		if err := t.writeDicts(); err != nil { // rows before these
+			return err
+		}
 		rg, err := t.rowGroup(rows) // small shards share row groups
 		if err != nil {
 			return err

@@ -201,27 +201,34 @@ func readLeaves(r *file.Reader, g int) ([]leafData, error) {
 // shard's row groups this way, values and levels as they are).
 func writeLeaves(rg file.BufferedRowGroupWriter, leaves []leafData) error {
 	for i := range leaves {
-		d := &leaves[i]
-		cw, err := rg.Column(i)
-		if err != nil {
+		if err := writeLeaf(rg, i, &leaves[i]); err != nil {
 			return err
 		}
-		def, rep := d.def, d.rep
-		switch w := cw.(type) {
-		case *file.ByteArrayColumnChunkWriter:
-			_, err = w.WriteBatch(d.bytes, def, rep)
-		case *file.Int64ColumnChunkWriter:
-			_, err = w.WriteBatch(d.i64, def, rep)
-		case *file.Int32ColumnChunkWriter:
-			_, err = w.WriteBatch(d.i32, def, rep)
-		case *file.BooleanColumnChunkWriter:
-			_, err = w.WriteBatch(d.bools, def, rep)
-		default:
-			err = fmt.Errorf("%T not supported", cw)
-		}
-		if err != nil {
-			return fmt.Errorf("leaf %d: %w", i, err)
-		}
+	}
+	return nil
+}
+
+// writeLeaf writes the values and levels of d to rg's leaf column i.
+func writeLeaf(rg file.BufferedRowGroupWriter, i int, d *leafData) error {
+	cw, err := rg.Column(i)
+	if err != nil {
+		return err
+	}
+	def, rep := d.def, d.rep
+	switch w := cw.(type) {
+	case *file.ByteArrayColumnChunkWriter:
+		_, err = w.WriteBatch(d.bytes, def, rep)
+	case *file.Int64ColumnChunkWriter:
+		_, err = w.WriteBatch(d.i64, def, rep)
+	case *file.Int32ColumnChunkWriter:
+		_, err = w.WriteBatch(d.i32, def, rep)
+	case *file.BooleanColumnChunkWriter:
+		_, err = w.WriteBatch(d.bools, def, rep)
+	default:
+		err = fmt.Errorf("%T not supported", cw)
+	}
+	if err != nil {
+		return fmt.Errorf("leaf %d: %w", i, err)
 	}
 	return nil
 }

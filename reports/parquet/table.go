@@ -87,6 +87,7 @@ type table[T any] struct {
 	final  string
 	cur    *batch // being filled
 	total  int64
+	dicts  []*dictColumn // by leaf; nil for columns without a dictionary
 
 	// With async, full batches are encoded and compressed on a goroutine
 	// of the table's own (started by the first flush), so that the
@@ -150,6 +151,13 @@ func newTable[T any](dir, name string, cols []column[T], meta map[string]string)
 	for _, c := range cols {
 		t.first = append(t.first, t.nleaf)
 		t.nleaf += leaves(c.typ)
+		for range leaves(c.typ) {
+			var d *dictColumn
+			if c.dict && c.typ == arrow.BinaryTypes.String {
+				d = newDictColumn(len(t.dicts))
+			}
+			t.dicts = append(t.dicts, d)
+		}
 	}
 	return t, nil
 }
@@ -237,7 +245,29 @@ func (t *table[T]) write(b *batch) error {
 	if err != nil {
 		return err
 	}
-	return writeLeaves(rg, b.leaves)
+	for i := range b.leaves {
+		if d := t.dicts[i]; d != nil {
+			d.add(b.leaves[i].bytes) // written when the row group ends
+			continue
+		}
+		if err := writeLeaf(rg, i, &b.leaves[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeDicts writes the dictionary columns' rows held for the current row
+// group: before it ends, and before rows are written to it otherwise.
+func (t *table[T]) writeDicts() error {
+	for _, d := range t.dicts {
+		if d != nil && t.rg != nil {
+			if err := d.write(t.rg); err != nil {
+				return fmt.Errorf("leaf %d: %w", d.leaf, err)
+			}
+		}
+	}
+	return nil
 }
 
 // rowGroup returns the row group n more rows go to: the current one, or a
@@ -245,6 +275,9 @@ func (t *table[T]) write(b *batch) error {
 // rowGroupRows.
 func (t *table[T]) rowGroup(n int64) (file.BufferedRowGroupWriter, error) {
 	if t.rg == nil || t.rgRows > 0 && t.rgRows+n > rowGroupRows {
+		if err := t.writeDicts(); err != nil {
+			return nil, err
+		}
 		rg, err := t.fw.AppendBufferedRowGroupChecked()
 		if err != nil {
 			return nil, err
@@ -261,6 +294,9 @@ func (t *table[T]) finish(meta map[string]string) error {
 	err := t.flush()
 	if werr := t.wait(); err == nil {
 		err = werr
+	}
+	if err == nil {
+		err = t.writeDicts()
 	}
 	for _, k := range sortedKeys(meta) {
 		if err == nil {

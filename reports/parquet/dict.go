@@ -1,0 +1,123 @@
+package parquet
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	pq "github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
+)
+
+// dictColumn holds a dictionary-encoded column's rows of the row group
+// being written: its distinct values, and each row's index into them.
+// Handed value by value, arrow-go's dictionary encoder boxes each in an
+// interface to hash it (an allocation per value: a sixth of a --report
+// run's CPU with seven such columns); here a row group's dictionary is
+// given whole and the indices after it, as pqarrow writes Arrow dictionary
+// arrays. The file is the same but for page boundaries: rows, dictionary,
+// encodings and statistics (tests compare them).
+type dictColumn struct {
+	leaf    int
+	index   map[string]int32
+	values  leafData // distinct values, in order of appearance
+	rows    []int32
+	last    []byte // the last row's value and index: runs of one value
+	lastIdx int32
+	size    int // the dictionary page's size: 4 bytes and the text per value
+}
+
+// dictSeeder is what a dictionary-encoding column writer's encoder offers
+// to be given its dictionary (arrow-go's encoding.DictEncoder).
+type dictSeeder interface {
+	PutDictionary(arrow.Array) error
+	NumEntries() int
+}
+
+func newDictColumn(leaf int) *dictColumn {
+	return &dictColumn{leaf: leaf, index: map[string]int32{}}
+}
+
+// add appends the rows of a batch's leaf.
+func (d *dictColumn) add(vals []pq.ByteArray) {
+	for _, v := range vals {
+		if d.last != nil && bytes.Equal(v, d.last) {
+			d.rows = append(d.rows, d.lastIdx)
+			continue
+		}
+		i, ok := d.index[string(v)]
+		if !ok {
+			i = int32(len(d.values.bytes))
+			putBytes(&d.values, v)
+			d.index[string(v)] = i
+			d.size += 4 + len(v)
+		}
+		d.last, d.lastIdx = d.values.bytes[i], i
+		d.rows = append(d.rows, i)
+	}
+}
+
+// write writes the rows held to rg's column and forgets them. The
+// dictionary goes to the encoder whole when the encoder is empty (the
+// column's first rows in rg) and fits a dictionary page; otherwise the
+// values go through the encoder one by one.
+func (d *dictColumn) write(rg file.BufferedRowGroupWriter) error {
+	if len(d.rows) == 0 {
+		return nil
+	}
+	defer d.reset()
+	cw, err := rg.Column(d.leaf)
+	if err != nil {
+		return err
+	}
+	w, ok := cw.(*file.ByteArrayColumnChunkWriter)
+	if !ok {
+		return fmt.Errorf("leaf %d: %T for a dictionary column", d.leaf, cw)
+	}
+	enc, ok := w.CurrentEncoder().(dictSeeder)
+	stats, okStats := w.PageStatistics().(*metadata.ByteArrayStatistics)
+	if !ok || enc.NumEntries() != 0 || int64(d.size) >= w.Properties().DictionaryPageSizeLimit() || w.PageStatistics() != nil && !okStats {
+		vals := make([]pq.ByteArray, len(d.rows))
+		for k, i := range d.rows {
+			vals[k] = d.values.bytes[i]
+		}
+		_, err := w.WriteBatch(vals, nil, nil)
+		return err
+	}
+	dict := stringArray(d.values.bytes)
+	defer dict.Release()
+	if err := enc.PutDictionary(dict); err != nil {
+		return err
+	}
+	if enc.NumEntries() != len(d.values.bytes) {
+		return fmt.Errorf("leaf %d: dictionary of %d values took %d", d.leaf, len(d.values.bytes), enc.NumEntries())
+	}
+	if okStats {
+		// every value of the dictionary is some row's: its min and max
+		// are the rows', and the count is the rows'
+		stats.Update(d.values.bytes, 0)
+		stats.IncNumValues(int64(len(d.rows) - len(d.values.bytes)))
+	}
+	idx := array.NewInt32Data(array.NewData(arrow.PrimitiveTypes.Int32, len(d.rows),
+		[]*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(d.rows))}, nil, 0, 0))
+	defer idx.Release()
+	return w.WriteDictIndices(idx, nil, nil)
+}
+
+func (d *dictColumn) reset() {
+	clear(d.index)
+	d.values.reset()
+	d.rows, d.last, d.size = d.rows[:0], nil, 0
+}
+
+func stringArray(vals []pq.ByteArray) arrow.Array {
+	b := array.NewStringBuilder(memory.DefaultAllocator)
+	defer b.Release()
+	for _, v := range vals {
+		b.BinaryBuilder.Append(v)
+	}
+	return b.NewArray()
+}
