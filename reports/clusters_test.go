@@ -116,16 +116,24 @@ func BenchmarkClustersManyKeys(b *testing.B) {
 			Source: "corpus.txt", Offset: int64(i) * 40, Line: i + 1, Column: 6}
 	}
 	b.ResetTimer()
-	for b.Loop() {
-		cs := NewClusters()
-		for i := range in {
-			cs.AddRow(in[i])
-		}
-		if cs.Len() == 0 {
-			b.Fatal("no clusters")
-		}
+	for _, batch := range []int{1, backgroundBatch} {
+		b.Run(fmt.Sprintf("batch=%d", batch), func(b *testing.B) {
+			for b.Loop() {
+				cs := NewClusters()
+				for i := 0; i < len(in); i += batch {
+					if batch == 1 {
+						cs.AddRow(in[i])
+					} else {
+						cs.AddRows(in[i:min(i+batch, len(in))])
+					}
+				}
+				if cs.Len() == 0 {
+					b.Fatal("no clusters")
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/row")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/row")
 }
 
 // naiveClusters is the aggregation as reports/SCHEMA.md states it, written
@@ -184,8 +192,8 @@ func naiveClusters(rows []Row) []Cluster {
 // The aggregation equals the plain one on random rows — four schemes, keys
 // that differ only in scheme, empty strings, keys longer than a text chunk,
 // several spellings, sources and members, repeated offsets — whatever the
-// order of the rows (reports/SCHEMA.md: "first" is order-independent), and
-// past several growths of its table.
+// order of the rows (reports/SCHEMA.md: "first" is order-independent),
+// one at a time or in batches, and past several growths of its table.
 func TestClustersEqualNaive(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
 	schemes := []string{"urn", "xri", "lid", "go"}
@@ -220,10 +228,18 @@ func TestClustersEqualNaive(t *testing.T) {
 		rows[i].Line, rows[i].Column = int(rows[i].Offset)*7+len(rows[i].Member), len(rows[i].Source)%80
 	}
 	want := naiveClusters(rows)
-	for round := range 3 {
+	for round := range 4 {
 		cs := NewClusters()
-		for _, row := range rows {
-			cs.AddRow(row)
+		if round%2 == 0 {
+			for _, row := range rows {
+				cs.AddRow(row)
+			}
+		} else { // AddRows, in batches of 1 to 700 rows
+			for i := 0; i < len(rows); {
+				n := min(1+r.Intn(700), len(rows)-i)
+				cs.AddRows(rows[i : i+n])
+				i += n
+			}
 		}
 		got := cs.List()
 		if len(got) != len(want) || cs.Len() != len(want) {
