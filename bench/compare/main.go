@@ -49,6 +49,7 @@ var (
 	dirFlag   = flag.String("dir", "", "keep generated inputs in `DIR` and reuse them (default: a temporary directory, removed)")
 	rfcPath   = flag.String("rfc", "../shared/corpora/rfc/rfcs.tar.zst", "RFC corpus `tar.zst` (relative to the module root; skipped when absent; \"\" to skip)")
 	kinds     = flag.String("kinds", "english,colonheavy", "synthetic texts to make (internal/textgen kinds)")
+	reportMB  = flag.Int("report-size", 60, "`MB` of the keys text (an identifier a line, 100,000 distinct keys) the Parquet report is timed on; 0 to skip")
 	splitN    = flag.Int("split", 8, "files the English text is split into for the 1-vs-2-workers case")
 	schemesF  = flag.String("schemes", "", "schemes to look for, comma-separated (default: those idlint lints)")
 	noSlow    = flag.Bool("no-slow", false, "skip grep and Go regexp")
@@ -225,6 +226,31 @@ func main() {
 		}
 		plain(fmt.Sprintf("%s %d MB", kind, *sizeMB), path, [][]byte{data}, int64(len(data)))
 		runtime.GC()
+	}
+
+	// Reports: a text that is all identifiers over many distinct keys, where
+	// writing the Parquet report and aggregating clusters is the work.
+	if *reportMB > 0 {
+		path := filepath.Join(dir, fmt.Sprintf("keys-%dMB.txt", *reportMB))
+		data := ensureText(path, "keys", *reportMB<<20)
+		lines := int64(bytes.Count(data, []byte{'\n'}))
+		size := int64(len(data))
+		data = nil
+		out := filepath.Join(dir, "report")
+		cs := []cas{
+			{name: "idlint scan --format none", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "--format", "none", path)
+			}},
+			{name: "idlint scan --format jsonl", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", path)
+			}},
+			{name: "idlint scan --format none --report DIR (Parquet)", run: func() error {
+				defer os.RemoveAll(out)
+				return runQuiet(nil, bin, "scan", "--quiet", "--format", "none", "--report", out, path)
+			}},
+		}
+		results = append(results, measure(fmt.Sprintf("keys %d MB (%d identifiers, %d keys)", *reportMB, lines, textgen.KeysDistinct),
+			size, "idlint scan --format none", cs, nil)...)
 	}
 
 	// Compressed inputs: the English text as .gz and .zst.

@@ -1,11 +1,13 @@
 // Package textgen makes deterministic synthetic text with identifiers for
 // extract's benchmarks and bench/compare.
 //
-// Two kinds: ColonHeavy is the original benchmark text (many colons that
+// Three kinds: ColonHeavy is the original benchmark text (many colons that
 // are not schemes: "note:", "time: 12:30", URLs, in nearly every sentence);
 // English is English-like prose with a realistic colon density (a colon
 // every ~1.5 KB: list introductions, clock times, URLs), wrapped lines and
-// paragraphs. Both place an identifier every 1–5 KB.
+// paragraphs. Both place an identifier every 1–5 KB. Keys is the other
+// extreme, for reports: a URN on every short line, drawn from 100,000
+// distinct keys, some spelled in other cases (a crawl's identifier index).
 package textgen
 
 import (
@@ -18,7 +20,7 @@ import (
 )
 
 // Kinds names the generators.
-var Kinds = []string{"english", "colonheavy"}
+var Kinds = []string{"english", "colonheavy", "keys"}
 
 // Bytes returns size bytes (at least; it ends after a whole word) of the
 // named kind of text.
@@ -39,6 +41,8 @@ func Write(w io.Writer, kind string, size int, seed int64) error {
 		colonHeavy(bw, size, seed)
 	case "english":
 		english(bw, size, seed)
+	case "keys":
+		keys(bw, size, seed)
 	default:
 		return fmt.Errorf("textgen: unknown kind %q (have %v)", kind, Kinds)
 	}
@@ -221,6 +225,24 @@ func english(b *bufio.Writer, size int, seed int64) int {
 		b.WriteString("\n\n")
 		n += 2
 		col = 0
+	}
+	return n
+}
+
+// KeysDistinct is how many distinct equivalence keys the keys kind draws from.
+const KeysDistinct = 100_000
+
+func keys(b *bufio.Writer, size int, seed int64) int {
+	r := rand.New(rand.NewSource(seed))
+	n := 0
+	for n < size {
+		k := r.Intn(KeysDistinct)
+		prefix := "urn:example:item-"
+		if r.Intn(8) == 0 {
+			prefix = "URN:EXAMPLE:item-" // same key, another spelling
+		}
+		m, _ := fmt.Fprintf(b, "see %s%d here\n", prefix, k)
+		n += m
 	}
 	return n
 }
