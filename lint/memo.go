@@ -1,6 +1,9 @@
 package lint
 
-import "github.com/idlint/idlint/rules"
+import (
+	"github.com/idlint/idlint/internal/gencache"
+	"github.com/idlint/idlint/rules"
+)
 
 // Memo remembers the lint results of one worker's recent identifiers.
 // Corpora repeat identifiers (the RFC series cites the same few thousand
@@ -15,13 +18,12 @@ type Memo struct {
 	m       map[string]*Occurrence
 	keys    int // bytes of identifier text held
 	schemes []memoScheme
-	// Admission: a generation (from empty to full) that is seldom hit —
-	// a crawl of mostly distinct identifiers — is kept for lookups while
-	// the next memoColdMisses misses are not remembered, rather than
-	// each copied into an entry dropped before its first reuse (230
-	// bytes allocated per occurrence, and the collector's work).
-	hits, added int // this generation
-	cold        int // misses left not to remember
+	// a generation (from empty to full) that is seldom hit — a crawl of
+	// mostly distinct identifiers — is kept for lookups while the next
+	// misses are not remembered, rather than each copied into an entry
+	// dropped before its first reuse (230 bytes allocated per
+	// occurrence, and the collector's work)
+	adm gencache.Admission
 }
 
 // memoScheme is what a memo needs of a scheme for every candidate, looked
@@ -40,15 +42,13 @@ const (
 	memoMaxBytes   = 1 << 20
 	memoMaxLen     = 512 // longer identifiers are not remembered
 
-	// A generation hit fewer than once per memoColdRatio entries added
-	// starts a cold spell of memoColdMisses misses.
-	memoColdRatio  = 4
+	// misses not remembered after a generation seldom hit
 	memoColdMisses = 8 * memoMaxEntries
 )
 
 // NewMemo returns an empty memo over e.
 func (e *Engine) NewMemo() *Memo {
-	m := &Memo{eng: e, m: make(map[string]*Occurrence)}
+	m := &Memo{eng: e, m: make(map[string]*Occurrence), adm: gencache.Admission{ColdMisses: memoColdMisses}}
 	for name, c := range e.checkers {
 		cl, _ := c.(rules.Classifier)
 		m.schemes = append(m.schemes, memoScheme{name: name, profile: e.profiles[name], cl: cl})
@@ -102,7 +102,7 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 		return nil
 	case ok:
 		*dst = *p
-		m.hits++
+		m.adm.Hit()
 		return nil
 	}
 	o, err := m.eng.CheckInContext(scheme, ident, nil)
@@ -110,19 +110,13 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 	if err != nil || len(ident) > memoMaxLen {
 		return err
 	}
-	if m.cold > 0 {
-		m.cold--
-		if m.cold > 0 {
-			return nil
-		}
-		m.startGeneration() // the spell is over: try again
+	remember, reset := m.adm.Miss(len(m.m) >= memoMaxEntries || m.keys+len(ident) > memoMaxBytes)
+	if reset {
+		clear(m.m)
+		m.keys = 0
 	}
-	if len(m.m) >= memoMaxEntries || m.keys+len(ident) > memoMaxBytes {
-		if m.hits*memoColdRatio < m.added {
-			m.cold = memoColdMisses // keep this one for lookups
-			return nil
-		}
-		m.startGeneration()
+	if !remember {
+		return nil
 	}
 	o.Findings = o.Findings[:len(o.Findings):len(o.Findings)] // an append by a caller copies
 	dst.Findings = o.Findings
@@ -130,12 +124,5 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 	*keep = o
 	m.m[ident] = keep
 	m.keys += len(ident)
-	m.added++
 	return nil
-}
-
-// startGeneration empties the memo.
-func (m *Memo) startGeneration() {
-	clear(m.m)
-	m.keys, m.hits, m.added = 0, 0, 0
 }

@@ -81,28 +81,28 @@ func TestMemoColdSpell(t *testing.T) {
 	for ; n < memoMaxEntries; n++ {
 		check(ident(n))
 	}
-	if len(m.m) != memoMaxEntries || m.cold != 0 {
-		t.Fatalf("after %d distinct: %d entries, cold %d", n, len(m.m), m.cold)
+	if len(m.m) != memoMaxEntries || m.adm.Cold() != 0 {
+		t.Fatalf("after %d distinct: %d entries, cold %d", n, len(m.m), m.adm.Cold())
 	}
 	check(ident(n)) // the memo is full and was never hit: a cold spell
 	n++
-	if m.cold == 0 || len(m.m) != memoMaxEntries {
-		t.Fatalf("no cold spell: %d entries, cold %d", len(m.m), m.cold)
+	if m.adm.Cold() == 0 || len(m.m) != memoMaxEntries {
+		t.Fatalf("no cold spell: %d entries, cold %d", len(m.m), m.adm.Cold())
 	}
-	hits := m.hits
+	hits := m.adm.Hits()
 	check(ident(7)) // the kept generation still answers
-	if m.hits != hits+1 {
+	if m.adm.Hits() != hits+1 {
 		t.Errorf("a remembered identifier was not a hit in the cold spell")
 	}
 	for range memoColdMisses - 1 {
 		check(ident(n))
 		n++
 	}
-	if len(m.m) != memoMaxEntries || m.cold != 1 {
-		t.Fatalf("in the cold spell: %d entries (want %d, nothing added), cold %d", len(m.m), memoMaxEntries, m.cold)
+	if len(m.m) != memoMaxEntries || m.adm.Cold() != 1 {
+		t.Fatalf("in the cold spell: %d entries (want %d, nothing added), cold %d", len(m.m), memoMaxEntries, m.adm.Cold())
 	}
 	check(ident(n)) // the spell's last miss: a new generation, remembered
-	if m.cold != 0 || len(m.m) != 1 {
-		t.Fatalf("after the spell: %d entries, cold %d; want a new generation of 1", len(m.m), m.cold)
+	if m.adm.Cold() != 0 || len(m.m) != 1 {
+		t.Fatalf("after the spell: %d entries, cold %d; want a new generation of 1", len(m.m), m.adm.Cold())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/idlint/idlint/internal/gencache"
 	"github.com/idlint/idlint/lint"
 )
 
@@ -170,6 +171,9 @@ type occEncoder struct {
 	docEnc []byte
 	ids    map[string]*identEnc
 	held   int // bytes of encoded identifier parts
+	// a generation of the cache seldom hit (mostly distinct identifiers)
+	// is kept for lookups while misses are not remembered for a while
+	adm gencache.Admission
 }
 
 type identEnc struct {
@@ -177,10 +181,12 @@ type identEnc struct {
 	enc []byte
 }
 
-// Bounds of the identifier cache, dropped whole when reached.
+// Bounds of the identifier cache, dropped whole when reached, and the
+// misses not remembered after a generation seldom hit.
 const (
 	encMaxEntries = 8192
 	encMaxBytes   = 4 << 20
+	encColdMisses = 8 * encMaxEntries
 )
 
 func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
@@ -192,13 +198,22 @@ func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
 	b = append(b, e.docEnc...)
 	b = appendPos(b, l)
 	if x, ok := e.ids[o.Raw]; ok && sameIdent(&x.o, o) {
+		e.adm.Hit()
 		return append(b, x.enc...)
 	}
 	start := len(b)
 	b = appendIdent(b, o)
-	if e.ids == nil || len(e.ids) >= encMaxEntries || e.held > encMaxBytes {
+	if e.ids == nil {
 		e.ids = make(map[string]*identEnc)
+		e.adm.ColdMisses = encColdMisses
+	}
+	remember, reset := e.adm.Miss(len(e.ids) >= encMaxEntries || e.held > encMaxBytes)
+	if reset {
+		clear(e.ids)
 		e.held = 0
+	}
+	if !remember {
+		return b
 	}
 	x := &identEnc{o: *o, enc: append([]byte(nil), b[start:]...)}
 	x.o.Location, x.o.Forms = lint.Location{}, nil

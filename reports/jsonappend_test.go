@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/idlint/idlint/lint"
@@ -97,6 +98,36 @@ func TestOccEncoderMatchesAppendOccurrence(t *testing.T) {
 			if got, want := enc.append(nil, &seq[i]), AppendOccurrence(nil, &seq[i]); !bytes.Equal(got, want) {
 				t.Errorf("round %d, occurrence %d:\n got %s\nwant %s", round, i, got, want)
 			}
+		}
+	}
+}
+
+// Through a crawl of mostly distinct identifiers — generations filled and
+// seldom hit, cold spells (nothing remembered), new generations — with
+// earlier identifiers repeated now and then, the encoder still writes
+// what AppendOccurrence writes, and its cache stays within its bounds.
+func TestOccEncoderCrawl(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var enc occEncoder
+	n := 3*encMaxEntries + encColdMisses + 1000
+	for i := range n {
+		k := i
+		if i%5 == 0 {
+			k = i % 100 // a few identifiers come back
+		}
+		o, err := e.Check("urn", "urn:example:item-"+strconv.Itoa(k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Source, o.Offset = "crawl.warc", int64(i)
+		if got, want := enc.append(nil, &o), AppendOccurrence(nil, &o); !bytes.Equal(got, want) {
+			t.Fatalf("occurrence %d:\n got %s\nwant %s", i, got, want)
+		}
+		if len(enc.ids) > encMaxEntries {
+			t.Fatalf("occurrence %d: %d cached, bound %d", i, len(enc.ids), encMaxEntries)
 		}
 	}
 }
