@@ -60,12 +60,13 @@ func (l *Lines) Flush() error { return l.w.Flush() }
 // then the clusters, then the totals.
 type Text struct {
 	*Lines
-	Clusters *Clusters
+	clusters *Background
 	sources  []corpus.SourceRecord
 }
 
+// NewText returns the sink; Finish ends it.
 func NewText(w io.Writer, errW io.Writer) *Text {
-	return &Text{Lines: NewLines(w, rules.Info, errW), Clusters: NewClusters()}
+	return &Text{Lines: NewLines(w, rules.Info, errW), clusters: NewBackground()}
 }
 
 func (t *Text) Occurrence(o *lint.Occurrence) error {
@@ -73,7 +74,7 @@ func (t *Text) Occurrence(o *lint.Occurrence) error {
 		_, err := fmt.Fprintf(t.w, "%s:%d:%d: look-alike %s %s\n", Path(o.Source, o.Member), o.Line, o.Column, o.Kind, o.Raw)
 		return err
 	}
-	t.Clusters.Add(o)
+	t.clusters.Add(o)
 	return t.Lines.Occurrence(o)
 }
 
@@ -103,11 +104,11 @@ func (s *Summary) Failed() bool { return s.Errors > 0 }
 // Finish writes the cluster summary and totals.
 func (t *Text) Finish(s Summary) error {
 	w := t.w
-	list := t.Clusters.List()
-	if len(list) > 0 {
-		fmt.Fprintf(w, "\n%d clusters (identifiers equal under their profile):\n", len(list))
+	cs := t.clusters.Wait()
+	if cs.Len() > 0 {
+		fmt.Fprintf(w, "\n%d clusters (identifiers equal under their profile):\n", cs.Len())
 	}
-	for _, c := range list {
+	cs.Each(func(c *Cluster) error {
 		state := "valid"
 		if !c.Valid {
 			state = fmt.Sprintf("invalid %d/%d", c.InvalidCount, c.OccurrenceCount)
@@ -121,7 +122,8 @@ func (t *Text) Finish(s Summary) error {
 			}
 			fmt.Fprintf(w, "      variants: %s\n", strings.Join(vs, ", "))
 		}
-	}
+		return nil
+	})
 	// errors are all listed; skipped members (symlinks in a tar, WARC
 	// request records …) only the first few, the --sources file has them all
 	const maxSkipped = 5
@@ -138,7 +140,7 @@ func (t *Text) Finish(s Summary) error {
 		fmt.Fprintf(w, "… and %d more skipped (--sources FILE lists every input and member)\n", skipped-maxSkipped)
 	}
 	fmt.Fprintf(w, "\n%d input(s), %d document(s), %s scanned; %d identifier(s), %d invalid, %d cluster(s), %d look-alike(s); findings: %d error, %d warning, %d info; %d failed, %d skipped\n",
-		s.Inputs, s.Documents, humanBytes(s.Bytes), s.Occurrences, s.Invalid, len(list), s.Lookalikes,
+		s.Inputs, s.Documents, humanBytes(s.Bytes), s.Occurrences, s.Invalid, cs.Len(), s.Lookalikes,
 		s.Findings[rules.Error], s.Findings[rules.Warning], s.Findings[rules.Info], s.Errors, s.Skipped)
 	return w.Flush()
 }

@@ -413,8 +413,8 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		j := reports.NewJSONL(stdout, srcW)
 		sink, finish = j, func(idlint.Summary) error { return j.Flush() }
 	case format == "json":
-		j := reports.NewJSON()
-		sink, finish = j, func(idlint.Summary) error { _, err := j.WriteTo(stdout); return err }
+		j := reports.NewJSON(stdout)
+		sink, finish = j, func(idlint.Summary) error { return j.Finish() }
 	case format == "arrow":
 		a, closeA, err := newArrowStream(stdout, popt)
 		if err != nil {

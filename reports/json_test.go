@@ -1,0 +1,128 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/lint"
+)
+
+// jsonDoc is the document --format json writes, for encoding/json.
+type jsonDoc struct {
+	Occurrences []OccurrenceJSON `json:"occurrences"`
+	Clusters    []*Cluster       `json:"clusters"`
+	Sources     []SourceJSON     `json:"sources"`
+}
+
+// The streamed document is, byte for byte, encoding/json's indented
+// encoding (two spaces, no HTML escapes) of the whole report: with no
+// occurrences, no sources, one of each, and many with findings, look-alikes
+// and strings to escape (quotes, backslashes, controls, <>&, non-ASCII,
+// invalid UTF-8).
+func TestJSONDocumentEqualsEncodingJSON(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raws := []string{"urn:isbn:0451450523", "URN:EXAMPLE:a%2c\"b\\c<>&", "urn:ab:a?b", "urn:example:a%zz", "urn:é:x\u2028"}
+	sources := []string{"a.txt", "dir/with \"quote\" & <tag>.txt", "tab\there\x01", "bad\xffutf8"}
+	for _, tc := range []struct{ occs, srcs int }{{0, 0}, {0, 2}, {1, 0}, {1, 1}, {50, 7}} {
+		t.Run(fmt.Sprintf("%d occurrences, %d sources", tc.occs, tc.srcs), func(t *testing.T) {
+			var out bytes.Buffer
+			j := NewJSON(&out)
+			want := jsonDoc{Occurrences: []OccurrenceJSON{}, Sources: []SourceJSON{}}
+			cs := NewClusters()
+			for i := range tc.occs {
+				o, err := e.Check("urn", raws[i%len(raws)])
+				if err != nil {
+					t.Fatal(err)
+				}
+				o.Source, o.Offset, o.Line, o.Column = sources[i%len(sources)], int64(i), i+1, 3
+				if i%9 == 4 {
+					o.Kind = "prose-label"
+				}
+				if err := j.Occurrence(&o); err != nil {
+					t.Fatal(err)
+				}
+				cs.Add(&o)
+				want.Occurrences = append(want.Occurrences, Occurrence(&o))
+			}
+			for i := range tc.srcs {
+				r := &corpus.SourceRecord{Source: sources[i%len(sources)], Member: strings.Repeat("m", i), Format: "text", Bytes: int64(i), Status: corpus.StatusOK}
+				if i == 3 {
+					r.Status, r.Error = corpus.StatusError, "read \"x\": <boom> & more"
+				}
+				if err := j.Source(r); err != nil {
+					t.Fatal(err)
+				}
+				want.Sources = append(want.Sources, Source(r))
+			}
+			if err := j.Finish(); err != nil {
+				t.Fatal(err)
+			}
+			want.Clusters = cs.List()
+			if want.Clusters == nil {
+				want.Clusters = []*Cluster{}
+			}
+			var exp bytes.Buffer
+			enc := json.NewEncoder(&exp)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(want); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != exp.String() {
+				t.Errorf("document differs:\n got %q\nwant %q", out.String(), exp.String())
+			}
+		})
+	}
+}
+
+// appendIndented indents compact JSON as json.Indent does, on random
+// documents of nested objects, arrays (empty too) and strings with
+// escapes, brackets, commas and colons inside them.
+func TestAppendIndentedEqualsJSONIndent(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	strs := []string{"", "a", `q"uote`, `back\slash`, `end\`, `\"`, `\\"\`, "{[,:]}", "ctl\x01\n", "é\u2028", "<&>"}
+	var gen func(depth int) any
+	gen = func(depth int) any {
+		switch k := r.Intn(6); {
+		case depth > 3 || k == 0:
+			return strs[r.Intn(len(strs))]
+		case k == 1:
+			return r.Intn(1000) - 500
+		case k == 2:
+			return r.Intn(2) == 0
+		case k == 3:
+			a := make([]any, r.Intn(4))
+			for i := range a {
+				a[i] = gen(depth + 1)
+			}
+			return a
+		default:
+			m := map[string]any{}
+			for range r.Intn(4) {
+				m[strs[r.Intn(len(strs))]] = gen(depth + 1)
+			}
+			return m
+		}
+	}
+	for i := range 2000 {
+		src, err := json.Marshal(gen(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := json.Indent(&want, src, "    ", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if got := appendIndented(nil, src, "    ", "  "); string(got) != want.String() {
+			t.Fatalf("document %d %s:\n got %s\nwant %s", i, src, got, want.String())
+		}
+	}
+}
