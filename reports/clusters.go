@@ -40,14 +40,15 @@ type Cluster struct {
 }
 
 // Clusters aggregates occurrences by (scheme, key). Its state holds no
-// pointers but the few maps of second spellings and sources: keys, and
+// pointers but maps of second spellings and of sources: keys, and
 // the strings each cluster keeps, are copied into large byte chunks and
 // clusters are found through an open-addressing table of indices, so that
 // the garbage collector never scans them — with a million distinct keys a
 // map of pointers to aggregates made a fifth of a --report run collector
 // work — and one cluster's state is a single ~170-byte record. Memory
 // grows with the number of distinct keys (that record, the key's text, 16
-// bytes of table) and their further spellings, not with occurrences.
+// bytes of table), their further spellings and the distinct sources, not
+// with occurrences, in whatever order they come.
 type Clusters struct {
 	text    textChunks
 	pages   [][]agg // aggs in pages of aggPage, never moved
@@ -57,6 +58,9 @@ type Clusters struct {
 	schemes []string          // index = agg.scheme
 	more    []map[string]int  // counters' values after their first; index = counter.more-1
 	last    [2]lastRef        // source, member: the strings of the last row
+	names   map[string]strRef // sources and members stored, by text
+	byName  map[string]uint32 // schemes' indices
+	lastSc  lastScheme
 	small   map[string]strRef // profiles and namespaces, which are few
 	touched uint32            // AddRows' loads, kept so they are made
 }
@@ -89,12 +93,18 @@ func (t *textChunks) add(s string) strRef {
 
 func (t *textChunks) bytes(r strRef) []byte { return t.chunks[r.chunk][r.off : r.off+r.n] }
 
-// lastRef remembers where the last row's source (or member) was stored:
-// rows come grouped by input, so each is copied about once per input.
+// lastRef remembers where the last row's source (or member) is stored:
+// rows come grouped by input, so names is seldom asked.
 type lastRef struct {
 	s   string
 	ref strRef
 	ok  bool
+}
+
+type lastScheme struct {
+	s  string
+	i  uint32
+	ok bool
 }
 
 // slot is a table entry: the high bits of the key's hash and the index
@@ -118,12 +128,13 @@ type agg struct {
 	firstLine, firstColumn   int32
 	count, invalid           int64
 	variants, canon, source  counter
-	scheme                   uint8
+	scheme                   uint32
 }
 
 // NewClusters returns an empty aggregation.
 func NewClusters() *Clusters {
-	return &Clusters{seed: maphash.MakeSeed(), table: make([]slot, 1024), small: map[string]strRef{}}
+	return &Clusters{seed: maphash.MakeSeed(), table: make([]slot, 1024),
+		small: map[string]strRef{}, names: map[string]strRef{}, byName: map[string]uint32{}}
 }
 
 // Add counts one occurrence.
@@ -169,7 +180,7 @@ func (cs *Clusters) AddRow(o Row) {
 // BenchmarkClustersManyKeys).
 func (cs *Clusters) AddRows(rows []Row) {
 	var hs [256]uint64
-	var scs [256]uint8
+	var scs [256]uint32
 	for len(rows) > 0 {
 		n := min(len(rows), len(hs))
 		mask := len(cs.table) - 1
@@ -196,11 +207,11 @@ func (cs *Clusters) AddRows(rows []Row) {
 	}
 }
 
-func (cs *Clusters) hash(sc uint8, key string) uint64 {
+func (cs *Clusters) hash(sc uint32, key string) uint64 {
 	return maphash.String(cs.seed, key) ^ uint64(sc)*0x9e3779b97f4a7c15
 }
 
-func (cs *Clusters) add(o *Row, sc uint8, h uint64) {
+func (cs *Clusters) add(o *Row, sc uint32, h uint64) {
 	a := cs.find(o, sc, h)
 	src := cs.ref(0, o.Source)
 	if a.count == 0 || cs.before(src, o.Member, o.Offset, a) {
@@ -218,7 +229,7 @@ func (cs *Clusters) add(o *Row, sc uint8, h uint64) {
 
 // find returns the agg of (scheme sc, o.Key), whose hash is h, a new one
 // if there is none.
-func (cs *Clusters) find(o *Row, sc uint8, h uint64) *agg {
+func (cs *Clusters) find(o *Row, sc uint32, h uint64) *agg {
 	tag := uint32(h >> 32)
 	mask := len(cs.table) - 1
 	for i := int(h) & mask; ; i = (i + 1) & mask {
@@ -263,17 +274,20 @@ func (cs *Clusters) grow() {
 	}
 }
 
-func (cs *Clusters) scheme(s string) uint8 {
-	for i, x := range cs.schemes {
-		if x == s {
-			return uint8(i)
-		}
+// scheme is the index of scheme s (a scan has four; a merge takes what
+// its files hold).
+func (cs *Clusters) scheme(s string) uint32 {
+	if l := &cs.lastSc; l.ok && l.s == s {
+		return l.i
 	}
-	if len(cs.schemes) == 255 {
-		panic("reports: more than 255 schemes") // lint.Schemes() has four
+	i, ok := cs.byName[s]
+	if !ok {
+		i = uint32(len(cs.schemes))
+		cs.schemes = append(cs.schemes, s)
+		cs.byName[s] = i
 	}
-	cs.schemes = append(cs.schemes, s)
-	return uint8(len(cs.schemes) - 1)
+	cs.lastSc = lastScheme{s, i, true}
+	return i
 }
 
 // few stores a profile or namespace once (up to 4,096 distinct values,
@@ -289,12 +303,17 @@ func (cs *Clusters) few(s string) strRef {
 	return r
 }
 
-// ref stores the last row's source (k 0) or member (k 1) once per run of
-// rows with the same one.
+// ref is where source (k 0) or member (k 1) s is stored, each distinct
+// one once, whatever the order of rows.
 func (cs *Clusters) ref(k int, s string) strRef {
 	l := &cs.last[k]
 	if !l.ok || l.s != s {
-		*l = lastRef{s, cs.text.add(s), true}
+		r, ok := cs.names[s]
+		if !ok {
+			r = cs.text.add(s)
+			cs.names[s] = r
+		}
+		*l = lastRef{s, r, true}
 	}
 	return l.ref
 }

@@ -253,3 +253,51 @@ func TestClustersEqualNaive(t *testing.T) {
 		r.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
 	}
 }
+
+// What the clusters keep grows with distinct strings, not with rows,
+// whatever their order: two sources alternating row by row are stored
+// once each, as two sources one after the other are.
+func TestClustersTextBounded(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		source func(i int) string
+	}{
+		{"grouped", func(i int) string { return []string{"a/", "b/"}[i*2/200000] + strings.Repeat("x", 200) }},
+		{"alternating", func(i int) string { return []string{"a/", "b/"}[i%2] + strings.Repeat("x", 200) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cs := NewClusters()
+			var rows []Row
+			for i := range 200000 {
+				k := fmt.Sprintf("urn:k:%d", i%100)
+				rows = append(rows, Row{Scheme: "urn", Key: k, Raw: k, Canonical: k, Source: tc.source(i), Offset: int64(i)})
+				if len(rows) == backgroundBatch {
+					cs.AddRows(rows)
+					rows = rows[:0]
+				}
+			}
+			cs.AddRows(rows)
+			n := 0
+			for _, c := range cs.text.chunks {
+				n += len(c)
+			}
+			if n > 4096 {
+				t.Errorf("%d clusters, 2 sources: %d bytes of text kept", cs.Len(), n)
+			}
+		})
+	}
+}
+
+// Any number of schemes (a merge reads what its files hold; lint has four).
+func TestClustersManySchemes(t *testing.T) {
+	cs := NewClusters()
+	for i := range 300 {
+		for _, k := range []string{"k", "l"} {
+			cs.AddRow(Row{Scheme: fmt.Sprint("s", i), Key: k, Raw: k, Canonical: k})
+		}
+	}
+	list := cs.List()
+	if len(list) != 600 || list[0].Scheme != "s0" || list[1].Key != "l" || list[599].Scheme != "s99" {
+		t.Fatalf("%d clusters: first %+v, last %+v", len(list), list[0], list[len(list)-1])
+	}
+}
