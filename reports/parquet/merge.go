@@ -163,16 +163,22 @@ func addClusterRows(cs *reports.Clusters, s *schema.Schema, leaves []leafData) e
 	if len(valid) != n || len(offset) != n || len(line) != n || len(column) != n {
 		return errors.New("occurrences: columns of different lengths")
 	}
+	rows := make([]reports.Row, 0, min(n, 1024))
 	for i := range n {
 		if len(kind[i]) != 0 {
 			continue
 		}
-		cs.AddRow(reports.Row{
+		rows = append(rows, reports.Row{
 			Scheme: string(scheme[i]), Profile: string(profile[i]), Key: string(key[i]), Namespace: string(ns[i]),
 			Raw: string(raw[i]), Canonical: string(canon[i]), Valid: valid[i],
 			Source: string(source[i]), Member: string(member[i]), Offset: offset[i],
 			Line: int(line[i]), Column: int(column[i]),
 		})
+		if len(rows) == cap(rows) {
+			cs.AddRows(rows) // a batch at a time: see AddRows
+			rows = rows[:0]
+		}
 	}
+	cs.AddRows(rows)
 	return nil
 }
