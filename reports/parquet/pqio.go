@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
@@ -104,8 +105,9 @@ func arrowSchemaMeta(s *arrow.Schema) (string, error) {
 // level 0 for an empty list and 2 for an element, repetition level 0 for a
 // row's first element and 1 after.
 type leafData struct {
-	bytes    []pq.ByteArray // slices of text
+	bytes    []pq.ByteArray // slices of text, or of strs' strings
 	text     []byte
+	strs     []string // a batch's strings, made bytes when it is written
 	i64      []int64
 	i32      []int32
 	bools    []bool
@@ -125,6 +127,27 @@ func putBytes[S ~string | ~[]byte](d *leafData, v S) {
 	d.bytes = append(d.bytes, d.text[n:len(d.text):len(d.text)])
 }
 
+// putString appends s to a batch's strings: the row's own string, not a
+// copy (strings do not change; the batch keeps them alive until written).
+func (d *leafData) putString(s string) { d.strs = append(d.strs, s) }
+
+// stringsToBytes makes the batch's strings the byte arrays the column
+// writer takes, without copying them: arrow-go's writers only read their
+// input (the PLAIN and dictionary encoders and the statistics copy what
+// they keep).
+func (d *leafData) stringsToBytes() {
+	d.bytes = d.bytes[:0]
+	for _, s := range d.strs {
+		if len(s) == 0 {
+			d.bytes = append(d.bytes, emptyBytes) // not nil: nil is a null to the statistics
+			continue
+		}
+		d.bytes = append(d.bytes, unsafe.Slice(unsafe.StringData(s), len(s)))
+	}
+}
+
+var emptyBytes = []byte{}
+
 // putLevels appends the levels of a list's j-th element (or, with j < 0,
 // of an empty list).
 func (d *leafData) putLevels(j int) {
@@ -136,7 +159,9 @@ func (d *leafData) putLevels(j int) {
 }
 
 func (d *leafData) reset() {
-	d.bytes, d.text = d.bytes[:0], d.text[:0]
+	clear(d.bytes) // let the rows' strings go
+	clear(d.strs)
+	d.bytes, d.text, d.strs = d.bytes[:0], d.text[:0], d.strs[:0]
 	d.i64, d.i32, d.bools = d.i64[:0], d.i32[:0], d.bools[:0]
 	d.def, d.rep = d.def[:0], d.rep[:0]
 }

@@ -14,7 +14,7 @@ import (
 
 func str[T any](name string, dict bool, get func(*T) string) column[T] {
 	return column[T]{name: name, typ: arrow.BinaryTypes.String, dict: dict,
-		put: func(l []leafData, r *T) { putBytes(&l[0], get(r)) },
+		put: func(l []leafData, r *T) { l[0].putString(get(r)) },
 		add: func(b array.Builder, r *T) { b.(*array.StringBuilder).Append(get(r)) }}
 }
 
@@ -45,7 +45,7 @@ func strList[T any](name string, get func(*T) []string) column[T] {
 				d.putLevels(-1)
 			}
 			for j, s := range vals {
-				putBytes(d, s)
+				d.putString(s)
 				d.putLevels(j)
 			}
 		},
@@ -131,7 +131,7 @@ var clusterColumns = []column[reports.Cluster]{
 			count.putLevels(-1)
 		}
 		for j, v := range c.Variants {
-			putBytes(raw, v.Raw)
+			raw.putString(v.Raw)
 			raw.putLevels(j)
 			count.i64 = append(count.i64, int64(v.Count))
 			count.putLevels(j)

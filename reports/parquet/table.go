@@ -246,6 +246,9 @@ func (t *table[T]) write(b *batch) error {
 		return err
 	}
 	for i := range b.leaves {
+		if len(b.leaves[i].strs) > 0 {
+			b.leaves[i].stringsToBytes()
+		}
 		if d := t.dicts[i]; d != nil {
 			d.add(b.leaves[i].bytes) // written when the row group ends
 			continue
