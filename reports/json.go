@@ -162,7 +162,9 @@ type JSON struct {
 	cenc     *json.Encoder // into cbuf, without HTML escapes as occurrences
 }
 
-// NewJSON returns a sink writing the document to w; Finish ends it.
+// NewJSON returns a sink writing the document to w; Finish ends it, or
+// Abort when the run failed (the document is then cut short, as JSON
+// Lines output is: not valid JSON, which a consumer notices).
 func NewJSON(w io.Writer) *JSON {
 	j := &JSON{w: bufio.NewWriterSize(w, 1<<16), clusters: NewBackground()}
 	j.cenc = json.NewEncoder(&j.cbuf)
@@ -230,6 +232,12 @@ func (j *JSON) end(n int) {
 		return
 	}
 	j.w.WriteString("\n" + jsonIndent + "]")
+}
+
+// Abort ends the sink without ending the document (see NewJSON).
+func (j *JSON) Abort() {
+	j.clusters.Wait() // stops its goroutine
+	j.w.Flush()
 }
 
 // Finish writes the clusters and sources and ends the document.

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
@@ -124,5 +126,40 @@ func TestAppendIndentedEqualsJSONIndent(t *testing.T) {
 		if got := appendIndented(nil, src, "    ", "  "); string(got) != want.String() {
 			t.Fatalf("document %d %s:\n got %s\nwant %s", i, src, got, want.String())
 		}
+	}
+}
+
+// A sink ended by Abort (the run failed) stops its cluster goroutine; the
+// JSON document is left cut short (not valid JSON, as the run is not whole).
+func TestSinksAbort(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := e.Check("urn", "urn:example:a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	var out bytes.Buffer
+	for range 10 {
+		j := NewJSON(&out)
+		tx := NewText(&bytes.Buffer{}, &bytes.Buffer{})
+		for range 3000 {
+			if j.Occurrence(&o) != nil || tx.Occurrence(&o) != nil {
+				t.Fatal("write failed")
+			}
+		}
+		j.Abort()
+		tx.Abort()
+	}
+	for i := 0; runtime.NumGoroutine() > before && i < 100; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines left after Abort (%d before)", n, before)
+	}
+	if out.Len() == 0 || json.Valid(out.Bytes()) {
+		t.Errorf("aborted documents: %d bytes, valid %v", out.Len(), json.Valid(out.Bytes()))
 	}
 }

@@ -64,7 +64,7 @@ type Text struct {
 	sources  []corpus.SourceRecord
 }
 
-// NewText returns the sink; Finish ends it.
+// NewText returns the sink; Finish ends it, or Abort when the run failed.
 func NewText(w io.Writer, errW io.Writer) *Text {
 	return &Text{Lines: NewLines(w, rules.Info, errW), clusters: NewBackground()}
 }
@@ -100,6 +100,12 @@ type Summary struct {
 
 // Failed reports whether some input could not be read completely.
 func (s *Summary) Failed() bool { return s.Errors > 0 }
+
+// Abort ends the sink without the summary: the lines written so far stay.
+func (t *Text) Abort() {
+	t.clusters.Wait() // stops its goroutine
+	t.Lines.Flush()
+}
 
 // Finish writes the cluster summary and totals.
 func (t *Text) Finish(s Summary) error {

@@ -390,6 +390,7 @@ func (r reportSpec) options() reportMeta {
 func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, format, minSev string, check bool, srcW io.Writer, rep reportSpec, stdout, stderr io.Writer) int {
 	var sink idlint.Sink
 	var finish func(idlint.Summary) error
+	var abort func() // a sink to stop when the scan failed
 	var popt reportMeta
 	if rep.dir != "" || format == "arrow" {
 		popt = rep.options() // a run ID reads crypto/rand: only when a report needs one
@@ -408,13 +409,13 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		sink, finish = withSources(l, srcW), func(idlint.Summary) error { return l.Flush() }
 	case format == "text":
 		t := reports.NewText(stdout, stderr)
-		sink, finish = withSources(t, srcW), t.Finish
+		sink, finish, abort = withSources(t, srcW), t.Finish, t.Abort
 	case format == "jsonl":
 		j := reports.NewJSONL(stdout, srcW)
 		sink, finish = j, func(idlint.Summary) error { return j.Flush() }
 	case format == "json":
 		j := reports.NewJSON(stdout)
-		sink, finish = j, func(idlint.Summary) error { return j.Finish() }
+		sink, finish, abort = j, func(idlint.Summary) error { return j.Finish() }, j.Abort
 	case format == "arrow":
 		a, closeA, err := newArrowStream(stdout, popt)
 		if err != nil {
@@ -440,6 +441,8 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	sum, err := idlint.Scan(ctx, paths, opt, sink)
 	if err == nil {
 		err = finish(sum)
+	} else if abort != nil {
+		abort()
 	}
 	if pw != nil {
 		if err == nil {

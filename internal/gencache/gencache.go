@@ -13,7 +13,7 @@ package gencache
 type Admission struct {
 	hits, added int // this generation
 	cold        int // misses left not to remember
-	ColdMisses  int
+	ColdMisses  int // the spell's length (at least 1)
 }
 
 // ColdRatio: a generation hit fewer than once per ColdRatio entries added
@@ -36,7 +36,7 @@ func (a *Admission) Miss(full bool) (remember, reset bool) {
 	}
 	if full {
 		if a.hits*ColdRatio < a.added {
-			a.cold = a.ColdMisses // keep this generation for lookups
+			a.cold = max(a.ColdMisses, 1) // keep this generation for lookups
 			return false, reset
 		}
 		reset = true

@@ -53,3 +53,23 @@ func TestAdmission(t *testing.T) {
 		})
 	}
 }
+
+// The zero Admission (ColdMisses 0) still ends its cold spells: one miss
+// long, then a new generation.
+func TestAdmissionZero(t *testing.T) {
+	var a Admission
+	entries, renewed := 0, 0
+	for range 100 {
+		remember, reset := a.Miss(entries >= 4)
+		if reset {
+			entries = 0
+			renewed++
+		}
+		if remember {
+			entries++
+		}
+	}
+	if renewed == 0 || entries > 4 {
+		t.Fatalf("100 misses: %d new generations, %d entries", renewed, entries)
+	}
+}
