@@ -40,23 +40,30 @@ type Cluster struct {
 }
 
 // Clusters aggregates occurrences by (scheme, key). Its state holds no
-// pointers but maps of second spellings and of sources: keys, and
+// pointers for the collector to scan but small maps (schemes, profiles and
+// namespaces, sources and members by name): keys, and
 // the strings each cluster keeps, are copied into large byte chunks and
 // clusters are found through an open-addressing table of indices, so that
 // the garbage collector never scans them — with a million distinct keys a
 // map of pointers to aggregates made a fifth of a --report run collector
 // work — and one cluster's state is a single ~170-byte record. Memory
 // grows with the number of distinct keys (that record, the key's text, 16
-// bytes of table), their further spellings and the distinct sources, not
-// with occurrences, in whatever order they come.
+// bytes of table), their further spellings and sources (~50 bytes each and
+// the spelling's text) and the distinct sources, not with occurrences, in
+// whatever order they come.
 type Clusters struct {
 	text    textChunks
 	pages   [][]agg // aggs in pages of aggPage, never moved
 	n       int     // aggs
 	table   []slot  // a power of two long, at most 3/4 full
 	seed    maphash.Seed
-	schemes []string          // index = agg.scheme
-	more    []map[string]int  // counters' values after their first; index = counter.more-1
+	schemes []string // index = agg.scheme
+	// counters' values after their first: extras in pages, found by
+	// (counter, text) through a table of their own, each counter's
+	// chained from its first extra
+	xpages  [][]extra
+	nx      int
+	xtable  []slot
 	last    [2]lastRef        // source, member: the strings of the last row
 	names   map[string]strRef // sources and members stored, by text
 	byName  map[string]uint32 // schemes' indices
@@ -108,16 +115,29 @@ type lastScheme struct {
 }
 
 // slot is a table entry: the high bits of the key's hash and the index
-// of its agg plus one (0: empty).
+// of its agg (or extra) plus one (0: empty).
 type slot struct{ tag, agg uint32 }
 
 // counter counts distinct strings: the first inline, the others (most
-// clusters have one spelling and one source) in a map of Clusters.more.
+// clusters have one spelling and one source) as extras.
 type counter struct {
 	first strRef
-	more  int32 // index in Clusters.more plus one, 0: none
-	n     int64 // occurrences of first
+	more  uint32 // its first extra's index plus one (0: none), which owns the others
+	n     int64  // occurrences of first
 }
+
+// extra is a counter's value after its first, and its count.
+type extra struct {
+	hash  uint64
+	s     strRef
+	owner uint32 // the counter's more
+	next  uint32 // the counter's next extra, plus one (0: the last)
+	n     int64
+}
+
+const extraPage = 4096
+
+func (cs *Clusters) extra(i int) *extra { return &cs.xpages[i/extraPage][i%extraPage] }
 
 // agg is one cluster being aggregated.
 type agg struct {
@@ -253,24 +273,25 @@ func (cs *Clusters) find(o *Row, sc uint32, h uint64) *agg {
 	if cs.n*4 > len(cs.table)*3 {
 		cs.grow()
 	} else {
-		cs.insert(h, cs.n)
+		insert(cs.table, h, cs.n)
 	}
 	return a
 }
 
-func (cs *Clusters) insert(h uint64, agg int) {
-	mask := len(cs.table) - 1
-	i := int(h) & mask
-	for cs.table[i].agg != 0 {
-		i = (i + 1) & mask
+// insert puts index i (plus one) with hash h into table.
+func insert(table []slot, h uint64, i int) {
+	mask := len(table) - 1
+	k := int(h) & mask
+	for table[k].agg != 0 {
+		k = (k + 1) & mask
 	}
-	cs.table[i] = slot{uint32(h >> 32), uint32(agg)}
+	table[k] = slot{uint32(h >> 32), uint32(i)}
 }
 
 func (cs *Clusters) grow() {
 	cs.table = make([]slot, 2*len(cs.table))
 	for i := range cs.n {
-		cs.insert(cs.agg(i).hash, i+1)
+		insert(cs.table, cs.agg(i).hash, i+1)
 	}
 }
 
@@ -356,7 +377,7 @@ func (cs *Clusters) countKeyed(c *counter, s string, isKey bool, key strRef) {
 	case c.first == key && isKey || c.first != key && !isKey && cs.str(c.first) == s:
 		c.n++
 	default:
-		cs.countMore(c, s)
+		cs.countMore(c, s, strRef{}, false)
 	}
 }
 
@@ -368,36 +389,76 @@ func (cs *Clusters) count(c *counter, s string, ref strRef) {
 	case c.first == ref || cs.str(c.first) == s:
 		c.n++
 	default:
-		cs.countMore(c, s)
+		cs.countMore(c, s, ref, true)
 	}
 }
 
-func (cs *Clusters) countMore(c *counter, s string) {
-	if c.more == 0 {
-		cs.more = append(cs.more, map[string]int{})
-		c.more = int32(len(cs.more))
+// countMore counts s among c's extras; ref is where s is stored, when
+// stored (a source), else s is stored when new.
+func (cs *Clusters) countMore(c *counter, s string, ref strRef, stored bool) {
+	if c.more != 0 {
+		h := cs.xhash(c.more, s)
+		tag, mask := uint32(h>>32), len(cs.xtable)-1
+		for i := int(h) & mask; ; i = (i + 1) & mask {
+			sl := cs.xtable[i]
+			if sl.agg == 0 {
+				break
+			}
+			if e := cs.extra(int(sl.agg) - 1); sl.tag == tag && e.owner == c.more && (stored && e.s == ref || cs.str(e.s) == s) {
+				e.n++
+				return
+			}
+		}
 	}
-	cs.more[c.more-1][s]++
+	i := cs.nx
+	if i%extraPage == 0 {
+		cs.xpages = append(cs.xpages, make([]extra, extraPage))
+	}
+	cs.nx++
+	e := cs.extra(i)
+	*e = extra{n: 1}
+	if c.more == 0 {
+		c.more = uint32(i + 1)
+	} else { // after the first extra: the order does not matter
+		first := cs.extra(int(c.more) - 1)
+		e.next, first.next = first.next, uint32(i+1)
+	}
+	e.owner, e.hash = c.more, cs.xhash(c.more, s)
+	if e.s = ref; !stored {
+		e.s = cs.text.add(s)
+	}
+	if cs.nx*4 > len(cs.xtable)*3 {
+		cs.xtable = make([]slot, max(1024, 2*len(cs.xtable)))
+		for k := range cs.nx {
+			insert(cs.xtable, cs.extra(k).hash, k+1)
+		}
+	} else {
+		insert(cs.xtable, e.hash, i+1)
+	}
+}
+
+func (cs *Clusters) xhash(owner uint32, s string) uint64 {
+	return maphash.String(cs.seed, s) ^ uint64(owner)*0xc2b2ae3d27d4eb4f
 }
 
 func (cs *Clusters) distinct(c *counter) int {
 	n := min(int(c.n), 1)
-	if c.more > 0 {
-		n += len(cs.more[c.more-1])
+	for i := c.more; i != 0; i = cs.extra(int(i) - 1).next {
+		n++
 	}
 	return n
 }
 
-// each calls fn for each value of c and its count; the first value as a
-// new string (it outlives the chunks).
+// each calls fn for each value of c and its count, as new strings (they
+// outlive the chunks).
 func (cs *Clusters) each(c *counter, fn func(s string, n int)) {
 	if c.n > 0 {
 		fn(string(cs.text.bytes(c.first)), int(c.n))
 	}
-	if c.more > 0 {
-		for s, n := range cs.more[c.more-1] {
-			fn(s, n)
-		}
+	for i := c.more; i != 0; {
+		e := cs.extra(int(i) - 1)
+		fn(string(cs.text.bytes(e.s)), int(e.n))
+		i = e.next
 	}
 }
 
