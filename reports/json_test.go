@@ -163,3 +163,24 @@ func TestSinksAbort(t *testing.T) {
 		t.Errorf("aborted documents: %d bytes, valid %v", out.Len(), json.Valid(out.Bytes()))
 	}
 }
+
+// FuzzAppendIndented: for any valid JSON, compacted as encoding/json
+// writes it, appendIndented equals json.Indent.
+func FuzzAppendIndented(f *testing.F) {
+	for _, s := range []string{`{}`, `[]`, `{"a":[1,{"b":""},[]],"c":"\"\\"}`, `"x\\"`, `[{"k":{}}]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var compact bytes.Buffer
+		if json.Compact(&compact, []byte(s)) != nil {
+			return
+		}
+		var want bytes.Buffer
+		if err := json.Indent(&want, compact.Bytes(), "    ", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if got := appendIndented(nil, compact.Bytes(), "    ", "  "); string(got) != want.String() {
+			t.Fatalf("%s:\n got %s\nwant %s", compact.Bytes(), got, want.String())
+		}
+	})
+}
