@@ -396,8 +396,9 @@ func (cs *Clusters) count(c *counter, s string, ref strRef) {
 // countMore counts s among c's extras; ref is where s is stored, when
 // stored (a source), else s is stored when new.
 func (cs *Clusters) countMore(c *counter, s string, ref strRef, stored bool) {
+	var h uint64
 	if c.more != 0 {
-		h := cs.xhash(c.more, s)
+		h = cs.xhash(c.more, s)
 		tag, mask := uint32(h>>32), len(cs.xtable)-1
 		for i := int(h) & mask; ; i = (i + 1) & mask {
 			sl := cs.xtable[i]
@@ -416,15 +417,16 @@ func (cs *Clusters) countMore(c *counter, s string, ref strRef, stored bool) {
 	}
 	cs.nx++
 	e := cs.extra(i)
-	*e = extra{n: 1}
-	if c.more == 0 {
+	*e = extra{n: 1, s: ref}
+	if c.more == 0 { // the counter's first extra: it owns the others
 		c.more = uint32(i + 1)
-	} else { // after the first extra: the order does not matter
+		h = cs.xhash(c.more, s)
+	} else { // after the first: the order does not matter
 		first := cs.extra(int(c.more) - 1)
 		e.next, first.next = first.next, uint32(i+1)
 	}
-	e.owner, e.hash = c.more, cs.xhash(c.more, s)
-	if e.s = ref; !stored {
+	e.owner, e.hash = c.more, h
+	if !stored {
 		e.s = cs.text.add(s)
 	}
 	if cs.nx*4 > len(cs.xtable)*3 {

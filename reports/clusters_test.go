@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -299,5 +300,43 @@ func TestClustersManySchemes(t *testing.T) {
 	list := cs.List()
 	if len(list) != 600 || list[0].Scheme != "s0" || list[1].Key != "l" || list[599].Scheme != "s99" {
 		t.Fatalf("%d clusters: first %+v, last %+v", len(list), list[0], list[len(list)-1])
+	}
+}
+
+// BenchmarkClustersManySources: 100,000 keys each in 17 sources, rows in
+// input order (source by source, keys shuffled in each), as a scan of 17
+// files that cite the same identifiers delivers them; or grouped by key.
+func BenchmarkClustersManySources(b *testing.B) {
+	const keys, sources = 100_000, 17
+	r := rand.New(rand.NewSource(1))
+	names := make([]string, keys)
+	for k := range names {
+		names[k] = fmt.Sprintf("urn:example:item-%d", k)
+	}
+	var bySource []Row
+	for s := range sources {
+		src := fmt.Sprintf("crawl/part-%02d.warc.gz", s)
+		for _, k := range r.Perm(keys) {
+			bySource = append(bySource, Row{Scheme: "urn", Key: names[k], Raw: names[k], Canonical: names[k], Valid: true, Source: src, Offset: int64(k)})
+		}
+	}
+	byKey := slices.Clone(bySource)
+	slices.SortStableFunc(byKey, func(x, y Row) int { return strings.Compare(x.Key, y.Key) })
+	for _, tc := range []struct {
+		name string
+		rows []Row
+	}{{"source-order", bySource}, {"key-order", byKey}} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				cs := NewClusters()
+				for i := 0; i < len(tc.rows); i += backgroundBatch {
+					cs.AddRows(tc.rows[i:min(i+backgroundBatch, len(tc.rows))])
+				}
+				if cs.Len() != keys {
+					b.Fatal(cs.Len())
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(tc.rows)), "ns/row")
+		})
 	}
 }
