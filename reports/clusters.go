@@ -377,7 +377,7 @@ func (cs *Clusters) countKeyed(c *counter, s string, isKey bool, key strRef) {
 	case c.first == key && isKey || c.first != key && !isKey && cs.str(c.first) == s:
 		c.n++
 	default:
-		cs.countMore(c, s, strRef{}, false)
+		cs.countMore(c, s, key, isKey) // the key's own text when s is the key
 	}
 }
 
