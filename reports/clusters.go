@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"hash/maphash"
 	"slices"
-	"sort"
 	"strings"
 	"unsafe"
 
@@ -352,8 +351,9 @@ func (cs *Clusters) before(src strRef, member string, offset int64, a *agg) bool
 	return offset < a.firstOffset
 }
 
-// str is a stored string, for comparisons (no copy: the chunks are never
-// written again where a string was stored).
+// str is a stored string, without a copy: the chunks are never written
+// again where a string was stored (a string kept refers to its chunk,
+// which the collector then keeps).
 func (cs *Clusters) str(r strRef) string {
 	b := cs.text.bytes(r)
 	if len(b) == 0 {
@@ -451,15 +451,14 @@ func (cs *Clusters) distinct(c *counter) int {
 	return n
 }
 
-// each calls fn for each value of c and its count, as new strings (they
-// outlive the chunks).
+// each calls fn for each value of c and its count.
 func (cs *Clusters) each(c *counter, fn func(s string, n int)) {
 	if c.n > 0 {
-		fn(string(cs.text.bytes(c.first)), int(c.n))
+		fn(cs.str(c.first), int(c.n))
 	}
 	for i := c.more; i != 0; {
 		e := cs.extra(int(i) - 1)
-		fn(string(cs.text.bytes(e.s)), int(e.n))
+		fn(cs.str(e.s), int(e.n))
 		i = e.next
 	}
 }
@@ -472,14 +471,16 @@ func (cs *Clusters) List() []*Cluster {
 	out := make([]*Cluster, 0, cs.n)
 	cs.Each(func(c *Cluster) error {
 		cc := *c
+		cc.Variants = slices.Clone(c.Variants)
 		out = append(out, &cc)
 		return nil
 	})
 	return out
 }
 
-// Each calls fn for every cluster, sorted by scheme and key, building one
-// Cluster at a time (fn must not keep it): variants by count then text,
+// Each calls fn for every cluster, sorted by scheme and key, in one
+// Cluster reused (fn must not keep it; its strings it may): variants by
+// count then text,
 // canonical = the most frequent canonical spelling (ties: the smallest).
 func (cs *Clusters) Each(fn func(*Cluster) error) error {
 	order := make([]int32, cs.n)
@@ -493,25 +494,24 @@ func (cs *Clusters) Each(fn func(*Cluster) error) error {
 		}
 		return bytes.Compare(cs.text.bytes(x.key), cs.text.bytes(y.key))
 	})
+	var c Cluster // one for all: fn must not keep it
 	for _, i := range order {
 		a := cs.agg(int(i))
-		c := &Cluster{
-			Scheme: cs.schemes[a.scheme], Profile: string(cs.text.bytes(a.profile)),
-			Key: string(cs.text.bytes(a.key)), Namespace: string(cs.text.bytes(a.namespace)),
+		c = Cluster{
+			Scheme: cs.schemes[a.scheme], Profile: cs.str(a.profile), Key: cs.str(a.key), Namespace: cs.str(a.namespace),
 			OccurrenceCount: int(a.count), InvalidCount: int(a.invalid), Valid: a.invalid == 0,
 			SourceCount: cs.distinct(&a.source),
-			FirstSource: string(cs.text.bytes(a.firstSource)), FirstMember: string(cs.text.bytes(a.firstMember)),
+			FirstSource: cs.str(a.firstSource), FirstMember: cs.str(a.firstMember),
 			FirstOffset: a.firstOffset, FirstLine: int(a.firstLine), FirstColumn: int(a.firstColumn),
-			Variants: make([]Variant, 0, cs.distinct(&a.variants)),
+			Variants: c.Variants[:0],
 		}
 		cs.each(&a.variants, func(s string, n int) { c.Variants = append(c.Variants, Variant{s, n}) })
 		if len(c.Variants) > 1 {
-			sort.Slice(c.Variants, func(i, j int) bool {
-				x, y := c.Variants[i], c.Variants[j]
+			slices.SortFunc(c.Variants, func(x, y Variant) int {
 				if x.Count != y.Count {
-					return x.Count > y.Count
+					return y.Count - x.Count
 				}
-				return x.Raw < y.Raw
+				return strings.Compare(x.Raw, y.Raw)
 			})
 		}
 		bestN := -1
@@ -520,7 +520,7 @@ func (cs *Clusters) Each(fn func(*Cluster) error) error {
 				c.Canonical, bestN = s, n
 			}
 		})
-		if err := fn(c); err != nil {
+		if err := fn(&c); err != nil {
 			return err
 		}
 	}

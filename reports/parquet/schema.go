@@ -36,16 +36,18 @@ func boolean[T any](name string, get func(*T) bool) column[T] {
 		add: func(b array.Builder, r *T) { b.(*array.BooleanBuilder).Append(get(r)) }}
 }
 
-func strList[T any](name string, get func(*T) []string) column[T] {
+// strList is a list of strings: row r has n(r) elements, the i-th at(r, i)
+// (given one by one: no slice made per row).
+func strList[T any](name string, n func(*T) int, at func(*T, int) string) column[T] {
 	return column[T]{name: name, typ: arrow.ListOf(arrow.BinaryTypes.String),
 		put: func(l []leafData, r *T) {
 			d := &l[0]
-			vals := get(r)
-			if len(vals) == 0 {
+			k := n(r)
+			if k == 0 {
 				d.putLevels(-1)
 			}
-			for j, s := range vals {
-				d.putString(s)
+			for j := range k {
+				d.putString(at(r, j))
 				d.putLevels(j)
 			}
 		},
@@ -53,8 +55,8 @@ func strList[T any](name string, get func(*T) []string) column[T] {
 			lb := b.(*array.ListBuilder)
 			lb.Append(true)
 			vb := lb.ValueBuilder().(*array.StringBuilder)
-			for _, s := range get(r) {
-				vb.Append(s)
+			for j := range n(r) {
+				vb.Append(at(r, j))
 			}
 		}}
 }
@@ -81,7 +83,7 @@ var occurrenceColumns = []column[occRow]{
 	str("key", false, func(r *occRow) string { return r.o.Key }),
 	str("namespace", true, func(r *occRow) string { return r.o.Namespace }),
 	boolean("valid", func(r *occRow) bool { return r.o.Valid() }),
-	strList("rules", func(r *occRow) []string { return r.o.RuleIDs() }),
+	strList("rules", func(r *occRow) int { return len(r.o.Findings) }, func(r *occRow, i int) string { return r.o.Findings[i].Rule.ID }),
 	str("max_severity", true, func(r *occRow) string { return r.o.MaxSeverity().String() }),
 	boolean("truncated", func(r *occRow) bool { return r.o.Truncated }),
 	str("kind", true, func(r *occRow) string { return r.o.Kind }),

@@ -47,6 +47,10 @@ type Writer struct {
 	fnd      *table[findingRow]
 	src      *table[corpus.SourceRecord]
 	clusters *reports.Background
+	// the rows being appended, reused (a row made per call escaped to
+	// the heap: an allocation per occurrence and per finding)
+	orow occRow
+	frow findingRow
 }
 
 // Create starts a report in dir (created if needed). Nothing appears under
@@ -73,14 +77,17 @@ func Create(dir string, opt Options) (*Writer, error) {
 
 func (w *Writer) Occurrence(o *lint.Occurrence) error {
 	w.clusters.Add(o)
-	if err := w.occ.append(&occRow{w.opt.RunID, o}); err != nil {
+	w.orow = occRow{w.opt.RunID, o}
+	if err := w.occ.append(&w.orow); err != nil {
 		return err
 	}
 	for i := range o.Findings {
-		if err := w.fnd.append(&findingRow{w.opt.RunID, o, &o.Findings[i]}); err != nil {
+		w.frow = findingRow{w.opt.RunID, o, &o.Findings[i]}
+		if err := w.fnd.append(&w.frow); err != nil {
 			return err
 		}
 	}
+	w.orow, w.frow = occRow{}, findingRow{} // o may be reused
 	return nil
 }
 
