@@ -19,6 +19,7 @@ type Stream struct {
 	bld  *array.RecordBuilder
 	w    *ipc.Writer
 	rows int
+	row  occRow // reused: one made per call escaped to the heap
 }
 
 // NewStream starts an IPC stream on w.
@@ -36,10 +37,11 @@ func NewStream(w io.Writer, runID string) *Stream {
 }
 
 func (s *Stream) Occurrence(o *lint.Occurrence) error {
-	r := occRow{s.run, o}
+	s.row = occRow{s.run, o}
 	for i := range occurrenceColumns {
-		occurrenceColumns[i].add(s.bld.Field(i), &r)
+		occurrenceColumns[i].add(s.bld.Field(i), &s.row)
 	}
+	s.row = occRow{} // o may be reused
 	if s.rows++; s.rows >= batchRows {
 		return s.flush()
 	}
