@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/idlint/idlint/corpus"
@@ -158,6 +159,7 @@ type JSON struct {
 	sources  []byte // each source's compact JSON, one after another
 	ends     []int  // where each ends in sources
 	clusters *Background
+	ind      *indenter
 	cbuf     bytes.Buffer
 	cenc     *json.Encoder // into cbuf, without HTML escapes as occurrences
 }
@@ -166,7 +168,7 @@ type JSON struct {
 // Abort when the run failed (the document is then cut short, as JSON
 // Lines output is: not valid JSON, which a consumer notices).
 func NewJSON(w io.Writer) *JSON {
-	j := &JSON{w: bufio.NewWriterSize(w, 1<<16), clusters: NewBackground()}
+	j := &JSON{w: bufio.NewWriterSize(w, 1<<16), clusters: NewBackground(), ind: newIndenter(jsonElem, jsonIndent)}
 	j.cenc = json.NewEncoder(&j.cbuf)
 	j.cenc.SetEscapeHTML(false)
 	return j
@@ -221,7 +223,7 @@ func (j *JSON) indent() error {
 			return err
 		}
 	}
-	_, err := j.w.Write(appendIndented(j.w.AvailableBuffer(), j.buf, jsonElem, jsonIndent))
+	_, err := j.w.Write(j.ind.append(j.w.AvailableBuffer(), j.buf))
 	return err
 }
 
@@ -288,14 +290,38 @@ func (j *JSON) Finish() error {
 // over bytes where json.Indent runs its full scanner (several times
 // slower on the megabytes a large document is).
 func appendIndented(dst, src []byte, prefix, indent string) []byte {
-	depth := 0
-	newline := func() {
-		dst = append(dst, '\n')
-		dst = append(dst, prefix...)
-		for range depth {
-			dst = append(dst, indent...)
-		}
+	return newIndenter(prefix, indent).append(dst, src)
+}
+
+// indenter is appendIndented with its line starts made once: "\n", the
+// prefix and the indent for each depth, as prefixes of one string.
+type indenter struct {
+	pads             string
+	prefix, indent   string
+	prefixN, indentN int
+}
+
+const indenterDepth = 16 // depths beyond are made when met
+
+func newIndenter(prefix, indent string) *indenter {
+	return &indenter{pads: "\n" + prefix + strings.Repeat(indent, indenterDepth),
+		prefix: prefix, indent: indent, prefixN: len(prefix), indentN: len(indent)}
+}
+
+func (in *indenter) newline(dst []byte, depth int) []byte {
+	if depth <= indenterDepth {
+		return append(dst, in.pads[:1+in.prefixN+depth*in.indentN]...)
 	}
+	dst = append(dst, '\n')
+	dst = append(dst, in.prefix...)
+	for range depth {
+		dst = append(dst, in.indent...)
+	}
+	return dst
+}
+
+func (in *indenter) append(dst, src []byte) []byte {
+	depth := 0
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch c {
@@ -327,16 +353,16 @@ func appendIndented(dst, src []byte, prefix, indent string) []byte {
 				i++
 				continue
 			}
-			dst = append(dst, c)
 			depth++
-			newline()
+			dst = append(dst, c)
+			dst = in.newline(dst, depth)
 		case '}', ']':
 			depth--
-			newline()
+			dst = in.newline(dst, depth)
 			dst = append(dst, c)
 		case ',':
 			dst = append(dst, ',')
-			newline()
+			dst = in.newline(dst, depth)
 		case ':':
 			dst = append(dst, ':', ' ')
 		default:

@@ -184,3 +184,24 @@ func FuzzAppendIndented(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkAppendIndented indents a typical occurrence object (an
+// element of --format json's occurrences).
+func BenchmarkAppendIndented(b *testing.B) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	o, err := e.Check("urn", "URN:EXAMPLE:item-12345")
+	if err != nil {
+		b.Fatal(err)
+	}
+	o.Source, o.Offset, o.Line, o.Column = "crawl/part-00017.warc.gz", 123456, 789, 12
+	src := AppendOccurrence(nil, &o)
+	var dst []byte
+	in := newIndenter(jsonElem, jsonIndent)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		dst = in.append(dst[:0], src)
+	}
+}
