@@ -132,14 +132,7 @@ func TestAppendIndentedEqualsJSONIndent(t *testing.T) {
 // A sink ended by Abort (the run failed) stops its cluster goroutine; the
 // JSON document is left cut short (not valid JSON, as the run is not whole).
 func TestSinksAbort(t *testing.T) {
-	e, err := lint.New(lint.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := e.Check("urn", "urn:example:a")
-	if err != nil {
-		t.Fatal(err)
-	}
+	o := checkURN(t, "urn:example:a")
 	before := runtime.NumGoroutine()
 	var out bytes.Buffer
 	for range 10 {
@@ -188,14 +181,7 @@ func FuzzAppendIndented(f *testing.F) {
 // BenchmarkAppendIndented indents a typical occurrence object (an
 // element of --format json's occurrences).
 func BenchmarkAppendIndented(b *testing.B) {
-	e, err := lint.New(lint.Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	o, err := e.Check("urn", "URN:EXAMPLE:item-12345")
-	if err != nil {
-		b.Fatal(err)
-	}
+	o := checkURN(b, "URN:EXAMPLE:item-12345")
 	o.Source, o.Offset, o.Line, o.Column = "crawl/part-00017.warc.gz", 123456, 789, 12
 	src := AppendOccurrence(nil, &o)
 	var dst []byte
@@ -204,4 +190,18 @@ func BenchmarkAppendIndented(b *testing.B) {
 	for b.Loop() {
 		dst = in.append(dst[:0], src)
 	}
+}
+
+// checkURN is the default engine's occurrence of raw.
+func checkURN(tb testing.TB, raw string) lint.Occurrence {
+	tb.Helper()
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	o, err := e.Check("urn", raw)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return o
 }
