@@ -38,18 +38,17 @@ type Cluster struct {
 	FirstColumn     int       `json:"first_column"`
 }
 
-// Clusters aggregates occurrences by (scheme, key). Its state holds no
-// pointers for the collector to scan but small maps (schemes, profiles and
-// namespaces, sources and members by name): keys, and
-// the strings each cluster keeps, are copied into large byte chunks and
-// clusters are found through an open-addressing table of indices, so that
-// the garbage collector never scans them — with a million distinct keys a
-// map of pointers to aggregates made a fifth of a --report run collector
-// work — and one cluster's state is a single ~170-byte record. Memory
-// grows with the number of distinct keys (that record, the key's text, 16
-// bytes of table), their further spellings and sources (~50 bytes each and
-// the spelling's text) and the distinct sources, not with occurrences, in
-// whatever order they come.
+// Clusters aggregates occurrences by (scheme, key). Keys, and the strings
+// each cluster keeps, are copied into large byte chunks, and clusters are
+// found through an open-addressing table of indices: but for small maps
+// (schemes, profiles and namespaces, sources and members by name) nothing
+// holds a pointer for the garbage collector to scan — with a million
+// distinct keys a map of pointers to aggregates made a fifth of a
+// --report run collector work — and one cluster's state is a single
+// 176-byte record. Memory grows with the number of distinct keys (that
+// record, the key's text, 16 bytes of table), their further spellings and
+// sources (~50 bytes each and the spelling's text) and the distinct
+// sources, not with occurrences, in whatever order they come.
 type Clusters struct {
 	text    textChunks
 	pages   [][]agg // aggs in pages of aggPage, never moved
