@@ -40,8 +40,8 @@ type Cluster struct {
 
 // Clusters aggregates occurrences by (scheme, key). Keys, and the strings
 // each cluster keeps, are copied into large byte chunks, and clusters are
-// found through an open-addressing table of indices: but for small maps
-// (schemes, profiles and namespaces, sources and members by name) nothing
+// found through an open-addressing table of indices: but for two maps
+// (schemes; sources, members, profiles and namespaces by name) nothing
 // holds a pointer for the garbage collector to scan — with a million
 // distinct keys a map of pointers to aggregates made a fifth of a
 // --report run collector work — and one cluster's state is a single
@@ -63,11 +63,10 @@ type Clusters struct {
 	nx      int
 	xtable  []slot
 	last    [2]lastRef        // source, member: the strings of the last row
-	names   map[string]strRef // sources and members stored, by text
+	names   map[string]strRef // sources, members, profiles, namespaces stored, by text
 	byName  map[string]uint32 // schemes' indices
 	lastSc  lastScheme
-	small   map[string]strRef // profiles and namespaces, which are few
-	touched uint32            // AddRows' loads, kept so they are made
+	touched uint32 // AddRows' loads, kept so they are made
 }
 
 // aggPage is the aggs per page (~700 KB): pages are filled, not grown and
@@ -152,7 +151,7 @@ type agg struct {
 // NewClusters returns an empty aggregation.
 func NewClusters() *Clusters {
 	return &Clusters{seed: maphash.MakeSeed(), table: make([]slot, 1024),
-		small: map[string]strRef{}, names: map[string]strRef{}, byName: map[string]uint32{}}
+		names: map[string]strRef{}, byName: map[string]uint32{}}
 }
 
 // Add counts one occurrence.
@@ -266,13 +265,9 @@ func (cs *Clusters) find(o *Row, sc uint32, h uint64) *agg {
 		cs.pages = append(cs.pages, make([]agg, aggPage))
 	}
 	a := cs.agg(cs.n)
-	*a = agg{hash: h, scheme: sc, key: cs.text.add(o.Key), profile: cs.few(o.Profile), namespace: cs.few(o.Namespace)}
+	*a = agg{hash: h, scheme: sc, key: cs.text.add(o.Key), profile: cs.intern(o.Profile), namespace: cs.intern(o.Namespace)}
 	cs.n++
-	if cs.n*4 > len(cs.table)*3 {
-		cs.grow()
-	} else {
-		insert(cs.table, h, cs.n)
-	}
+	cs.table = place(cs.table, cs.n, h, func(i int) uint64 { return cs.agg(i).hash })
 	return a
 }
 
@@ -286,11 +281,19 @@ func insert(table []slot, h uint64, i int) {
 	table[k] = slot{uint32(h >> 32), uint32(i)}
 }
 
-func (cs *Clusters) grow() {
-	cs.table = make([]slot, 2*len(cs.table))
-	for i := range cs.n {
-		insert(cs.table, cs.agg(i).hash, i+1)
+// place puts entry n (of n, counting from 1) with hash h into table, or
+// makes a table twice as large (1024 at first) for all n, hashOf(i) the
+// i-th's (from 0), when it would be over 3/4 full.
+func place(table []slot, n int, h uint64, hashOf func(int) uint64) []slot {
+	if n*4 <= len(table)*3 {
+		insert(table, h, n)
+		return table
 	}
+	table = make([]slot, max(1024, 2*len(table)))
+	for i := range n {
+		insert(table, hashOf(i), i+1)
+	}
+	return table
 }
 
 // scheme is the index of scheme s (a scan has four; a merge takes what
@@ -309,15 +312,13 @@ func (cs *Clusters) scheme(s string) uint32 {
 	return i
 }
 
-// few stores a profile or namespace once (up to 4,096 distinct values,
-// then each time).
-func (cs *Clusters) few(s string) strRef {
-	if r, ok := cs.small[s]; ok {
-		return r
-	}
-	r := cs.text.add(s)
-	if len(cs.small) < 4096 {
-		cs.small[s] = r
+// intern is where s is stored: each distinct source, member, profile or
+// namespace once.
+func (cs *Clusters) intern(s string) strRef {
+	r, ok := cs.names[s]
+	if !ok {
+		r = cs.text.add(s)
+		cs.names[s] = r
 	}
 	return r
 }
@@ -327,12 +328,7 @@ func (cs *Clusters) few(s string) strRef {
 func (cs *Clusters) ref(k int, s string) strRef {
 	l := &cs.last[k]
 	if !l.ok || l.s != s {
-		r, ok := cs.names[s]
-		if !ok {
-			r = cs.text.add(s)
-			cs.names[s] = r
-		}
-		*l = lastRef{s, r, true}
+		*l = lastRef{s, cs.intern(s), true}
 	}
 	return l.ref
 }
@@ -428,14 +424,7 @@ func (cs *Clusters) countMore(c *counter, s string, ref strRef, stored bool) {
 	if !stored {
 		e.s = cs.text.add(s)
 	}
-	if cs.nx*4 > len(cs.xtable)*3 {
-		cs.xtable = make([]slot, max(1024, 2*len(cs.xtable)))
-		for k := range cs.nx {
-			insert(cs.xtable, cs.extra(k).hash, k+1)
-		}
-	} else {
-		insert(cs.xtable, e.hash, i+1)
-	}
+	cs.xtable = place(cs.xtable, cs.nx, e.hash, func(k int) uint64 { return cs.extra(k).hash })
 }
 
 func (cs *Clusters) xhash(owner uint32, s string) uint64 {

@@ -171,6 +171,7 @@ func NewJSON(w io.Writer) *JSON {
 	j := &JSON{w: bufio.NewWriterSize(w, 1<<16), clusters: NewBackground(), ind: newIndenter(jsonElem, jsonIndent)}
 	j.cenc = json.NewEncoder(&j.cbuf)
 	j.cenc.SetEscapeHTML(false)
+	j.w.WriteString("{\n" + jsonIndent + `"occurrences": [`)
 	return j
 }
 
@@ -190,7 +191,7 @@ const (
 
 func (j *JSON) Occurrence(o *lint.Occurrence) error {
 	j.clusters.Add(o)
-	j.elem(j.n, `{`+"\n"+jsonIndent+`"occurrences": [`)
+	j.elem(j.n)
 	j.buf = j.enc.append(j.buf[:0], o)
 	j.n++
 	return j.indent()
@@ -206,14 +207,12 @@ func (j *JSON) Source(r *corpus.SourceRecord) error {
 	return nil
 }
 
-// elem starts the i-th element of an array, after head for the first.
-func (j *JSON) elem(i int, head string) {
-	if i == 0 {
-		j.w.WriteString(head)
-		j.w.WriteString("\n" + jsonElem)
-		return
+// elem starts the i-th element of an array.
+func (j *JSON) elem(i int) {
+	if i > 0 {
+		j.w.WriteByte(',')
 	}
-	j.w.WriteString(",\n" + jsonElem)
+	j.w.WriteString("\n" + jsonElem)
 }
 
 // indent writes the compact JSON in buf as an indented array element.
@@ -244,13 +243,11 @@ func (j *JSON) Abort() {
 
 // Finish writes the clusters and sources and ends the document.
 func (j *JSON) Finish() error {
-	if j.n == 0 {
-		j.w.WriteString(`{` + "\n" + jsonIndent + `"occurrences": [`)
-	}
 	j.end(j.n)
+	j.w.WriteString(",\n" + jsonIndent + `"clusters": [`)
 	k := 0
 	err := j.clusters.Wait().Each(func(c *Cluster) error {
-		j.elem(k, ",\n"+jsonIndent+`"clusters": [`)
+		j.elem(k)
 		k++
 		b, err := j.compact(c)
 		if err != nil {
@@ -262,21 +259,16 @@ func (j *JSON) Finish() error {
 	if err != nil {
 		return err
 	}
-	if k == 0 {
-		j.w.WriteString(",\n" + jsonIndent + `"clusters": [`)
-	}
 	j.end(k)
+	j.w.WriteString(",\n" + jsonIndent + `"sources": [`)
 	start := 0
 	for i, e := range j.ends {
-		j.elem(i, ",\n"+jsonIndent+`"sources": [`)
+		j.elem(i)
 		j.buf = append(j.buf[:0], j.sources[start:e]...)
 		start = e
 		if err := j.indent(); err != nil {
 			return err
 		}
-	}
-	if len(j.ends) == 0 {
-		j.w.WriteString(",\n" + jsonIndent + `"sources": [`)
 	}
 	j.end(len(j.ends))
 	j.w.WriteString("\n}\n")

@@ -51,7 +51,7 @@ func (d *dictColumn) add(vals []pq.ByteArray) {
 		i, ok := d.index[string(v)]
 		if !ok {
 			i = int32(len(d.values.bytes))
-			putBytes(&d.values, v)
+			d.values.putBytes(v)
 			d.index[string(v)] = i
 			d.size += 4 + len(v)
 		}

@@ -118,7 +118,7 @@ type leafData struct {
 // earlier values keep the old array, which is not written to again. An
 // empty value is an empty slice, not nil: nil would be a null to the
 // column's statistics.
-func putBytes[S ~string | ~[]byte](d *leafData, v S) {
+func (d *leafData) putBytes(v []byte) {
 	if d.text == nil {
 		d.text = make([]byte, 0, 4<<10)
 	}
@@ -188,7 +188,7 @@ func readLeaves(r *file.Reader, g int) ([]leafData, error) {
 				v := make([]pq.ByteArray, n)
 				total, k, err = c.ReadBatch(n, v, def, rep)
 				for _, b := range v[:k] {
-					putBytes(d, b) // the reader reuses its page buffers
+					d.putBytes(b) // the reader reuses its page buffers
 				}
 			case *file.Int64ColumnChunkReader:
 				v := make([]int64, n)
