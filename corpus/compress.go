@@ -64,6 +64,21 @@ type gzMembers struct {
 	out    int64         // decompressed bytes produced
 	starts []memberStart // recent member starts, oldest first
 	err    error
+
+	// decoding ahead (nil: none); the members of job are being delivered,
+	// member m of them, its bytes from mOut on (mAt: the compressed
+	// stream was moved to its end)
+	ahead *gzAhead
+	// the expansion-ratio limit the walker applies (guard): a member
+	// decoded ahead is delivered only when the limit cannot trip on it,
+	// else it is decoded here (the guard then sees what it sees without
+	// decoding ahead)
+	ratio float64
+	grace int64
+	job   *gzJob
+	m     int
+	mOut  int
+	mAt   bool
 }
 
 type memberStart struct{ out, in int64 }
@@ -83,34 +98,138 @@ func newGzMembers(br *bufio.Reader, pos func() int64) (*gzMembers, error) {
 }
 
 func (g *gzMembers) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, g.err
+	}
 	for {
 		if g.err != nil {
 			return 0, g.err
+		}
+		if g.job != nil {
+			// an empty member gives nothing: go on (as below), so that
+			// no run of them reads as a reader making no progress
+			if n, err := g.readAhead(p); n > 0 || err != nil {
+				return n, err
+			}
+			continue
 		}
 		n, err := g.z.Read(p)
 		g.out += int64(n)
 		if err != io.EOF {
 			return n, err
 		}
-		in := g.pos()
-		if _, err := g.br.Peek(1); err != nil {
-			if err == io.EOF {
-				g.err = io.EOF
-			} else {
-				g.err = err
-			}
-		} else if err := g.z.Reset(g.br); err != nil {
-			g.err = fmt.Errorf("member at offset %d (trailing data?): %w", in, err)
-		} else {
-			g.z.Multistream(false)
-			if len(g.starts) == maxStarts {
-				g.starts = append(g.starts[:0], g.starts[1:]...)
-			}
-			g.starts = append(g.starts, memberStart{g.out, in})
-		}
+		g.nextMember(g.pos())
 		if n > 0 {
 			return n, nil
 		}
+	}
+}
+
+// nextMember goes on after a member that ended at in: with the members
+// decoded ahead from there, or by reading the next header.
+func (g *gzMembers) nextMember(in int64) {
+	if _, err := g.br.Peek(1); err != nil {
+		if err == io.EOF {
+			g.err = io.EOF
+		} else {
+			g.err = err
+		}
+		return
+	}
+	if g.ahead != nil {
+		if j := g.ahead.at(in); j != nil {
+			g.job, g.m, g.mOut, g.mAt = j, 0, 0, false
+			if g.safe(&j.members[0]) {
+				g.started(in)
+				return
+			}
+			g.dropJob()
+		}
+	}
+	if err := g.z.Reset(g.br); err != nil {
+		g.err = fmt.Errorf("member at offset %d (trailing data?): %w", in, err)
+		return
+	}
+	g.z.Multistream(false)
+	g.started(in)
+}
+
+// started remembers that a member starts at in.
+func (g *gzMembers) started(in int64) {
+	if len(g.starts) == maxStarts {
+		g.starts = append(g.starts[:0], g.starts[1:]...)
+	}
+	g.starts = append(g.starts, memberStart{g.out, in})
+}
+
+// safe reports whether member m, decoded ahead, cannot trip the ratio
+// limit: the guard compares the bytes out with the compressed bytes read,
+// which are at least the member's start.
+func (g *gzMembers) safe(m *gzMember) bool {
+	if g.ratio <= 0 {
+		return true
+	}
+	out := g.out + int64(m.outEnd-m.out)
+	return out <= g.grace || float64(out) <= g.ratio*float64(max(m.in, 1))
+}
+
+// readAhead delivers the members of the job. The compressed stream is
+// moved to a member's end before its bytes are given out, as if it had
+// been decoded here.
+func (g *gzMembers) readAhead(p []byte) (int, error) {
+	m := &g.job.members[g.m]
+	if !g.mAt {
+		g.mAt = true
+		gzAheadDelivered.Add(1)
+		if err := g.skipTo(m.inEnd); err != nil {
+			g.dropJob()
+			g.err = err
+			return 0, err
+		}
+	}
+	n := copy(p, g.job.buf[m.out+g.mOut:m.outEnd])
+	g.mOut += n
+	g.out += int64(n)
+	if m.out+g.mOut < m.outEnd {
+		return n, nil
+	}
+	// the member is done; the next one is the job's or a new start
+	end := m.inEnd
+	g.m, g.mOut, g.mAt = g.m+1, 0, false
+	if g.m < len(g.job.members) && g.safe(&g.job.members[g.m]) {
+		g.started(end)
+		return n, nil
+	}
+	g.dropJob()
+	g.nextMember(end)
+	return n, nil
+}
+
+// skipTo reads the compressed stream up to offset to.
+func (g *gzMembers) skipTo(to int64) error {
+	for d := to - g.pos(); d > 0; d = to - g.pos() {
+		if _, err := g.br.Discard(int(min(d, 1<<30))); err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *gzMembers) dropJob() {
+	if g.job != nil {
+		g.ahead.drop(g.job)
+		g.job = nil
+	}
+}
+
+// close stops decoding ahead.
+func (g *gzMembers) close() {
+	if g.ahead != nil {
+		g.dropJob()
+		g.ahead.close()
 	}
 }
 
@@ -130,13 +249,20 @@ func (g *gzMembers) memberAt(out int64) (int64, bool) {
 
 // decoder opens one compression layer over br. pos gives the compressed
 // offset consumed (for gzip member offsets); head is br's first bytes.
-func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64, top bool) (r io.Reader, gzm *gzMembers, release func(), err error) {
+// ra and size give random access to the compressed stream when it is an
+// input file (nil otherwise).
+func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64, top bool, ra io.ReaderAt, size int64) (r io.Reader, gzm *gzMembers, release func(), err error) {
 	release = func() {}
 	switch k {
 	case kindGzip:
 		g, err := newGzMembers(br, pos)
 		if err != nil {
 			return nil, nil, release, err
+		}
+		if ra != nil && top && w.opt.ParallelDecode {
+			g.ahead = newGzAhead(ra, size, g.starts[0].in)
+			g.ratio, g.grace = w.opt.MaxRatio, w.opt.RatioGrace
+			release = g.close
 		}
 		return g, g, release, nil
 	case kindZstd:

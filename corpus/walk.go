@@ -166,7 +166,7 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 		w.skip(n, layers, fmt.Sprintf("nesting depth limit %d reached: %d compression layers in a row, %s not opened", w.opt.MaxDepth, n.comps+1, k))
 		return
 	}
-	dec, gzm, release, err := w.decoder(k, br, head, pos, n.archives == 0 && n.warc == nil)
+	dec, gzm, release, err := w.decoder(k, br, head, pos, n.archives == 0 && n.warc == nil, n.ra, n.size)
 	if err != nil {
 		w.fail(n, layers, named(k, err))
 		return

@@ -1,0 +1,194 @@
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+)
+
+// gzLevel compresses each part as one gzip member at level.
+func gzLevel(t testing.TB, level int, parts ...string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	for _, p := range parts {
+		zw, err := gzip.NewWriterLevel(&b, level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zw.Write([]byte(p))
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Bytes()
+}
+
+// gzAheadText is n parts of text with identifiers, of random lengths up
+// to max bytes (some empty).
+func gzAheadText(rnd *rand.Rand, n, max int) []string {
+	parts := make([]string, n)
+	for i := range parts {
+		var b strings.Builder
+		for want := rnd.Intn(max + 1); b.Len() < want; {
+			fmt.Fprintf(&b, "part %d line %d urn:example:%d and text ", i, b.Len(), rnd.Intn(1000))
+			if rnd.Intn(4) == 0 {
+				b.WriteString("\n")
+			}
+		}
+		parts[i] = b.String()
+	}
+	return parts
+}
+
+// Decoding a gzip file of many members ahead, on other goroutines
+// (ParallelDecode on an input file), gives exactly what decoding it in
+// order gives — bytes, documents, records, WARC record offsets, errors,
+// limits — whatever the chunk and buffer sizes: a gzip file is a series of
+// members (rfc1952 §2.2), and a guess where one starts is used only where
+// the members before end.
+func TestGzAheadSameResult(t *testing.T) {
+	rnd := rand.New(rand.NewSource(7))
+	text := gzAheadText(rnd, 300, 2000)
+	plain := gz(t, text...)
+	var warcRecs []warcRec
+	for i, p := range text[:120] {
+		warcRecs = append(warcRecs, warcRec{typ: "resource", id: fmt.Sprintf("urn:uuid:%d", i), uri: fmt.Sprintf("http://example.com/%d", i), ctype: "text/plain", block: p})
+	}
+	warc, _ := warcb(t, true, warcRecs...)
+	// a member holding a whole gzip file stored as it is (level 0): its
+	// members look like members of the outer file (rfc1951 §3.2.4)
+	inner := string(gz(t, text[:40]...))
+	stored := append(append(gz(t, text[:30]...), gzLevel(t, gzip.NoCompression, "before "+inner+" after")...), gz(t, text[30:60]...)...)
+	// a corrupt member (its CRC and data altered) in the middle
+	corrupt := bytes.Clone(plain)
+	corrupt[len(corrupt)/2] ^= 0x55
+	// one member far larger than a job may hold, between small ones
+	big := gz(t, append(append(append([]string{}, text[:50]...), strings.Repeat(text[7], 40)), text[50:100]...)...)
+	// zeros: a high expansion ratio
+	zeros := gz(t, append(append(append([]string{}, text[:40]...), strings.Repeat("\x00", 1<<20), strings.Repeat(" ", 300000)), text[40:80]...)...)
+	tarData := string(tarb(t, entry{name: "a.txt", body: strings.Join(text[:100], "")}, entry{name: "b.txt", body: strings.Join(text[100:], "")}))
+	var tarParts []string
+	for len(tarData) > 0 {
+		n := min(len(tarData), 1+rnd.Intn(5000))
+		tarParts, tarData = append(tarParts, tarData[:n]), tarData[n:]
+	}
+	tgz := gz(t, tarParts...)
+
+	cases := []struct {
+		name string
+		data []byte
+		opt  Options
+	}{
+		{"members", plain, Options{}},
+		{"warc.gz", warc, Options{}},
+		{"stored gzip inside a member", stored, Options{}},
+		{"corrupt member", corrupt, Options{}},
+		{"trailing garbage", append(bytes.Clone(plain), "not gzip\n"...), Options{}},
+		{"trailing zeros", append(bytes.Clone(plain), make([]byte, 3000)...), Options{}},
+		{"truncated", plain[:len(plain)*2/3], Options{}},
+		{"member over the job limit", big, Options{}},
+		{"ratio limit trips", zeros, Options{MaxRatio: 20, RatioGrace: 4096}},
+		{"ratio limit with grace", zeros, Options{MaxRatio: 1100, RatioGrace: 100000}},
+		{"one member", gz(t, strings.Join(text, "")), Options{}},
+		{"tar in members", tgz, Options{}},
+	}
+	defer func(c int64, l int) { gzChunk, gzJobLimit = c, l }(gzChunk, gzJobLimit)
+	before := gzAheadDelivered.Load()
+	for _, c := range cases {
+		seq, seqDocs := openBytes(t, c.data, c.opt)
+		for _, size := range []struct {
+			chunk int64
+			limit int
+		}{{97, 1 << 20}, {1000, 3000}, {4096, 64 << 10}, {1 << 20, 16 << 20}} {
+			gzChunk, gzJobLimit = size.chunk, size.limit
+			opt := c.opt
+			opt.ParallelDecode = true
+			par, parDocs := openBytes(t, c.data, opt)
+			if got, want := recordsString(par), recordsString(seq); got != want {
+				t.Fatalf("%s, chunks of %d: records\n%s\nwant (in order)\n%s", c.name, size.chunk, got, want)
+			}
+			if len(parDocs) != len(seqDocs) {
+				t.Fatalf("%s, chunks of %d: %d documents, want %d", c.name, size.chunk, len(parDocs), len(seqDocs))
+			}
+			for i := range seqDocs {
+				if docString(parDocs[i]) != docString(seqDocs[i]) {
+					t.Errorf("%s, chunks of %d: document %d (%s) differs", c.name, size.chunk, i, seqDocs[i].Member)
+				}
+			}
+		}
+	}
+	if gzAheadDelivered.Load() == before {
+		t.Error("no member was delivered from a job: nothing was decoded ahead")
+	}
+}
+
+// Random files of members, random damage, random chunk and job sizes:
+// decoding ahead gives what decoding in order gives.
+func TestGzAheadRandom(t *testing.T) {
+	defer func(c int64, l int) { gzChunk, gzJobLimit = c, l }(gzChunk, gzJobLimit)
+	rnd := rand.New(rand.NewSource(11))
+	for i := 0; i < 60; i++ {
+		data := gz(t, gzAheadText(rnd, 1+rnd.Intn(80), rnd.Intn(3000))...)
+		switch rnd.Intn(4) {
+		case 0:
+			data[rnd.Intn(len(data))] ^= byte(1 + rnd.Intn(255))
+		case 1:
+			data = data[:rnd.Intn(len(data))+1]
+		case 2:
+			data = append(data, gzLevel(t, gzip.NoCompression, string(data))...)
+		}
+		seq, seqDocs := openBytes(t, data, Options{})
+		gzChunk, gzJobLimit = int64(16+rnd.Intn(5000)), 1+rnd.Intn(20000)
+		par, parDocs := openBytes(t, data, Options{ParallelDecode: true})
+		if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
+			t.Fatalf("file %d, chunks of %d, jobs of %d: records\n%s\nwant\n%s", i, gzChunk, gzJobLimit, recordsString(par), recordsString(seq))
+		}
+		for k := range seqDocs {
+			if docString(parDocs[k]) != docString(seqDocs[k]) {
+				t.Fatalf("file %d, chunks of %d, jobs of %d: document %d differs", i, gzChunk, gzJobLimit, k)
+			}
+		}
+	}
+}
+
+// The shared corpus's WARC files, gzip one member a record, read ahead in
+// chunks small enough that every record boundary is a guess.
+func TestGzAheadSharedWARC(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(sharedCorpora, "warc", "*", "*.gz"))
+	more, _ := filepath.Glob(filepath.Join(sharedCorpora, "warc", "*", "*", "*.gz"))
+	files = append(files, more...)
+	if len(files) == 0 {
+		t.Skip("no ../shared/corpora/warc")
+	}
+	defer func(c int64, l int) { gzChunk, gzJobLimit = c, l }(gzChunk, gzJobLimit)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seq, seqDocs := openBytes(t, data, Options{})
+		for _, chunk := range []int64{50, 333, 4096} {
+			gzChunk = chunk
+			par, parDocs := openBytes(t, data, Options{ParallelDecode: true})
+			if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
+				t.Fatalf("%s, chunks of %d: records\n%s\nwant\n%s", f, chunk, recordsString(par), recordsString(seq))
+			}
+			for i := range seqDocs {
+				if docString(parDocs[i]) != docString(seqDocs[i]) {
+					t.Errorf("%s, chunks of %d: document %d differs", f, chunk, i)
+				}
+			}
+		}
+	}
+}
+
+// docString is all a test handler saw of a document.
+func docString(d doc) string {
+	return fmt.Sprintf("%q %q %q %q %q %d %v %q %q", d.Source, d.Member, d.RecordID, d.TargetURI, d.RecordType, d.RecordOffset, d.RecordOffsetDecompressed, d.Format, d.text)
+}
