@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,6 +33,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -277,6 +279,27 @@ func main() {
 			cs = append(cs, cas{name: "rg -z -o -i (.gz)", run: func() error { return runGrep(rg, "-z", "-o", "-i", "-e", rgPat, gz) }})
 		}
 		results = append(results, measure(fmt.Sprintf("english %d MB .gz", *sizeMB), size, "klauspost gzip decoder alone (in-process)", cs, nil)...)
+
+		// A web crawl's form: WARC records, one gzip member each, which
+		// idlint decodes ahead on every core when the file is the run's
+		// only input.
+		warcPath, warcSize := ensureWARC(english)
+		cs = []cas{
+			{name: "klauspost gzip decoder alone (in-process)", run: func() error { return decodeGo(warcPath, "gz") }},
+			{name: "idlint scan --format jsonl (.warc.gz)", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", warcPath)
+			}},
+			{name: "idlint scan -j 1 --format jsonl (.warc.gz)", run: func() error {
+				return runQuiet(nil, bin, "scan", "--quiet", "-j", "1", "--format", "jsonl", warcPath)
+			}},
+		}
+		if gzipBin != "" {
+			cs = append(cs, cas{name: "gzip -dc", run: func() error { return runQuiet(nil, gzipBin, "-dc", warcPath) }})
+		}
+		if rg != "" {
+			cs = append(cs, cas{name: "rg -z -o -i (.warc.gz)", run: func() error { return runGrep(rg, "-z", "-o", "-i", "-e", rgPat, warcPath) }})
+		}
+		results = append(results, measure(fmt.Sprintf("english %d MB as .warc.gz (a member a record)", *sizeMB), warcSize, "klauspost gzip decoder alone (in-process)", cs, nil)...)
 		cs = []cas{
 			{name: "klauspost zstd decoder alone (in-process)", run: func() error { return decodeGo(zs, "zst") }},
 			// idlint decodes a lone input's stream with 4 blocks in flight
@@ -618,6 +641,54 @@ func ensureCompressed(path string, data []byte, format string) string {
 	check(w.Close())
 	check(f.Close())
 	return path
+}
+
+// ensureWARC writes the text at path as a .warc.gz of resource records of
+// 5–100 KB (seed 1), each record one gzip member, as crawlers write them,
+// and returns its path and decompressed size.
+func ensureWARC(path string) (string, int64) {
+	out := path + ".warc.gz"
+	size := func() int64 {
+		b, err := os.ReadFile(out + ".size")
+		check(err)
+		n, err := strconv.ParseInt(string(b), 10, 64)
+		check(err)
+		return n
+	}
+	if _, err := os.Stat(out + ".size"); err == nil {
+		return out, size()
+	}
+	fmt.Fprintf(os.Stderr, "writing %s\n", out)
+	text, err := os.ReadFile(path)
+	check(err)
+	f, err := os.Create(out)
+	check(err)
+	bw := bufio.NewWriterSize(f, 1<<20)
+	zw := gzip.NewWriter(nil)
+	rnd := rand.New(rand.NewSource(1))
+	for i := 0; len(text) > 0; i++ {
+		n := min(len(text), 5000+rnd.Intn(95000))
+		zw.Reset(bw)
+		fmt.Fprintf(zw, "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:uuid:%08x-0000-4000-8000-000000000000>\r\n"+
+			"WARC-Target-URI: http://example.com/%d.txt\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n", i, i, n)
+		_, err := zw.Write(text[:n])
+		check(err)
+		_, err = zw.Write([]byte("\r\n\r\n"))
+		check(err)
+		check(zw.Close())
+		text = text[n:]
+	}
+	check(bw.Flush())
+	check(f.Close())
+	zr, err := os.Open(out)
+	check(err)
+	dec, err := gzip.NewReader(bufio.NewReaderSize(zr, 1<<20))
+	check(err)
+	n, err := io.Copy(io.Discard, dec)
+	check(err)
+	zr.Close()
+	check(os.WriteFile(out+".size", []byte(strconv.FormatInt(n, 10)), 0o644))
+	return out, n
 }
 
 // ensureSplit writes the text at path as n files of about equal size, cut
