@@ -116,7 +116,18 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 	zr.RegisterDecompressor(zstd.ZipMethodPKWare, zipZstd)
 	zr.RegisterDecompressor(zipMethodBzip2, zipBzip2)
 	zr.RegisterDecompressor(zipMethodXz, zipXz)
-	for _, f := range zr.File {
+	var ahead *zipAhead
+	if w.opt.ParallelDecode && n.archives == 0 && n.warc == nil {
+		// the run's lone input: decode members ahead on the other cores,
+		// those whose bytes cannot trip the ratio limit (see zipAhead)
+		ahead = newZipAhead(zr.File, func(f *zip.File) bool {
+			size, cs := f.UncompressedSize64, f.CompressedSize64
+			return f.Mode().IsRegular() && f.Flags&1 == 0 && f.Method != zip.Store &&
+				(w.opt.MaxRatio <= 0 || int64(size) <= w.opt.RatioGrace || float64(size) <= w.opt.MaxRatio*float64(max(cs, 1)))
+		})
+		defer ahead.close()
+	}
+	for i, f := range zr.File {
 		if w.stop != nil {
 			break
 		}
@@ -132,6 +143,13 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 		case f.Flags&1 != 0:
 			w.skip(m, layers, "encrypted")
 			continue
+		}
+		if ahead != nil {
+			if b, ok := ahead.get(i); ok {
+				m.r = &guard{r: bytes.NewReader(b), in: func() int64 { return cs }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: "zip"}
+				w.process(m)
+				continue
+			}
 		}
 		rc, err := f.Open()
 		if err != nil {

@@ -1,0 +1,158 @@
+package corpus
+
+import (
+	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/zip"
+)
+
+// zipAhead decodes the members of a zip archive ahead of the walker, on
+// other goroutines: each member is a stream of its own at an offset the
+// central directory gives, so an archive that is a run's lone input keeps
+// every core decoding. A member is decoded ahead only when its bytes
+// cannot trip the expansion-ratio limit, fit a job's buffer and decode
+// whole with their CRC; any other (a corrupt one, say) is read by the
+// walker as before, so records and errors are the same either way.
+type zipAhead struct {
+	files []*zip.File
+	ok    func(*zip.File) bool // worth decoding ahead
+	next  int                  // the next file to consider launching
+	jobs  []*zipJob            // launched, in file order
+	cur   *zipJob              // the one get returned last
+	ahead int
+	held  int // bytes the jobs may hold together
+	limit int // bytes one job may hold
+	wg    sync.WaitGroup
+	stop  atomic.Bool
+}
+
+type zipJob struct {
+	i    int
+	done chan struct{}
+	buf  []byte
+	ok   bool
+}
+
+// Bounds: at most 8 members ahead, 64 MiB decoded in all.
+var (
+	zipJobLimit  = 16 << 20 // a variable: tests make it small
+	zipHeldLimit = 64 << 20
+)
+
+const zipMaxAhead = 8
+
+var zipBufPool sync.Pool // *[]byte
+
+// zipAheadDelivered counts the members taken from jobs, for tests to know
+// that decoding ahead took place.
+var zipAheadDelivered atomic.Int64
+
+func newZipAhead(files []*zip.File, ok func(*zip.File) bool) *zipAhead {
+	return &zipAhead{files: files, ok: ok, ahead: min(runtime.GOMAXPROCS(0)+1, zipMaxAhead), held: zipHeldLimit, limit: zipJobLimit}
+}
+
+// get returns member i decoded, if it was decoded ahead; the bytes are
+// valid until the next call. Jobs are launched for the members after i
+// before it waits for i's.
+func (z *zipAhead) get(i int) ([]byte, bool) {
+	z.release()
+	for len(z.jobs) > 0 && z.jobs[0].i < i {
+		z.drop(z.jobs[0])
+		z.jobs = z.jobs[1:]
+	}
+	if len(z.jobs) > 0 && z.jobs[0].i == i {
+		z.cur, z.jobs = z.jobs[0], z.jobs[1:]
+	}
+	z.next = max(z.next, i+1) // i itself, without a job, is the caller's
+	z.fill()
+	if z.cur == nil {
+		return nil, false
+	}
+	<-z.cur.done
+	if z.cur.ok {
+		zipAheadDelivered.Add(1)
+	}
+	return z.cur.buf, z.cur.ok
+}
+
+// release drops the member last returned.
+func (z *zipAhead) release() {
+	if z.cur != nil {
+		z.drop(z.cur)
+		z.cur = nil
+	}
+}
+
+// fill launches jobs for the next members worth it while the bounds allow.
+func (z *zipAhead) fill() {
+	held := 0
+	for _, j := range z.jobs {
+		held += int(z.files[j.i].UncompressedSize64)
+	}
+	for len(z.jobs) < z.ahead && z.next < len(z.files) {
+		f := z.files[z.next]
+		if !z.ok(f) || f.UncompressedSize64 > uint64(z.limit) {
+			z.next++
+			continue
+		}
+		if held+int(f.UncompressedSize64) > z.held && len(z.jobs) > 0 {
+			return
+		}
+		held += int(f.UncompressedSize64)
+		z.launch(z.next, f)
+		z.next++
+	}
+}
+
+func (z *zipAhead) launch(i int, f *zip.File) {
+	j := &zipJob{i: i, done: make(chan struct{})}
+	z.jobs = append(z.jobs, j)
+	z.wg.Add(1)
+	go func() {
+		defer z.wg.Done()
+		defer close(j.done)
+		if z.stop.Load() {
+			return
+		}
+		size := int(f.UncompressedSize64)
+		if p, ok := zipBufPool.Get().(*[]byte); ok && cap(*p) > size {
+			j.buf = (*p)[:size+1]
+		} else {
+			// at least 1 MiB, so that a pooled buffer fits most members
+			j.buf = make([]byte, size+1, max(size+1, 1<<20))
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return
+		}
+		defer rc.Close()
+		// one byte more than the directory says: the reader then meets
+		// the end and checks the size and CRC
+		n, err := io.ReadFull(rc, j.buf)
+		j.ok = n == size && (err == io.ErrUnexpectedEOF || err == io.EOF && n == 0)
+		j.buf = j.buf[:n]
+	}()
+}
+
+func (z *zipAhead) drop(j *zipJob) {
+	<-j.done
+	if j.buf != nil {
+		b := j.buf[:0]
+		zipBufPool.Put(&b)
+		j.buf = nil
+	}
+}
+
+// close stops the jobs not started and waits for the others.
+func (z *zipAhead) close() {
+	z.stop.Store(true)
+	z.wg.Wait()
+	z.release()
+	for _, j := range z.jobs {
+		z.drop(j)
+	}
+	z.jobs = nil
+}

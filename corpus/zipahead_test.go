@@ -1,0 +1,107 @@
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/zip"
+)
+
+// Decoding a lone zip input's members ahead, on other goroutines
+// (ParallelDecode), gives what reading them in order gives: the same
+// documents and records, errors and limits (APPNOTE 4.3.6: each member's
+// data stands alone at the offset the central directory gives).
+func TestZipAheadSameResult(t *testing.T) {
+	rnd := rand.New(rand.NewSource(3))
+	text := gzAheadText(rnd, 120, 3000)
+	var many []entry
+	for i, p := range text {
+		many = append(many, entry{name: fmt.Sprintf("d%d/f%03d.txt", i%4, i), body: p, store: i%17 == 5})
+	}
+	many = append(many, entry{name: "d9/", dir: true}, entry{name: "nested.zip", body: string(zipb(t, many[:10]...))},
+		entry{name: "inner.tar.gz", body: string(gz(t, string(tarb(t, many[10:20]...))))})
+	plain := zipb(t, many...)
+	// the same with member 7's data altered: its CRC fails
+	corrupt := bytes.Clone(plain)
+	if i := bytes.Index(corrupt, []byte("f007.txt")); i < 0 {
+		t.Fatal("no f007.txt")
+	} else {
+		corrupt[i+len("f007.txt")+20] ^= 0x40
+	}
+	zeros := zipb(t, entry{name: "a.txt", body: text[0]}, entry{name: "zeros", body: strings.Repeat("\x00", 3<<20)}, entry{name: "b.txt", body: text[1]})
+
+	cases := []struct {
+		name    string
+		data    []byte
+		opt     Options
+		wantErr string // in the records
+	}{
+		{"many members", plain, Options{}, ""},
+		{"corrupt member", corrupt, Options{}, "zip: flate: corrupt input"},
+		{"ratio limit trips", zeros, Options{MaxRatio: 50, RatioGrace: 4096}, "expansion ratio"},
+		{"ratio limit in grace", zeros, Options{MaxRatio: 50, RatioGrace: 8 << 20}, ""},
+		{"binary skipped", plain, Options{SkipBinary: true}, ""},
+		{"member size limit", plain, Options{MaxMemberBytes: 2000}, "limit"},
+	}
+	defer func(l, h int) { zipJobLimit, zipHeldLimit = l, h }(zipJobLimit, zipHeldLimit)
+	before := zipAheadDelivered.Load()
+	for _, c := range cases {
+		seq, seqDocs := openBytes(t, c.data, c.opt)
+		if c.wantErr != "" && !strings.Contains(recordsString(seq), c.wantErr) {
+			t.Fatalf("%s: no %q in the records:\n%s", c.name, c.wantErr, recordsString(seq))
+		}
+		for _, lim := range []struct{ job, held int }{{1 << 20, 4 << 20}, {2000, 5000}, {16 << 20, 64 << 20}} {
+			zipJobLimit, zipHeldLimit = lim.job, lim.held
+			opt := c.opt
+			opt.ParallelDecode = true
+			par, parDocs := openBytes(t, c.data, opt)
+			if got, want := recordsString(par), recordsString(seq); got != want {
+				t.Fatalf("%s, jobs of %d: records\n%s\nwant (in order)\n%s", c.name, lim.job, got, want)
+			}
+			if len(parDocs) != len(seqDocs) {
+				t.Fatalf("%s, jobs of %d: %d documents, want %d", c.name, lim.job, len(parDocs), len(seqDocs))
+			}
+			for i := range seqDocs {
+				if docString(parDocs[i]) != docString(seqDocs[i]) {
+					t.Errorf("%s, jobs of %d: document %d (%s) differs", c.name, lim.job, i, seqDocs[i].Member)
+				}
+			}
+		}
+	}
+	if zipAheadDelivered.Load() == before {
+		t.Error("no member was delivered from a job: nothing was decoded ahead")
+	}
+}
+
+// A zip whose directory lies about a member's size: the member is not
+// taken from a job (its size or CRC check fails there) and reads as it
+// does in order.
+func TestZipAheadWrongSize(t *testing.T) {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for i, body := range []string{"urn:x:one ", "urn:x:two two two ", "urn:x:three"} {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: fmt.Sprint(i), Method: zip.Deflate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(body))
+	}
+	zw.Close()
+	data := b.Bytes()
+	// the central directory's uncompressed size of member 1 (offset 24 in
+	// its header) made 4 bytes smaller
+	hdr := bytes.Index(data, []byte("PK\x01\x02"))
+	hdr = hdr + bytes.Index(data[hdr+1:], []byte("PK\x01\x02")) + 1 // member 1's
+	data[hdr+24] -= 4
+	seq, seqDocs := openBytes(t, data, Options{})
+	par, parDocs := openBytes(t, data, Options{ParallelDecode: true})
+	if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
+		t.Fatalf("records\n%s\nwant\n%s", recordsString(par), recordsString(seq))
+	}
+	if !strings.Contains(recordsString(seq), "error") {
+		t.Errorf("the wrong size went unnoticed in order:\n%s", recordsString(seq))
+	}
+}
