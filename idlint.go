@@ -198,10 +198,15 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	// Cores that -j allows and no worker will use go to decoding zstd
-	// streams in parallel. -j stays the bound on busy cores: -j 1 decodes
-	// on one (a user running one idlint per core with xargs -P gets that).
-	opt.Corpus.ParallelDecode = min(jobs, len(inputs)) < min(jobs, runtime.GOMAXPROCS(0))
+	// Cores that -j allows and no worker will use — one input, or the
+	// last inputs of a run — go to decoding those inputs' own streams in
+	// parallel (task.width). -j stays the bound on busy cores: -j 1
+	// decodes on one (a user running one idlint per core with xargs -P
+	// gets that).
+	cores := min(jobs, runtime.GOMAXPROCS(0))
+	var busy atomic.Int32 // workers with a task
+	opt.Corpus.ParallelDecode = false
+	opt.Corpus.DecodeWidth = func() int { return cores - int(busy.Load()) + 1 }
 	// an XRDS document is read whole (bare i-names), so it is never split
 	opt.Corpus.Whole = func(head []byte) bool {
 		return eng.Profile("xri") != "" && xri.LooksLikeXRDS(head[:min(len(head), xrdsSniff)])
@@ -308,7 +313,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 				return
 			}
 			if parts == nil {
-				if !send(&task{ins: []corpus.Input{in}}) {
+				if !send(&task{ins: []corpus.Input{in}, decode: cores > 1}) {
 					return
 				}
 				continue
@@ -332,8 +337,10 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 		go func() {
 			sc := newScanner(eng, opt)
 			for t := range work {
+				busy.Add(1)
 				if t.parts > 0 {
 					sc.part(ctx, t, opt.Corpus, bud)
+					busy.Add(-1)
 					continue
 				}
 				// one batcher for the group: its inputs' records and
@@ -341,12 +348,15 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 				// wake-up of the emitter) per batch, not two per file
 				b := &sc.b
 				*b = batcher{ctx: ctx, seq: t.seq, out: t.slot, bud: bud}
+				copt := opt.Corpus
+				copt.ParallelDecode = t.decode
 				for _, in := range t.ins {
-					sc.input(in, opt.Corpus, stdin, b)
+					sc.input(in, copt, stdin, b)
 				}
 				b.flush()
 				*b = batcher{}
 				t.slot.close()
+				busy.Add(-1)
 			}
 		}()
 	}

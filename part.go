@@ -42,6 +42,9 @@ type task struct {
 	corpus.Part
 	mapping *corpus.Mapping // the split file's bytes, shared by its parts
 	slot    *slot
+	// decode the input's own streams on the cores no worker uses
+	// (corpus.Options.ParallelDecode)
+	decode bool
 }
 
 // partDone is what a part reports besides its occurrences.

@@ -120,7 +120,7 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 	if w.opt.ParallelDecode && n.archives == 0 && n.warc == nil {
 		// the run's lone input: decode members ahead on the other cores,
 		// those whose bytes cannot trip the ratio limit (see zipAhead)
-		ahead = newZipAhead(zr.File, func(f *zip.File) bool {
+		ahead = newZipAhead(zr.File, w.opt.decodeWidth, func(f *zip.File) bool {
 			size, cs := f.UncompressedSize64, f.CompressedSize64
 			return f.Mode().IsRegular() && f.Flags&1 == 0 && f.Method != zip.Store &&
 				(w.opt.MaxRatio <= 0 || int64(size) <= w.opt.RatioGrace || float64(size) <= w.opt.MaxRatio*float64(max(cs, 1)))

@@ -260,13 +260,13 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 			return nil, nil, release, err
 		}
 		if ra != nil && top && w.opt.ParallelDecode {
-			g.ahead = newGzAhead(ra, size, g.starts[0].in)
+			g.ahead = newGzAhead(ra, size, g.starts[0].in, w.opt.decodeWidth)
 			g.ratio, g.grace = w.opt.MaxRatio, w.opt.RatioGrace
 			release = g.close
 		}
 		return g, g, release, nil
 	case kindZstd:
-		wide := top && w.opt.ParallelDecode
+		wide := top && w.opt.ParallelDecode && w.opt.decodeWidth() >= 2
 		d, err := getZstd(br, w.opt.MaxWindowBytes, wide)
 		if err != nil {
 			return nil, nil, release, err

@@ -187,11 +187,18 @@ type Options struct {
 	// the content.
 	IncludeWARCMeta bool
 
-	// ParallelDecode decodes an input's own zstd stream (not an archive
-	// member's) with several goroutines: faster when cores would otherwise
-	// be idle (one input, or fewer workers than CPUs), slower when every
-	// core already has an input to decode. idlint.Scan decides.
+	// ParallelDecode decodes an input's own streams on several
+	// goroutines: a zstd stream with blocks in flight, the members of a
+	// many-member gzip file (a .warc.gz) and of a zip archive ahead of the
+	// reader. Faster when cores would otherwise be idle (one input, or the
+	// last inputs of a run), slower when every core already has an input
+	// to decode; the results are the same either way. idlint.Scan decides.
 	ParallelDecode bool
+	// DecodeWidth, with ParallelDecode, says how many cores an input's
+	// decoding may keep busy now, its own included (nil: GOMAXPROCS); it
+	// is asked again as decoding goes on, so that cores other inputs
+	// leave are taken up. Under 2: decode on one.
+	DecodeWidth func() int
 	// NoMmap reads the parts of a split file (Split) through buffers
 	// instead of scanning the file memory-mapped (NewMapping), as
 	// ripgrep's --no-mmap: for file systems where mapping misbehaves.

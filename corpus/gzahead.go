@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"io"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -27,8 +26,8 @@ type gzAhead struct {
 	size  int64 // of the file, when the reader was made
 	base  int64 // where the first member starts
 	chunk int64
-	ahead int // jobs in flight
-	limit int // bytes a job may decode
+	width func() int // cores to keep busy (Options.decodeWidth)
+	limit int        // bytes a job may decode
 
 	jobs   []*gzJob // launched, in chunk order
 	next   int64    // the next chunk to launch
@@ -71,8 +70,18 @@ var gzAheadDelivered atomic.Int64
 
 var gzBufPool sync.Pool // *[]byte, of job buffers
 
-func newGzAhead(ra io.ReaderAt, size, base int64) *gzAhead {
-	return &gzAhead{ra: ra, size: size, base: base, chunk: gzChunk, ahead: min(runtime.GOMAXPROCS(0)+1, gzMaxAhead), limit: gzJobLimit}
+func newGzAhead(ra io.ReaderAt, size, base int64, width func() int) *gzAhead {
+	return &gzAhead{ra: ra, size: size, base: base, chunk: gzChunk, width: width, limit: gzJobLimit}
+}
+
+// aheadJobs is how many jobs to keep in flight for a decode width: none
+// on one core; else one more than the cores, so that one is ready when
+// the reader takes one, and never more than 8.
+func aheadJobs(width int) int {
+	if width < 2 {
+		return 0
+	}
+	return min(width+1, gzMaxAhead)
 }
 
 // at returns the job whose guess is the member starting at in, if the
@@ -98,7 +107,7 @@ func (a *gzAhead) at(in int64) *gzJob {
 			j = nil
 		}
 	}
-	for len(a.jobs) < a.ahead && a.base+a.next*a.chunk < a.size {
+	for ahead := aheadJobs(a.width()); len(a.jobs) < ahead && a.base+a.next*a.chunk < a.size; {
 		a.launch(a.next)
 		a.next++
 	}

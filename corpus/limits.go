@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sync/atomic"
 )
 
@@ -184,4 +185,16 @@ func (e *exactReader) Read(p []byte) (int, error) {
 		return k, io.EOF
 	}
 	return k, nil
+}
+
+// decodeWidth is how many cores an input's own decoding may keep busy now
+// (Options.ParallelDecode, Options.DecodeWidth).
+func (o *Options) decodeWidth() int {
+	switch {
+	case !o.ParallelDecode:
+		return 1
+	case o.DecodeWidth == nil:
+		return runtime.GOMAXPROCS(0)
+	}
+	return o.DecodeWidth()
 }

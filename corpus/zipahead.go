@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"io"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -22,9 +21,9 @@ type zipAhead struct {
 	next  int                  // the next file to consider launching
 	jobs  []*zipJob            // launched, in file order
 	cur   *zipJob              // the one get returned last
-	ahead int
-	held  int // bytes the jobs may hold together
-	limit int // bytes one job may hold
+	width func() int           // cores to keep busy (Options.decodeWidth)
+	held  int                  // bytes the jobs may hold together
+	limit int                  // bytes one job may hold
 	wg    sync.WaitGroup
 	stop  atomic.Bool
 }
@@ -50,8 +49,8 @@ var zipBufPool sync.Pool // *[]byte
 // that decoding ahead took place.
 var zipAheadDelivered atomic.Int64
 
-func newZipAhead(files []*zip.File, ok func(*zip.File) bool) *zipAhead {
-	return &zipAhead{files: files, ok: ok, ahead: min(runtime.GOMAXPROCS(0)+1, zipMaxAhead), held: zipHeldLimit, limit: zipJobLimit}
+func newZipAhead(files []*zip.File, width func() int, ok func(*zip.File) bool) *zipAhead {
+	return &zipAhead{files: files, ok: ok, width: width, held: zipHeldLimit, limit: zipJobLimit}
 }
 
 // get returns member i decoded, if it was decoded ahead; the bytes are
@@ -92,7 +91,7 @@ func (z *zipAhead) fill() {
 	for _, j := range z.jobs {
 		held += int(z.files[j.i].UncompressedSize64)
 	}
-	for len(z.jobs) < z.ahead && z.next < len(z.files) {
+	for ahead := min(aheadJobs(z.width()), zipMaxAhead); len(z.jobs) < ahead && z.next < len(z.files); {
 		f := z.files[z.next]
 		if !z.ok(f) || f.UncompressedSize64 > uint64(z.limit) {
 			z.next++
