@@ -29,6 +29,9 @@ func gzLevel(t testing.TB, level int, parts ...string) []byte {
 	return b.Bytes()
 }
 
+// threeCores is a decode width of three cores, whatever GOMAXPROCS is.
+func threeCores() int { return 3 }
+
 // gzAheadText is n parts of text with identifiers, of random lengths up
 // to max bytes (some empty).
 func gzAheadText(rnd *rand.Rand, n, max int) []string {
@@ -108,7 +111,7 @@ func TestGzAheadSameResult(t *testing.T) {
 		}{{97, 1 << 20}, {1000, 3000}, {4096, 64 << 10}, {1 << 20, 16 << 20}} {
 			gzChunk, gzJobLimit = size.chunk, size.limit
 			opt := c.opt
-			opt.ParallelDecode = true
+			opt.ParallelDecode, opt.DecodeWidth = true, threeCores
 			par, parDocs := openBytes(t, c.data, opt)
 			if got, want := recordsString(par), recordsString(seq); got != want {
 				t.Fatalf("%s, chunks of %d: records\n%s\nwant (in order)\n%s", c.name, size.chunk, got, want)
@@ -145,7 +148,7 @@ func TestGzAheadRandom(t *testing.T) {
 		}
 		seq, seqDocs := openBytes(t, data, Options{})
 		gzChunk, gzJobLimit = int64(16+rnd.Intn(5000)), 1+rnd.Intn(20000)
-		par, parDocs := openBytes(t, data, Options{ParallelDecode: true})
+		par, parDocs := openBytes(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores})
 		if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
 			t.Fatalf("file %d, chunks of %d, jobs of %d: records\n%s\nwant\n%s", i, gzChunk, gzJobLimit, recordsString(par), recordsString(seq))
 		}
@@ -175,7 +178,7 @@ func TestGzAheadSharedWARC(t *testing.T) {
 		seq, seqDocs := openBytes(t, data, Options{})
 		for _, chunk := range []int64{50, 333, 4096} {
 			gzChunk = chunk
-			par, parDocs := openBytes(t, data, Options{ParallelDecode: true})
+			par, parDocs := openBytes(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores})
 			if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
 				t.Fatalf("%s, chunks of %d: records\n%s\nwant\n%s", f, chunk, recordsString(par), recordsString(seq))
 			}

@@ -56,7 +56,7 @@ func TestZipAheadSameResult(t *testing.T) {
 		for _, lim := range []struct{ job, held int }{{1 << 20, 4 << 20}, {2000, 5000}, {16 << 20, 64 << 20}} {
 			zipJobLimit, zipHeldLimit = lim.job, lim.held
 			opt := c.opt
-			opt.ParallelDecode = true
+			opt.ParallelDecode, opt.DecodeWidth = true, threeCores
 			par, parDocs := openBytes(t, c.data, opt)
 			if got, want := recordsString(par), recordsString(seq); got != want {
 				t.Fatalf("%s, jobs of %d: records\n%s\nwant (in order)\n%s", c.name, lim.job, got, want)
@@ -97,7 +97,7 @@ func TestZipAheadWrongSize(t *testing.T) {
 	hdr = hdr + bytes.Index(data[hdr+1:], []byte("PK\x01\x02")) + 1 // member 1's
 	data[hdr+24] -= 4
 	seq, seqDocs := openBytes(t, data, Options{})
-	par, parDocs := openBytes(t, data, Options{ParallelDecode: true})
+	par, parDocs := openBytes(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores})
 	if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
 		t.Fatalf("records\n%s\nwant\n%s", recordsString(par), recordsString(seq))
 	}
