@@ -164,13 +164,14 @@ func (g *gzMembers) started(in int64) {
 
 // safe reports whether member m, decoded ahead, cannot trip the ratio
 // limit: the guard compares the bytes out with the compressed bytes read,
-// which are at least the member's start.
+// which are at least the member's start and what the walker's reader has
+// read by now.
 func (g *gzMembers) safe(m *gzMember) bool {
 	if g.ratio <= 0 {
 		return true
 	}
 	out := g.out + int64(m.outEnd-m.out)
-	return out <= g.grace || float64(out) <= g.ratio*float64(max(m.in, 1))
+	return out <= g.grace || float64(out) <= g.ratio*float64(max(m.in, g.pos()+int64(g.br.Buffered()), 1))
 }
 
 // readAhead delivers the members of the job. The compressed stream is
@@ -181,7 +182,7 @@ func (g *gzMembers) readAhead(p []byte) (int, error) {
 	if !g.mAt {
 		g.mAt = true
 		gzAheadDelivered.Add(1)
-		if err := g.skipTo(m.inEnd); err != nil {
+		if err := skipTo(g.br, g.pos, m.inEnd); err != nil {
 			g.dropJob()
 			g.err = err
 			return 0, err
@@ -203,19 +204,6 @@ func (g *gzMembers) readAhead(p []byte) (int, error) {
 	g.dropJob()
 	g.nextMember(end)
 	return n, nil
-}
-
-// skipTo reads the compressed stream up to offset to.
-func (g *gzMembers) skipTo(to int64) error {
-	for d := to - g.pos(); d > 0; d = to - g.pos() {
-		if _, err := g.br.Discard(int(min(d, 1<<30))); err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return err
-		}
-	}
-	return nil
 }
 
 func (g *gzMembers) dropJob() {
@@ -273,6 +261,10 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 		}
 		return d, nil, func() { putZstd(d, wide) }, nil
 	case kindBzip2:
+		if ra != nil && top && w.opt.ParallelDecode {
+			b := newBz2Ahead(ra, size, br, pos, w.opt.decodeWidth, w.opt.MaxRatio, w.opt.RatioGrace)
+			return b, nil, b.close, nil
+		}
 		return bzip2.NewReader(br), nil, release, nil
 	case kindLZ4:
 		// the frame format (lz4 -c, zstd --format=lz4); frames in a row
