@@ -19,6 +19,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/bzip2"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -35,6 +36,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/idlint/idlint/extract"
@@ -132,7 +134,7 @@ func main() {
 		}
 		return p
 	}
-	rg, grep, zstdBin, gzipBin, pigz := tool("rg"), tool("grep"), tool("zstd"), tool("gzip"), tool("pigz")
+	rg, grep, zstdBin, gzipBin, pigz, bzip2Bin := tool("rg"), tool("grep"), tool("zstd"), tool("gzip"), tool("pigz"), tool("bzip2")
 
 	kernels := extract.Kernels()
 	if *kernelsF != "" {
@@ -315,6 +317,26 @@ func main() {
 			}},
 		}
 		results = append(results, measure(fmt.Sprintf("english %d MB as .zip (documents of 5-100 KB)", *sizeMB), size, "klauspost zip decoder alone, member by member (in-process)", cs, nil)...)
+
+		// bzip2 of many streams, as pbzip2 writes it (and Wikipedia's
+		// multistream dumps are): decoded ahead on every core.
+		if bzip2Bin != "" {
+			bzPath := ensureMultiBz2(english, bzip2Bin)
+			cs = []cas{
+				{name: "compress/bzip2 decoder alone (in-process)", run: func() error { return decodeGo(bzPath, "bz2") }},
+				{name: "idlint scan --format jsonl (.bz2)", run: func() error {
+					return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", bzPath)
+				}},
+				{name: "idlint scan -j 1 --format jsonl (.bz2)", run: func() error {
+					return runQuiet(nil, bin, "scan", "--quiet", "-j", "1", "--format", "jsonl", bzPath)
+				}},
+				{name: "bzip2 -dc", run: func() error { return runQuiet(nil, bzip2Bin, "-dc", bzPath) }},
+			}
+			if rg != "" {
+				cs = append(cs, cas{name: "rg -z -o -i (.bz2)", run: func() error { return runGrep(rg, "-z", "-o", "-i", "-e", rgPat, bzPath) }})
+			}
+			results = append(results, measure(fmt.Sprintf("english %d MB as .bz2 of 900 KB streams", *sizeMB), size, "compress/bzip2 decoder alone (in-process)", cs, nil)...)
+		}
 		cs = []cas{
 			{name: "klauspost zstd decoder alone (in-process)", run: func() error { return decodeGo(zs, "zst") }},
 			// idlint decodes a lone input's stream with 4 blocks in flight
@@ -734,6 +756,44 @@ func ensureZip(path string) string {
 	return out
 }
 
+// ensureMultiBz2 writes the text at path as bzip2 streams of 900,000 bytes
+// of text each, one after another (what pbzip2 writes), with the bzip2
+// command.
+func ensureMultiBz2(path, bzip2Bin string) string {
+	out := path + ".multi.bz2"
+	if _, err := os.Stat(out); err == nil {
+		return out
+	}
+	fmt.Fprintf(os.Stderr, "writing %s\n", out)
+	text, err := os.ReadFile(path)
+	check(err)
+	var parts [][]byte
+	for len(text) > 0 {
+		n := min(len(text), 900000)
+		parts, text = append(parts, text[:n]), text[n:]
+	}
+	streams := make([][]byte, len(parts))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, p := range parts {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			cmd := exec.Command(bzip2Bin, "-9c")
+			cmd.Stdin = bytes.NewReader(p)
+			b, err := cmd.Output()
+			check(err)
+			streams[i] = b
+		}()
+	}
+	wg.Wait()
+	check(os.WriteFile(out+".tmp", bytes.Join(streams, nil), 0o644))
+	check(os.Rename(out+".tmp", out))
+	return out
+}
+
 // ensureSplit writes the text at path as n files of about equal size, cut
 // at line ends.
 func ensureSplit(path string, n int) string {
@@ -812,6 +872,10 @@ func decodeGo(path, format string) error {
 		return err
 	}
 	defer f.Close()
+	if format == "bz2" {
+		_, err := io.Copy(io.Discard, bzip2.NewReader(bufio.NewReaderSize(f, 1<<20)))
+		return err
+	}
 	if format == "zip" {
 		fi, err := f.Stat()
 		if err != nil {
