@@ -36,3 +36,33 @@ func FuzzOpen(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeAhead: any bytes read as an input file give the same records
+// and documents with ParallelDecode (gzip members, bzip2 streams and zip
+// members decoded ahead, in chunks of 64 bytes) as without.
+func FuzzDecodeAhead(f *testing.F) {
+	w, _ := warcb(f, true, testRecords(f)...)
+	for _, seed := range [][]byte{
+		gz(f, "urn:x:y", "", "urn:x:z", "more text urn:a:b"), w, append(gz(f, "a", "b"), "tail"...),
+		bz2(f, "urn:x:y ", "urn:x:z", "third"), append(bz2(f, "a", "b"), 0, 0), bzip2Fixture,
+		zipb(f, entry{name: "a", body: "urn:x:a"}, entry{name: "b", body: "urn:x:b"}, entry{name: "c", body: "", store: true}),
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		defer func(c, bc, s int64, l, zl int) { gzChunk, bz2Chunk, bz2Span, gzJobLimit, zipJobLimit = c, bc, s, l, zl }(gzChunk, bz2Chunk, bz2Span, gzJobLimit, zipJobLimit)
+		gzChunk, bz2Chunk, bz2Span, gzJobLimit, zipJobLimit = 64, 64, 4096, 1<<16, 1<<16
+		opt := Options{MaxMemberBytes: 1 << 20, SpoolMemoryBytes: 1 << 20, MaxWindowBytes: 8 << 20, MaxRatio: 100, RatioGrace: 1 << 12, TempDir: t.TempDir()}
+		seq, seqDocs := openBytes(t, data, opt)
+		opt.ParallelDecode, opt.DecodeWidth = true, threeCores
+		par, parDocs := openBytes(t, data, opt)
+		if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
+			t.Fatalf("records\n%s\nwant\n%s", recordsString(par), recordsString(seq))
+		}
+		for i := range seqDocs {
+			if docString(parDocs[i]) != docString(seqDocs[i]) {
+				t.Fatalf("document %d differs", i)
+			}
+		}
+	})
+}
