@@ -131,12 +131,12 @@ func (b *bz2Ahead) job() *bz2Job {
 	}
 	b.next = max(b.next, k)
 	var j *bz2Job
-	ahead := 1 // k's own job: the reader waits for it
-	if w := b.width(); w >= 2 {
-		ahead = aheadJobs(w)
+	w := b.width()
+	if w < 2 && len(b.jobs) == 0 {
+		return nil // no core to spare: in order, without a job to wait for
 	}
-	for ; len(b.jobs) < ahead && b.next*b.chunk < b.size; b.next++ {
-		b.launch(b.next)
+	for ahead := max(aheadJobs(w), 1); len(b.jobs) < ahead && b.next*b.chunk < b.size; b.next++ {
+		b.launch(b.next) // k's own too: the reader waits for it
 	}
 	if len(b.jobs) > 0 && b.jobs[0].k == k {
 		j = b.jobs[0]
@@ -179,8 +179,12 @@ func (b *bz2Ahead) run(j *bz2Job) {
 	}
 	end := b.find(hi, min(hi+b.span, b.size))
 	if end < 0 {
-		if hi+b.span < b.size {
-			return // too far: the reader decodes in order
+		if hi+b.span < b.size || b.size-start > b.chunk {
+			// too far, or streams running to the end of the file: the
+			// reader decodes them in order as fast (a file of one
+			// stream would otherwise be decoded twice when over the
+			// job's limit)
+			return
 		}
 		end = b.size
 	}

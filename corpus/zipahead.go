@@ -89,7 +89,7 @@ func (z *zipAhead) release() {
 func (z *zipAhead) fill() {
 	held := 0
 	for _, j := range z.jobs {
-		held += int(z.files[j.i].UncompressedSize64)
+		held += cap(j.buf)
 	}
 	for ahead := min(aheadJobs(z.width()), zipMaxAhead); len(z.jobs) < ahead && z.next < len(z.files); {
 		f := z.files[z.next]
@@ -97,17 +97,25 @@ func (z *zipAhead) fill() {
 			z.next++
 			continue
 		}
-		if held+int(f.UncompressedSize64) > z.held && len(z.jobs) > 0 {
+		size := int(f.UncompressedSize64)
+		if held+size > z.held && len(z.jobs) > 0 {
 			return
 		}
-		held += int(f.UncompressedSize64)
-		z.launch(z.next, f)
+		held += z.launch(z.next, f, size)
 		z.next++
 	}
 }
 
-func (z *zipAhead) launch(i int, f *zip.File) {
+// launch starts member i's job and says how much memory its buffer holds.
+func (z *zipAhead) launch(i int, f *zip.File, size int) int {
 	j := &zipJob{i: i, done: make(chan struct{})}
+	// a pooled buffer if it fits and is not far larger (held counts
+	// capacity), else one of at least 1 MiB, which most members fit
+	if p, ok := zipBufPool.Get().(*[]byte); ok && cap(*p) >= size && cap(*p) <= max(4*size, 1<<20) {
+		j.buf = (*p)[:size]
+	} else {
+		j.buf = make([]byte, size, max(size, 1<<20))
+	}
 	z.jobs = append(z.jobs, j)
 	z.wg.Add(1)
 	go func() {
@@ -116,24 +124,29 @@ func (z *zipAhead) launch(i int, f *zip.File) {
 		if z.stop.Load() {
 			return
 		}
-		size := int(f.UncompressedSize64)
-		if p, ok := zipBufPool.Get().(*[]byte); ok && cap(*p) > size {
-			j.buf = (*p)[:size+1]
-		} else {
-			// at least 1 MiB, so that a pooled buffer fits most members
-			j.buf = make([]byte, size+1, max(size+1, 1<<20))
-		}
 		rc, err := f.Open()
 		if err != nil {
 			return
 		}
 		defer rc.Close()
-		// one byte more than the directory says: the reader then meets
-		// the end and checks the size and CRC
 		n, err := io.ReadFull(rc, j.buf)
-		j.ok = n == size && (err == io.ErrUnexpectedEOF || err == io.EOF && n == 0)
 		j.buf = j.buf[:n]
+		if err != nil {
+			return
+		}
+		// then a clean end: the reader checks the size and CRC there, and
+		// an error after the last byte (a cut deflate tail, a bad data
+		// descriptor) is the walker's to meet
+		var one [1]byte
+		for range 100 {
+			k, err := rc.Read(one[:])
+			if k > 0 || err != nil {
+				j.ok = k == 0 && err == io.EOF
+				return
+			}
+		}
 	}()
+	return cap(j.buf)
 }
 
 func (z *zipAhead) drop(j *zipJob) {

@@ -2,11 +2,14 @@ package corpus
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"io"
 	"math/rand"
 	"strings"
 	"testing"
 
+	dbz "github.com/dsnet/compress/bzip2"
 	"github.com/klauspost/compress/zip"
 )
 
@@ -103,5 +106,45 @@ func TestZipAheadWrongSize(t *testing.T) {
 	}
 	if !strings.Contains(recordsString(seq), "error") {
 		t.Errorf("the wrong size went unnoticed in order:\n%s", recordsString(seq))
+	}
+}
+
+// A member whose compressed size in the directory is short by a few
+// bytes: every byte of it decodes, then the reader fails (a cut deflate
+// or bzip2 tail). In order that is an error; ahead it must be too.
+// (Found by review.)
+func TestZipAheadCutTail(t *testing.T) {
+	for _, method := range []uint16{zip.Deflate, zipMethodBzip2} {
+		for cut := uint32(1); cut <= 6; cut++ {
+			var b bytes.Buffer
+			zw := zip.NewWriter(&b)
+			zw.RegisterCompressor(zipMethodBzip2, func(w io.Writer) (io.WriteCloser, error) {
+				return dbz.NewWriter(w, nil)
+			})
+			for i := 0; i < 6; i++ {
+				w, err := zw.CreateHeader(&zip.FileHeader{Name: fmt.Sprintf("f%d.txt", i), Method: method})
+				if err != nil {
+					t.Fatal(err)
+				}
+				fmt.Fprintf(w, "member %d urn:x:%d text text text\n", i, i)
+			}
+			if err := zw.Close(); err != nil {
+				t.Fatal(err)
+			}
+			data := b.Bytes()
+			cd := 0 // member 2's central directory entry: its compressed size (offset 20) cut
+			for k := 0; k <= 2; k++ {
+				cd += bytes.Index(data[cd+1:], []byte("PK\x01\x02")) + 1
+			}
+			binary.LittleEndian.PutUint32(data[cd+20:], binary.LittleEndian.Uint32(data[cd+20:])-cut)
+			seq, seqDocs := openBytes(t, data, Options{})
+			par, parDocs := openBytes(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores})
+			if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
+				t.Fatalf("method %d, cut %d: ahead\n%s\nin order\n%s", method, cut, recordsString(par), recordsString(seq))
+			}
+			if !strings.Contains(recordsString(seq), "error") {
+				t.Fatalf("method %d, cut %d: no error in order:\n%s", method, cut, recordsString(seq))
+			}
+		}
 	}
 }
