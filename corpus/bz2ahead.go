@@ -165,6 +165,11 @@ func (b *bz2Ahead) launch(k int64) {
 	go func() {
 		defer b.wg.Done()
 		defer close(j.done)
+		defer func() {
+			if recover() != nil {
+				j.ok = false // a decoder's bug on a false start: the job fails
+			}
+		}()
 		b.run(j)
 	}()
 }

@@ -26,6 +26,11 @@ type gzAhead struct {
 	size  int64 // of the file, when the reader was made
 	base  int64 // where the first member starts
 	chunk int64
+	// guessing (reading and decoding from positions that may not start
+	// a member) costs a job at most probe bytes of each, however many
+	// false starts its chunk holds: a crafted file costs a small factor
+	// of decoding it in order, not a chunk's work per false start
+	probe int64
 	width func() int // cores to keep busy (Options.decodeWidth)
 	limit int        // bytes a job may decode
 
@@ -43,6 +48,19 @@ type gzJob struct {
 	end     int64      // where the last member ends
 	members []gzMember // decoded, in order
 	buf     []byte     // their bytes, one after another
+	probe   int64      // bytes read and decoded before a guess stood
+	stopped atomic.Bool
+}
+
+func (j *gzJob) quit(a *gzAhead) bool { return a.closed.Load() || j.stopped.Load() }
+
+// release gives the job's buffer back.
+func (j *gzJob) release() {
+	if j.buf != nil {
+		b := j.buf[:0]
+		gzBufPool.Put(&b)
+		j.buf, j.members = nil, nil
+	}
 }
 
 // gzMember is one decoded member: its compressed range and its bytes.
@@ -68,10 +86,14 @@ const (
 // know that decoding ahead took place.
 var gzAheadDelivered atomic.Int64
 
+// gzAheadDecoded counts the bytes jobs decoded, guesses that failed
+// included, for tests to bound the work.
+var gzAheadDecoded atomic.Int64
+
 var gzBufPool sync.Pool // *[]byte, of job buffers
 
 func newGzAhead(ra io.ReaderAt, size, base int64, width func() int) *gzAhead {
-	return &gzAhead{ra: ra, size: size, base: base, chunk: gzChunk, width: width, limit: gzJobLimit}
+	return &gzAhead{ra: ra, size: size, base: base, chunk: gzChunk, probe: 2 * gzChunk, width: width, limit: gzJobLimit}
 }
 
 // aheadJobs is how many jobs to keep in flight for a decode width: none
@@ -123,25 +145,37 @@ func (a *gzAhead) launch(k int64) {
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()
-		defer close(j.done)
+		defer func() {
+			if recover() != nil {
+				// a decoder's bug met on a false start: the guess fails
+				// (in order, the input's own recovery would report it)
+				j.start, j.members = -1, nil
+			}
+			close(j.done)
+			if j.stopped.Load() {
+				j.release()
+			}
+		}()
 		a.run(j)
 	}()
 }
 
-// drop gives a job's buffer back once the job is done.
+// drop gives a job's buffer back, at once if it is done; else the job is
+// told to stop and gives it back itself (the reader does not wait for a
+// job it has passed).
 func (a *gzAhead) drop(j *gzJob) {
-	<-j.done
-	if j.buf != nil {
-		b := j.buf[:0]
-		gzBufPool.Put(&b)
+	select {
+	case <-j.done:
+		j.release()
+	default:
+		j.stopped.Store(true)
 	}
-	j.buf, j.members = nil, nil
 }
 
 // close stops the jobs and waits for them.
 func (a *gzAhead) close() {
 	a.closed.Store(true)
-	a.wg.Wait()
+	a.wg.Wait() // each stops within one read of its decoder
 	for _, j := range a.jobs {
 		a.drop(j)
 	}
@@ -171,7 +205,7 @@ func (a *gzAhead) run(j *gzJob) {
 	z, cr, br := d.z, d.cr, d.br
 	for off := 0; off < int(hi-lo); {
 		i := bytes.Index(scratch[off:], gzMagic)
-		if i < 0 || off+i >= int(hi-lo) || a.closed.Load() {
+		if i < 0 || off+i >= int(hi-lo) || j.quit(a) || j.probe >= a.probe {
 			return
 		}
 		c := lo + int64(off+i)
@@ -198,29 +232,33 @@ var gzDecPool sync.Pool
 var gzMagic = []byte{0x1f, 0x8b, 8}
 
 // decode decodes the members from c while they start before hi, into j;
-// it reports whether the first one decoded (the guess stands).
+// it reports whether the first one decoded (the guess stands). Until it
+// has, what it reads and decodes counts against the job's probe budget.
 func (a *gzAhead) decode(j *gzJob, c, hi int64, z *gzip.Reader, cr *countingReader, br *bufio.Reader) bool {
-	cr.r = io.NewSectionReader(a.ra, c, a.size-c)
+	lim := &io.LimitedReader{R: io.NewSectionReader(a.ra, c, a.size-c), N: a.probe - j.probe}
+	cr.r = lim
 	cr.n.Store(0)
 	br.Reset(cr)
 	pos := func() int64 { return c + cr.N() - int64(br.Buffered()) }
 	in := c
-	for {
-		if a.closed.Load() {
-			return len(j.members) > 0
-		}
+	for !j.quit(a) {
 		if err := z.Reset(br); err != nil {
 			break
 		}
 		z.Multistream(false)
 		out := len(j.buf)
-		if !a.member(j, z) {
+		ok := a.member(j, z, len(j.members) == 0)
+		if len(j.members) == 0 {
+			j.probe += cr.N() + int64(len(j.buf)-out)
+		}
+		if !ok {
 			j.buf = j.buf[:out]
 			break
 		}
 		end := pos()
 		if len(j.members) == 0 {
 			j.start = in
+			lim.N += int64(a.limit) + a.chunk // the guess stands: a job's reading
 		}
 		j.members = append(j.members, gzMember{in: in, inEnd: end, out: out, outEnd: len(j.buf)})
 		j.end = end
@@ -232,21 +270,27 @@ func (a *gzAhead) decode(j *gzJob, c, hi int64, z *gzip.Reader, cr *countingRead
 	return len(j.members) > 0
 }
 
-// member reads one member whole into j.buf, within the job's limit.
-func (a *gzAhead) member(j *gzJob, z *gzip.Reader) bool {
+// member reads one member whole into j.buf, within the job's limit (and
+// the probe budget for a guess).
+func (a *gzAhead) member(j *gzJob, z *gzip.Reader, guess bool) bool {
+	limit := a.limit
+	if guess {
+		limit = min(limit, len(j.buf)+int(a.probe-j.probe))
+	}
 	for {
+		if len(j.buf) >= limit {
+			return false
+		}
 		if len(j.buf) == cap(j.buf) {
-			if len(j.buf) >= a.limit {
-				return false
-			}
 			j.buf = append(j.buf, make([]byte, min(max(2*cap(j.buf), 1<<20), a.limit)-len(j.buf))...)[:len(j.buf)]
 		}
-		n, err := z.Read(j.buf[len(j.buf):cap(j.buf)])
+		n, err := z.Read(j.buf[len(j.buf):min(cap(j.buf), limit)])
 		j.buf = j.buf[:len(j.buf)+n]
+		gzAheadDecoded.Add(int64(n))
 		if err == io.EOF {
 			return true
 		}
-		if err != nil || a.closed.Load() {
+		if err != nil || j.quit(a) {
 			return false
 		}
 	}

@@ -2,7 +2,9 @@ package corpus
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -194,4 +196,43 @@ func TestGzAheadSharedWARC(t *testing.T) {
 // docString is all a test handler saw of a document.
 func docString(d doc) string {
 	return fmt.Sprintf("%q %q %q %q %q %d %v %q %q", d.Source, d.Member, d.RecordID, d.TargetURI, d.RecordType, d.RecordOffset, d.RecordOffsetDecompressed, d.Format, d.text)
+}
+
+// falseStartsMember is a valid gzip member, stored (rfc1951 §3.2.4), whose
+// bytes are a 15-byte pattern over and over: a gzip header and the head
+// of a stored block, so that every copy of the pattern is a false start
+// that decodes on to the region's end before its CRC fails. (Found by
+// review: a job paid a whole decode for each.)
+func falseStartsMember(blocks int) []byte {
+	p := []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 0x00, 0xfa, 0xff, 0x05, 0x00}
+	n := 10 + blocks*65535
+	b := bytes.Repeat(p, n/15+1)[:n]
+	var out []byte
+	for k := 0; k < blocks; k++ {
+		s := 10 + k*65535 + 5
+		out = append(out, b[s:s+65530]...)
+	}
+	b = append(b, 1, 0, 0, 0xff, 0xff)
+	b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(out))
+	return binary.LittleEndian.AppendUint32(b, uint32(len(out)))
+}
+
+// A file crafted with a false start every 15 bytes costs the jobs a
+// bounded multiple of its size (the probe budget), and reads as in order.
+func TestGzAheadFalseStartsBounded(t *testing.T) {
+	defer func(c int64) { gzChunk = c }(gzChunk)
+	data := append(append(gz(t, "first urn:a:b "), falseStartsMember(16)...), gz(t, "last urn:c:d")...)
+	seq, seqDocs := openBytes(t, data, Options{})
+	for _, chunk := range []int64{64 << 10, 1 << 20} {
+		gzChunk = chunk
+		before := gzAheadDecoded.Load()
+		par, parDocs := openBytes(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores})
+		if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) || docString(parDocs[0]) != docString(seqDocs[0]) {
+			t.Fatalf("chunks of %d: records\n%s\nwant\n%s", chunk, recordsString(par), recordsString(seq))
+		}
+		// each chunk's guessing decodes at most two chunks' worth
+		if work, bound := gzAheadDecoded.Load()-before, int64(len(data))*3; work > bound {
+			t.Errorf("chunks of %d: jobs decoded %d bytes for a %d-byte file (bound %d)", chunk, work, len(data), bound)
+		}
+	}
 }

@@ -33,6 +33,7 @@ type zipJob struct {
 	done chan struct{}
 	buf  []byte
 	ok   bool
+	held int // the buffer's capacity (read by the walker, not the job)
 }
 
 // Bounds: at most 8 members ahead, 64 MiB decoded in all.
@@ -89,7 +90,7 @@ func (z *zipAhead) release() {
 func (z *zipAhead) fill() {
 	held := 0
 	for _, j := range z.jobs {
-		held += cap(j.buf)
+		held += j.held
 	}
 	for ahead := min(aheadJobs(z.width()), zipMaxAhead); len(z.jobs) < ahead && z.next < len(z.files); {
 		f := z.files[z.next]
@@ -101,13 +102,13 @@ func (z *zipAhead) fill() {
 		if held+size > z.held && len(z.jobs) > 0 {
 			return
 		}
-		held += z.launch(z.next, f, size)
+		held += z.launch(z.next, f, size).held
 		z.next++
 	}
 }
 
-// launch starts member i's job and says how much memory its buffer holds.
-func (z *zipAhead) launch(i int, f *zip.File, size int) int {
+// launch starts member i's job.
+func (z *zipAhead) launch(i int, f *zip.File, size int) *zipJob {
 	j := &zipJob{i: i, done: make(chan struct{})}
 	// a pooled buffer if it fits and is not far larger (held counts
 	// capacity), else one of at least 1 MiB, which most members fit
@@ -116,11 +117,17 @@ func (z *zipAhead) launch(i int, f *zip.File, size int) int {
 	} else {
 		j.buf = make([]byte, size, max(size, 1<<20))
 	}
+	j.held = cap(j.buf)
 	z.jobs = append(z.jobs, j)
 	z.wg.Add(1)
 	go func() {
 		defer z.wg.Done()
 		defer close(j.done)
+		defer func() {
+			if recover() != nil {
+				j.ok = false // a decoder's bug: the walker meets it in order
+			}
+		}()
 		if z.stop.Load() {
 			return
 		}
@@ -146,7 +153,7 @@ func (z *zipAhead) launch(i int, f *zip.File, size int) int {
 			}
 		}
 	}()
-	return cap(j.buf)
+	return j
 }
 
 func (z *zipAhead) drop(j *zipJob) {
