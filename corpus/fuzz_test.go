@@ -56,13 +56,8 @@ func FuzzDecodeAhead(f *testing.F) {
 		seq, seqDocs := openBytes(t, data, opt)
 		opt.ParallelDecode, opt.DecodeWidth = true, threeCores
 		par, parDocs := openBytes(t, data, opt)
-		if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
-			t.Fatalf("records\n%s\nwant\n%s", recordsString(par), recordsString(seq))
-		}
-		for i := range seqDocs {
-			if docString(parDocs[i]) != docString(seqDocs[i]) {
-				t.Fatalf("document %d differs", i)
-			}
+		if d := aheadDiff(seq, seqDocs, par, parDocs); d != "" {
+			t.Fatal(d)
 		}
 	})
 }

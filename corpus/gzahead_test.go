@@ -5,9 +5,11 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,18 +19,106 @@ import (
 // gzLevel compresses each part as one gzip member at level.
 func gzLevel(t testing.TB, level int, parts ...string) []byte {
 	t.Helper()
-	var b bytes.Buffer
-	for _, p := range parts {
-		zw, err := gzip.NewWriterLevel(&b, level)
-		if err != nil {
-			t.Fatal(err)
+	return streams(t, func(w io.Writer) (io.WriteCloser, error) { return gzip.NewWriterLevel(w, level) }, parts...)
+}
+
+// aheadCase is a file of many streams to read ahead and in order.
+type aheadCase struct {
+	name    string
+	data    []byte
+	opt     Options
+	wantErr string // in the records, when set
+}
+
+// streamCases are the files of many streams (gzip members, bzip2 streams:
+// pack makes one of each part) both formats are tested on: damage, a
+// stream over the job limit, the ratio limit, one stream, a tar across
+// streams.
+func streamCases(t testing.TB, rnd *rand.Rand, text []string, pack func(parts ...string) []byte) []aheadCase {
+	plain := pack(text...)
+	corrupt := bytes.Clone(plain) // data and CRC altered in the middle
+	corrupt[len(corrupt)/2] ^= 0x55
+	// one stream far larger than a job may hold, between small ones
+	big := pack(slices.Concat(text[:50], []string{strings.Repeat(text[3]+text[9], 40)}, text[50:100])...)
+	// zeros: a high expansion ratio
+	zeros := pack(slices.Concat(text[:40], []string{strings.Repeat("\x00", 1<<20), strings.Repeat(" ", 300000)}, text[40:80])...)
+	tarData := string(tarb(t, entry{name: "a.txt", body: strings.Join(text[:len(text)/2], "")}, entry{name: "b.txt", body: strings.Join(text[len(text)/2:], "")}))
+	var tarParts []string
+	for len(tarData) > 0 {
+		n := min(len(tarData), 1+rnd.Intn(5000))
+		tarParts, tarData = append(tarParts, tarData[:n]), tarData[n:]
+	}
+	return []aheadCase{
+		{"streams", plain, Options{}, ""},
+		{"corrupt stream", corrupt, Options{}, "error"},
+		{"trailing garbage", append(bytes.Clone(plain), "not compressed\n"...), Options{}, "error"},
+		{"trailing zeros", append(bytes.Clone(plain), make([]byte, 3000)...), Options{}, "error"},
+		{"truncated", plain[:len(plain)*2/3], Options{}, "error"},
+		{"stream over the job limit", big, Options{}, ""},
+		{"ratio limit trips", zeros, Options{MaxRatio: 20, RatioGrace: 4096}, "expansion ratio"},
+		{"ratio limit with grace", zeros, Options{MaxRatio: 1100, RatioGrace: 100000}, ""},
+		{"one stream", pack(strings.Join(text, "")), Options{}, ""},
+		{"tar across streams", pack(tarParts...), Options{}, ""},
+	}
+}
+
+// damage flips a byte of data, cuts it short, applies more (the format's
+// false starts) or leaves it whole, at random.
+func damage(rnd *rand.Rand, data []byte, more func([]byte) []byte) []byte {
+	switch rnd.Intn(4) {
+	case 0:
+		data[rnd.Intn(len(data))] ^= byte(1 + rnd.Intn(255))
+	case 1:
+		data = data[:rnd.Intn(len(data))+1]
+	case 2:
+		data = more(data)
+	}
+	return data
+}
+
+// aheadSetting names a setting of the package's chunk and job sizes.
+type aheadSetting struct {
+	name string
+	set  func()
+}
+
+// checkAhead reads each case in order, then ahead (three cores) under each
+// setting, and fails at the first difference; wantErr, when set, must be
+// in the records read in order.
+func checkAhead(t *testing.T, cases []aheadCase, settings []aheadSetting) {
+	t.Helper()
+	for _, c := range cases {
+		seq, seqDocs := openBytes(t, c.data, c.opt)
+		if c.wantErr != "" && !strings.Contains(recordsString(seq), c.wantErr) {
+			t.Fatalf("%s: no %q in the records:\n%s", c.name, c.wantErr, recordsString(seq))
 		}
-		zw.Write([]byte(p))
-		if err := zw.Close(); err != nil {
-			t.Fatal(err)
+		for _, s := range settings {
+			s.set()
+			opt := c.opt
+			opt.ParallelDecode, opt.DecodeWidth = true, threeCores
+			par, parDocs := openBytes(t, c.data, opt)
+			if d := aheadDiff(seq, seqDocs, par, parDocs); d != "" {
+				t.Fatalf("%s, %s: %s", c.name, s.name, d)
+			}
 		}
 	}
-	return b.Bytes()
+}
+
+// aheadDiff says how decoding ahead (par) differs from reading in order
+// (seq): "" when the records and the documents are the same.
+func aheadDiff(seq []SourceRecord, seqDocs []doc, par []SourceRecord, parDocs []doc) string {
+	if got, want := recordsString(par), recordsString(seq); got != want {
+		return fmt.Sprintf("records\n%s\nwant (in order)\n%s", got, want)
+	}
+	if len(parDocs) != len(seqDocs) {
+		return fmt.Sprintf("%d documents, want %d", len(parDocs), len(seqDocs))
+	}
+	for i := range seqDocs {
+		if docString(parDocs[i]) != docString(seqDocs[i]) {
+			return fmt.Sprintf("document %d (%s) differs", i, seqDocs[i].Member)
+		}
+	}
+	return ""
 }
 
 // threeCores is a decode width of three cores, whatever GOMAXPROCS is.
@@ -60,7 +150,8 @@ func gzAheadText(rnd *rand.Rand, n, max int) []string {
 func TestGzAheadSameResult(t *testing.T) {
 	rnd := rand.New(rand.NewSource(7))
 	text := gzAheadText(rnd, 300, 2000)
-	plain := gz(t, text...)
+	pack := func(parts ...string) []byte { return gz(t, parts...) }
+	cases := streamCases(t, rnd, text, pack)
 	var warcRecs []warcRec
 	for i, p := range text[:120] {
 		warcRecs = append(warcRecs, warcRec{typ: "resource", id: fmt.Sprintf("urn:uuid:%d", i), uri: fmt.Sprintf("http://example.com/%d", i), ctype: "text/plain", block: p})
@@ -70,64 +161,15 @@ func TestGzAheadSameResult(t *testing.T) {
 	// members look like members of the outer file (rfc1951 §3.2.4)
 	inner := string(gz(t, text[:40]...))
 	stored := append(append(gz(t, text[:30]...), gzLevel(t, gzip.NoCompression, "before "+inner+" after")...), gz(t, text[30:60]...)...)
-	// a corrupt member (its CRC and data altered) in the middle
-	corrupt := bytes.Clone(plain)
-	corrupt[len(corrupt)/2] ^= 0x55
-	// one member far larger than a job may hold, between small ones
-	big := gz(t, append(append(append([]string{}, text[:50]...), strings.Repeat(text[7], 40)), text[50:100]...)...)
-	// zeros: a high expansion ratio
-	zeros := gz(t, append(append(append([]string{}, text[:40]...), strings.Repeat("\x00", 1<<20), strings.Repeat(" ", 300000)), text[40:80]...)...)
-	tarData := string(tarb(t, entry{name: "a.txt", body: strings.Join(text[:100], "")}, entry{name: "b.txt", body: strings.Join(text[100:], "")}))
-	var tarParts []string
-	for len(tarData) > 0 {
-		n := min(len(tarData), 1+rnd.Intn(5000))
-		tarParts, tarData = append(tarParts, tarData[:n]), tarData[n:]
-	}
-	tgz := gz(t, tarParts...)
-
-	cases := []struct {
-		name string
-		data []byte
-		opt  Options
-	}{
-		{"members", plain, Options{}},
-		{"warc.gz", warc, Options{}},
-		{"stored gzip inside a member", stored, Options{}},
-		{"corrupt member", corrupt, Options{}},
-		{"trailing garbage", append(bytes.Clone(plain), "not gzip\n"...), Options{}},
-		{"trailing zeros", append(bytes.Clone(plain), make([]byte, 3000)...), Options{}},
-		{"truncated", plain[:len(plain)*2/3], Options{}},
-		{"member over the job limit", big, Options{}},
-		{"ratio limit trips", zeros, Options{MaxRatio: 20, RatioGrace: 4096}},
-		{"ratio limit with grace", zeros, Options{MaxRatio: 1100, RatioGrace: 100000}},
-		{"one member", gz(t, strings.Join(text, "")), Options{}},
-		{"tar in members", tgz, Options{}},
-	}
+	cases = append(cases, aheadCase{"warc.gz", warc, Options{}, ""}, aheadCase{"stored gzip inside a member", stored, Options{}, ""})
 	defer func(c int64, l int) { gzChunk, gzJobLimit = c, l }(gzChunk, gzJobLimit)
 	before := gzAheadDelivered.Load()
-	for _, c := range cases {
-		seq, seqDocs := openBytes(t, c.data, c.opt)
-		for _, size := range []struct {
-			chunk int64
-			limit int
-		}{{97, 1 << 20}, {1000, 3000}, {4096, 64 << 10}, {1 << 20, 16 << 20}} {
-			gzChunk, gzJobLimit = size.chunk, size.limit
-			opt := c.opt
-			opt.ParallelDecode, opt.DecodeWidth = true, threeCores
-			par, parDocs := openBytes(t, c.data, opt)
-			if got, want := recordsString(par), recordsString(seq); got != want {
-				t.Fatalf("%s, chunks of %d: records\n%s\nwant (in order)\n%s", c.name, size.chunk, got, want)
-			}
-			if len(parDocs) != len(seqDocs) {
-				t.Fatalf("%s, chunks of %d: %d documents, want %d", c.name, size.chunk, len(parDocs), len(seqDocs))
-			}
-			for i := range seqDocs {
-				if docString(parDocs[i]) != docString(seqDocs[i]) {
-					t.Errorf("%s, chunks of %d: document %d (%s) differs", c.name, size.chunk, i, seqDocs[i].Member)
-				}
-			}
-		}
-	}
+	checkAhead(t, cases, []aheadSetting{
+		{"chunks of 97", func() { gzChunk, gzJobLimit = 97, 1<<20 }},
+		{"chunks of 1000, jobs of 3000", func() { gzChunk, gzJobLimit = 1000, 3000 }},
+		{"chunks of 4096, jobs of 64 KiB", func() { gzChunk, gzJobLimit = 4096, 64<<10 }},
+		{"default sizes", func() { gzChunk, gzJobLimit = 1<<20, 16<<20 }},
+	})
 	if gzAheadDelivered.Load() == before {
 		t.Error("no member was delivered from a job: nothing was decoded ahead")
 	}
@@ -139,25 +181,14 @@ func TestGzAheadRandom(t *testing.T) {
 	defer func(c int64, l int) { gzChunk, gzJobLimit = c, l }(gzChunk, gzJobLimit)
 	rnd := rand.New(rand.NewSource(11))
 	for i := 0; i < 60; i++ {
-		data := gz(t, gzAheadText(rnd, 1+rnd.Intn(80), rnd.Intn(3000))...)
-		switch rnd.Intn(4) {
-		case 0:
-			data[rnd.Intn(len(data))] ^= byte(1 + rnd.Intn(255))
-		case 1:
-			data = data[:rnd.Intn(len(data))+1]
-		case 2:
-			data = append(data, gzLevel(t, gzip.NoCompression, string(data))...)
-		}
+		data := damage(rnd, gz(t, gzAheadText(rnd, 1+rnd.Intn(80), rnd.Intn(3000))...), func(b []byte) []byte {
+			return append(b, gzLevel(t, gzip.NoCompression, string(b))...) // itself stored: false starts
+		})
 		seq, seqDocs := openBytes(t, data, Options{})
 		gzChunk, gzJobLimit = int64(16+rnd.Intn(5000)), 1+rnd.Intn(20000)
 		par, parDocs := openBytes(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores})
-		if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
-			t.Fatalf("file %d, chunks of %d, jobs of %d: records\n%s\nwant\n%s", i, gzChunk, gzJobLimit, recordsString(par), recordsString(seq))
-		}
-		for k := range seqDocs {
-			if docString(parDocs[k]) != docString(seqDocs[k]) {
-				t.Fatalf("file %d, chunks of %d, jobs of %d: document %d differs", i, gzChunk, gzJobLimit, k)
-			}
+		if d := aheadDiff(seq, seqDocs, par, parDocs); d != "" {
+			t.Fatalf("file %d, chunks of %d, jobs of %d: %s", i, gzChunk, gzJobLimit, d)
 		}
 	}
 }
@@ -181,13 +212,8 @@ func TestGzAheadSharedWARC(t *testing.T) {
 		for _, chunk := range []int64{50, 333, 4096} {
 			gzChunk = chunk
 			par, parDocs := openBytes(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores})
-			if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
-				t.Fatalf("%s, chunks of %d: records\n%s\nwant\n%s", f, chunk, recordsString(par), recordsString(seq))
-			}
-			for i := range seqDocs {
-				if docString(parDocs[i]) != docString(seqDocs[i]) {
-					t.Errorf("%s, chunks of %d: document %d differs", f, chunk, i)
-				}
+			if d := aheadDiff(seq, seqDocs, par, parDocs); d != "" {
+				t.Fatalf("%s, chunks of %d: %s", f, chunk, d)
 			}
 		}
 	}
@@ -227,8 +253,8 @@ func TestGzAheadFalseStartsBounded(t *testing.T) {
 		gzChunk = chunk
 		before := gzAheadDecoded.Load()
 		par, parDocs := openBytes(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores})
-		if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) || docString(parDocs[0]) != docString(seqDocs[0]) {
-			t.Fatalf("chunks of %d: records\n%s\nwant\n%s", chunk, recordsString(par), recordsString(seq))
+		if d := aheadDiff(seq, seqDocs, par, parDocs); d != "" {
+			t.Fatalf("chunks of %d: %s", chunk, d)
 		}
 		// each chunk's guessing decodes at most two chunks' worth
 		if work, bound := gzAheadDecoded.Load()-before, int64(len(data))*3; work > bound {

@@ -35,9 +35,19 @@ const bzip2Text = "bzip2 text urn:example:bz2 end\n"
 // gz compresses each part as one gzip member.
 func gz(t testing.TB, parts ...string) []byte {
 	t.Helper()
+	return streams(t, func(w io.Writer) (io.WriteCloser, error) { return gzip.NewWriter(w), nil }, parts...)
+}
+
+// streams writes each part as one stream of the writer newW makes, one
+// after another.
+func streams(t testing.TB, newW func(io.Writer) (io.WriteCloser, error), parts ...string) []byte {
+	t.Helper()
 	var b bytes.Buffer
 	for _, p := range parts {
-		zw := gzip.NewWriter(&b)
+		zw, err := newW(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if _, err := zw.Write([]byte(p)); err != nil {
 			t.Fatal(err)
 		}

@@ -112,13 +112,8 @@ func TestParallelDecodeSameResult(t *testing.T) {
 	} {
 		seq, seqDocs := openBytes(t, data, Options{})
 		par, parDocs := openBytes(t, data, Options{ParallelDecode: true})
-		if recordsString(seq) != recordsString(par) || len(seqDocs) != len(parDocs) {
-			t.Fatalf("%s: records differ:\n%s\n%s", name, recordsString(seq), recordsString(par))
-		}
-		for i := range seqDocs {
-			if seqDocs[i].text != parDocs[i].text {
-				t.Errorf("%s: document %d differs", name, i)
-			}
+		if d := aheadDiff(seq, seqDocs, par, parDocs); d != "" {
+			t.Fatalf("%s: %s", name, d)
 		}
 	}
 }

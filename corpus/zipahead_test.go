@@ -36,12 +36,7 @@ func TestZipAheadSameResult(t *testing.T) {
 	}
 	zeros := zipb(t, entry{name: "a.txt", body: text[0]}, entry{name: "zeros", body: strings.Repeat("\x00", 3<<20)}, entry{name: "b.txt", body: text[1]})
 
-	cases := []struct {
-		name    string
-		data    []byte
-		opt     Options
-		wantErr string // in the records
-	}{
+	cases := []aheadCase{
 		{"many members", plain, Options{}, ""},
 		{"corrupt member", corrupt, Options{}, "zip: flate: corrupt input"},
 		{"ratio limit trips", zeros, Options{MaxRatio: 50, RatioGrace: 4096}, "expansion ratio"},
@@ -51,29 +46,11 @@ func TestZipAheadSameResult(t *testing.T) {
 	}
 	defer func(l, h int) { zipJobLimit, zipHeldLimit = l, h }(zipJobLimit, zipHeldLimit)
 	before := zipAheadDelivered.Load()
-	for _, c := range cases {
-		seq, seqDocs := openBytes(t, c.data, c.opt)
-		if c.wantErr != "" && !strings.Contains(recordsString(seq), c.wantErr) {
-			t.Fatalf("%s: no %q in the records:\n%s", c.name, c.wantErr, recordsString(seq))
-		}
-		for _, lim := range []struct{ job, held int }{{1 << 20, 4 << 20}, {2000, 5000}, {16 << 20, 64 << 20}} {
-			zipJobLimit, zipHeldLimit = lim.job, lim.held
-			opt := c.opt
-			opt.ParallelDecode, opt.DecodeWidth = true, threeCores
-			par, parDocs := openBytes(t, c.data, opt)
-			if got, want := recordsString(par), recordsString(seq); got != want {
-				t.Fatalf("%s, jobs of %d: records\n%s\nwant (in order)\n%s", c.name, lim.job, got, want)
-			}
-			if len(parDocs) != len(seqDocs) {
-				t.Fatalf("%s, jobs of %d: %d documents, want %d", c.name, lim.job, len(parDocs), len(seqDocs))
-			}
-			for i := range seqDocs {
-				if docString(parDocs[i]) != docString(seqDocs[i]) {
-					t.Errorf("%s, jobs of %d: document %d (%s) differs", c.name, lim.job, i, seqDocs[i].Member)
-				}
-			}
-		}
-	}
+	checkAhead(t, cases, []aheadSetting{
+		{"jobs of 1 MiB", func() { zipJobLimit, zipHeldLimit = 1<<20, 4<<20 }},
+		{"jobs of 2000", func() { zipJobLimit, zipHeldLimit = 2000, 5000 }},
+		{"default sizes", func() { zipJobLimit, zipHeldLimit = 16<<20, 64<<20 }},
+	})
 	if zipAheadDelivered.Load() == before {
 		t.Error("no member was delivered from a job: nothing was decoded ahead")
 	}
@@ -101,8 +78,8 @@ func TestZipAheadWrongSize(t *testing.T) {
 	data[hdr+24] -= 4
 	seq, seqDocs := openBytes(t, data, Options{})
 	par, parDocs := openBytes(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores})
-	if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
-		t.Fatalf("records\n%s\nwant\n%s", recordsString(par), recordsString(seq))
+	if d := aheadDiff(seq, seqDocs, par, parDocs); d != "" {
+		t.Fatal(d)
 	}
 	if !strings.Contains(recordsString(seq), "error") {
 		t.Errorf("the wrong size went unnoticed in order:\n%s", recordsString(seq))
@@ -139,8 +116,8 @@ func TestZipAheadCutTail(t *testing.T) {
 			binary.LittleEndian.PutUint32(data[cd+20:], binary.LittleEndian.Uint32(data[cd+20:])-cut)
 			seq, seqDocs := openBytes(t, data, Options{})
 			par, parDocs := openBytes(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores})
-			if recordsString(par) != recordsString(seq) || len(parDocs) != len(seqDocs) {
-				t.Fatalf("method %d, cut %d: ahead\n%s\nin order\n%s", method, cut, recordsString(par), recordsString(seq))
+			if d := aheadDiff(seq, seqDocs, par, parDocs); d != "" {
+				t.Fatalf("method %d, cut %d: %s", method, cut, d)
 			}
 			if !strings.Contains(recordsString(seq), "error") {
 				t.Fatalf("method %d, cut %d: no error in order:\n%s", method, cut, recordsString(seq))
