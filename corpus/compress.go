@@ -2,7 +2,9 @@ package corpus
 
 import (
 	"bufio"
+	"bytes"
 	"compress/bzip2"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"sync"
@@ -41,6 +43,74 @@ func getZstd(r io.Reader, maxWindow int64, wide bool) (*zstd.Decoder, error) {
 		d.Close()
 	}
 	return zstd.NewReader(r, append(opts, zstd.WithDecoderConcurrency(conc))...)
+}
+
+// zstdDictMagic opens the skippable frame that carries a .warc.zst file's
+// dictionary (the WARC Zstandard format, IIPC): its records are frames
+// compressed with it.
+const zstdDictMagic = 0x184D2A5D
+
+// maxDict bounds a dictionary read from a stream (zstd's own trainer
+// writes 110 KB by default).
+const maxDict = 16 << 20
+
+// zstdDict reads the dictionary frame that opens br, if one does: its
+// content, zstd-compressed or not.
+func zstdDict(br *bufio.Reader, maxWindow int64) ([]byte, bool, error) {
+	head, _ := br.Peek(8)
+	if len(head) < 8 || binary.LittleEndian.Uint32(head) != zstdDictMagic {
+		return nil, false, nil
+	}
+	size := int64(binary.LittleEndian.Uint32(head[4:]))
+	if size > maxDict {
+		return nil, true, fmt.Errorf("dictionary frame of %s is over the limit %s: %w", humanSize(size), humanSize(maxDict), ErrLimit)
+	}
+	br.Discard(8)
+	dict := make([]byte, size)
+	if _, err := io.ReadFull(br, dict); err != nil {
+		return nil, true, fmt.Errorf("dictionary frame: %w", err)
+	}
+	if len(dict) >= 4 && binary.LittleEndian.Uint32(dict) == 0xFD2FB528 { // compressed itself
+		d, err := getZstd(bytes.NewReader(dict), maxWindow, false)
+		if err != nil {
+			return nil, true, fmt.Errorf("dictionary frame: %w", err)
+		}
+		defer putZstd(d, false)
+		plain, err := io.ReadAll(io.LimitReader(d, maxDict+1))
+		if err == nil && len(plain) > maxDict {
+			err = fmt.Errorf("over the limit %s: %w", humanSize(maxDict), ErrLimit)
+		}
+		if err != nil {
+			return nil, true, fmt.Errorf("dictionary frame: %w", err)
+		}
+		dict = plain
+	}
+	return dict, true, nil
+}
+
+// newZstdDict is a decoder of the frames after a dictionary frame: a
+// dictionary in zstd's format (with its ID, as `zstd --train` writes
+// it), or raw content for frames that name no dictionary.
+func newZstdDict(br *bufio.Reader, dict []byte, maxWindow int64, wide bool) (*zstd.Decoder, error) {
+	w := uint64(min(max(maxWindow, zstd.MinWindowSize), 1<<41+7<<38))
+	if maxWindow < 0 {
+		w = 1<<41 + 7<<38
+	}
+	conc := 1
+	if wide {
+		conc = wideConcurrency
+	}
+	opts := []zstd.DOption{zstd.WithDecoderMaxMemory(w), zstd.WithDecoderMaxWindow(w), zstd.WithDecoderConcurrency(conc)}
+	if len(dict) >= 4 && binary.LittleEndian.Uint32(dict) == 0xEC30A437 {
+		opts = append(opts, zstd.WithDecoderDicts(dict))
+	} else {
+		opts = append(opts, zstd.WithDecoderDictRaw(0, dict))
+	}
+	d, err := zstd.NewReader(br, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("dictionary frame: %w", err)
+	}
+	return d, nil
 }
 
 func putZstd(d *zstd.Decoder, wide bool) {
@@ -255,6 +325,16 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 		return g, g, release, nil
 	case kindZstd:
 		wide := top && w.opt.ParallelDecode && w.opt.decodeWidth() >= 2
+		if dict, ok, err := zstdDict(br, w.opt.MaxWindowBytes); ok || err != nil {
+			if err != nil {
+				return nil, nil, release, err
+			}
+			d, err := newZstdDict(br, dict, w.opt.MaxWindowBytes, wide)
+			if err != nil {
+				return nil, nil, release, err
+			}
+			return d, nil, d.Close, nil
+		}
 		d, err := getZstd(br, w.opt.MaxWindowBytes, wide)
 		if err != nil {
 			return nil, nil, release, err
