@@ -2,16 +2,21 @@ package corpus
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
+	"time"
 
 	"github.com/klauspost/compress/gzip"
 )
@@ -261,4 +266,113 @@ func TestGzAheadFalseStartsBounded(t *testing.T) {
 			t.Errorf("chunks of %d: jobs decoded %d bytes for a %d-byte file (bound %d)", chunk, work, len(data), bound)
 		}
 	}
+}
+
+// rawMember builds one gzip member by hand with the optional header fields
+// flg asks for (rfc1952 §2.3.1: FHCRC 2, FEXTRA 4, FNAME 8, FCOMMENT 16).
+func rawMember(t testing.TB, body string, flg byte, extra []byte, name, comment string) []byte {
+	t.Helper()
+	defl := gzLevel(t, 6, body)[10:] // the deflate data and the trailer
+	h := []byte{0x1f, 0x8b, 8, flg, 0, 0, 0, 0, 0, 0xff}
+	if flg&4 != 0 {
+		h = append(h, byte(len(extra)), byte(len(extra)>>8))
+		h = append(h, extra...)
+	}
+	if flg&8 != 0 {
+		h = append(append(h, name...), 0)
+	}
+	if flg&16 != 0 {
+		h = append(append(h, comment...), 0)
+	}
+	if flg&2 != 0 {
+		c := crc32.ChecksumIEEE(h)
+		h = append(h, byte(c), byte(c>>8))
+	}
+	return append(h, defl...)
+}
+
+// Members with every optional header field (names, comments and extra
+// fields holding the gzip magic), runs of empty members, and files ending
+// in a partial header read ahead as in order, for chunks down to one byte.
+// (After review.)
+func TestGzAheadHeaders(t *testing.T) {
+	rnd := rand.New(rand.NewSource(1))
+	text := gzAheadText(rnd, 120, 800)
+	var all []byte
+	for i, p := range text {
+		flg := []byte{0, 8, 16 | 8, 4, 2 | 4 | 8 | 16, 2}[i%6]
+		extra := bytes.Repeat([]byte{0x1f, 0x8b, 8, 0}, rnd.Intn(40))
+		all = append(all, rawMember(t, p, flg, extra, strings.Repeat("n\x1f\x8b\x08", rnd.Intn(30)), strings.Repeat("c", rnd.Intn(300)))...)
+	}
+	empties := bytes.Repeat(gz(t, ""), 50)
+	withEmpties := slices.Concat(empties, gz(t, text[:20]...), empties, gz(t, text[20:40]...), empties)
+	cases := []aheadCase{
+		{"header fields", all, Options{}, ""},
+		{"empty members", withEmpties, Options{}, ""},
+		{"partial header at the end", append(bytes.Clone(all), 0x1f, 0x8b, 8, 0), Options{}, "error"},
+		{"magic only at the end", append(bytes.Clone(all), 0x1f, 0x8b), Options{}, "error"},
+		{"a header without data at the end", append(bytes.Clone(all), gz(t, "")[:10]...), Options{}, "error"},
+		{"a member without trailer at the end", append(bytes.Clone(all), gz(t, "x urn:a")[:20]...), Options{}, "error"},
+	}
+	defer func(c int64, l int) { gzChunk, gzJobLimit = c, l }(gzChunk, gzJobLimit)
+	var settings []aheadSetting
+	for _, chunk := range []int64{1, 7, 11, 100, 333, 4096} {
+		for _, limit := range []int{100, 1 << 20} {
+			settings = append(settings, aheadSetting{fmt.Sprintf("chunks of %d, jobs of %d", chunk, limit), func() { gzChunk, gzJobLimit = chunk, limit }})
+		}
+	}
+	checkAhead(t, cases, settings)
+}
+
+// A handler that stops early (an error, a cancellation, a document half
+// read) leaves no job goroutine behind. (After review.)
+func TestGzAheadNoLeak(t *testing.T) {
+	defer func(c int64) { gzChunk = c }(gzChunk)
+	gzChunk = 4096
+	rnd := rand.New(rand.NewSource(2))
+	text := gzAheadText(rnd, 200, 20000)
+	var recs []warcRec
+	for i, p := range text {
+		recs = append(recs, warcRec{typ: "resource", id: fmt.Sprintf("urn:uuid:%d", i), uri: "http://e/", ctype: "text/plain", block: p})
+	}
+	warc, _ := warcb(t, true, recs...)
+	for _, data := range [][]byte{warc, gz(t, text...)} {
+		for _, stopAt := range []int{0, 1, 5} {
+			for _, how := range []string{"cancel", "partial", "error"} {
+				runtime.GC()
+				g0 := runtime.NumGoroutine()
+				docs := 0
+				openWithHandler(t, data, Options{ParallelDecode: true, DecodeWidth: threeCores}, func(d *Document) (int, error) {
+					if docs++; docs > stopAt {
+						switch how {
+						case "cancel":
+							return 0, context.Canceled
+						case "partial":
+							var b [10]byte
+							d.Reader.Read(b[:])
+							return 0, nil
+						case "error":
+							return 0, errors.New("stop")
+						}
+					}
+					io.Copy(io.Discard, d.Reader)
+					return 0, nil
+				})
+				// jobs told to stop finish their current read first
+				for wait := 0; runtime.NumGoroutine() > g0 && wait < 2000; wait++ {
+					time.Sleep(time.Millisecond)
+				}
+				if g := runtime.NumGoroutine(); g > g0 {
+					t.Errorf("stop after %d documents (%s): goroutines %d -> %d", stopAt, how, g0, g)
+				}
+			}
+		}
+	}
+}
+
+// openWithHandler opens data as an input file with the handler h.
+func openWithHandler(t testing.TB, data []byte, opt Options, h func(*Document) (int, error)) []SourceRecord {
+	t.Helper()
+	opt.FS = fstest.MapFS{"in": {Data: data}}
+	return Open(Input{Path: "in"}, opt, nil, h)
 }
