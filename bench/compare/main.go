@@ -66,6 +66,7 @@ var (
 	reSample  = flag.Int("regexp-sample", 16, "`MB` of each input Go's regexp is timed on")
 	profRuns  = flag.Int("profile-runs", 5, "times the English text is given to the profiled scan")
 	kernelSec = flag.Duration("kernel-time", 300*time.Millisecond, "minimum time of one in-process kernel measurement (repeats Find)")
+	settleF   = flag.Bool("settle", true, "before an input's cases, drop its pages from the page cache and read it once, as a first read from disk leaves it (false: as the harness wrote it)")
 )
 
 type cas struct {
@@ -126,6 +127,9 @@ func main() {
 	// and static without Arrow (-tags noparquet): the lean linter build
 	lean := filepath.Join(dir, "idlint-lean")
 	build(root, []string{"CGO_ENABLED=0"}, "go", "build", "-tags", "noparquet", "-o", lean, "./cmd/idlint")
+	if *settleF {
+		check(settle(bin, static, lean)) // their pages too, as an installed binary's
+	}
 	tool := func(name string) string {
 		p, err := exec.LookPath(name)
 		if err != nil {
@@ -202,7 +206,7 @@ func main() {
 				return nil
 			}})
 		}
-		results = append(results, measure(input, total, "rg -o -i", cs, files)...)
+		results = append(results, measure(input, total, "rg -o -i", cs, []string{path})...)
 	}
 
 	// Synthetic inputs.
@@ -245,7 +249,7 @@ func main() {
 			}},
 		}
 		results = append(results, measure(fmt.Sprintf("keys %d MB (%d identifiers, %d keys)", *reportMB, lines, textgen.KeysDistinct),
-			size, "idlint scan --format none", cs, nil)...)
+			size, "idlint scan --format none", cs, []string{path})...)
 	}
 
 	// Compressed inputs: the English text as .gz and .zst.
@@ -271,7 +275,7 @@ func main() {
 		if rg != "" {
 			cs = append(cs, cas{name: "rg -z -o -i (.gz)", run: func() error { return runGrep(rg, "-z", "-o", "-i", "-e", rgPat, gz) }})
 		}
-		results = append(results, measure(fmt.Sprintf("english %d MB .gz", *sizeMB), size, "klauspost gzip decoder alone (in-process)", cs, nil)...)
+		results = append(results, measure(fmt.Sprintf("english %d MB .gz", *sizeMB), size, "klauspost gzip decoder alone (in-process)", cs, []string{gz})...)
 
 		// A web crawl's form: WARC records, one gzip member each, which
 		// idlint decodes ahead on every core when the file is the run's
@@ -292,7 +296,7 @@ func main() {
 		if rg != "" {
 			cs = append(cs, cas{name: "rg -z -o -i (.warc.gz)", run: func() error { return runGrep(rg, "-z", "-o", "-i", "-e", rgPat, warcPath) }})
 		}
-		results = append(results, measure(fmt.Sprintf("english %d MB as .warc.gz (a member a record)", *sizeMB), warcSize, "klauspost gzip decoder alone (in-process)", cs, nil)...)
+		results = append(results, measure(fmt.Sprintf("english %d MB as .warc.gz (a member a record)", *sizeMB), warcSize, "klauspost gzip decoder alone (in-process)", cs, []string{warcPath})...)
 
 		// A document dump as a zip: members of 5–100 KB, which idlint
 		// decodes ahead on every core when the zip is the run's only input.
@@ -306,7 +310,7 @@ func main() {
 				return runQuiet(nil, bin, "scan", "--quiet", "-j", "1", "--format", "jsonl", zipPath)
 			}},
 		}
-		results = append(results, measure(fmt.Sprintf("english %d MB as .zip (documents of 5-100 KB)", *sizeMB), size, "klauspost zip decoder alone, member by member (in-process)", cs, nil)...)
+		results = append(results, measure(fmt.Sprintf("english %d MB as .zip (documents of 5-100 KB)", *sizeMB), size, "klauspost zip decoder alone, member by member (in-process)", cs, []string{zipPath})...)
 
 		// bzip2 of many streams, as pbzip2 writes it (and Wikipedia's
 		// multistream dumps are): decoded ahead on every core.
@@ -325,7 +329,7 @@ func main() {
 			if rg != "" {
 				cs = append(cs, cas{name: "rg -z -o -i (.bz2)", run: func() error { return runGrep(rg, "-z", "-o", "-i", "-e", rgPat, bzPath) }})
 			}
-			results = append(results, measure(fmt.Sprintf("english %d MB as .bz2 of 900 KB streams", *sizeMB), size, "compress/bzip2 decoder alone (in-process)", cs, nil)...)
+			results = append(results, measure(fmt.Sprintf("english %d MB as .bz2 of 900 KB streams", *sizeMB), size, "compress/bzip2 decoder alone (in-process)", cs, []string{bzPath})...)
 		}
 		cs = []cas{
 			{name: "klauspost zstd decoder alone (in-process)", run: func() error { return decodeGo(zs, "zst") }},
@@ -341,7 +345,7 @@ func main() {
 		if rg != "" {
 			cs = append(cs, cas{name: "rg -z -o -i (.zst)", run: func() error { return runGrep(rg, "-z", "-o", "-i", "-e", rgPat, zs) }})
 		}
-		results = append(results, measure(fmt.Sprintf("english %d MB .zst", *sizeMB), size, "klauspost zstd decoder alone (in-process)", cs, nil)...)
+		results = append(results, measure(fmt.Sprintf("english %d MB .zst", *sizeMB), size, "klauspost zstd decoder alone (in-process)", cs, []string{zs})...)
 
 		// Workers: the same text as several files, one worker and two.
 		sdir := ensureSplit(english, *splitN)
@@ -363,7 +367,7 @@ func main() {
 				return runQuiet(nil, bin, "scan", "--quiet", "-j", "2", "--format", "none", sdir)
 			}},
 		}
-		results = append(results, measure(fmt.Sprintf("english %d MB in %d files", *sizeMB, *splitN), size, "idlint scan -j 1 --format jsonl", cs, nil)...)
+		results = append(results, measure(fmt.Sprintf("english %d MB in %d files", *sizeMB, *splitN), size, "idlint scan -j 1 --format jsonl", cs, []string{sdir})...)
 		text = nil
 	}
 
@@ -394,7 +398,7 @@ func main() {
 					return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", tarzst)
 				}},
 			}
-			results = append(results, measure("RFC corpus .tar.zst", total, "zstd -dc (.tar.zst)", cs, nil)...)
+			results = append(results, measure("RFC corpus .tar.zst", total, "zstd -dc (.tar.zst)", cs, []string{tarzst})...)
 			results = append(results, oneFile(bin, static, lean, rg, rgPat, filepath.Join(rdir, "rfcs", "rfc8141.txt"))...)
 		}
 	}
@@ -444,12 +448,12 @@ func oneFile(bin, static, lean, rg, rgPat, path string) []*result {
 	} else {
 		ref = "idlint check (one file)"
 	}
-	return measure(fmt.Sprintf("one RFC file (%s, %d KB), ×%d", filepath.Base(path), fi.Size()>>10, oneFileRuns), oneFileRuns*fi.Size(), ref, cs, nil)
+	return measure(fmt.Sprintf("one RFC file (%s, %d KB), ×%d", filepath.Base(path), fi.Size()>>10, oneFileRuns), oneFileRuns*fi.Size(), ref, cs, []string{path})
 }
 
 // measure runs the cases in alternation: one warm-up round, then the
 // timed rounds; an in-process case repeats until it has run kernel-time.
-func measure(input string, size int64, ref string, cs []cas, _ [][]byte) []*result {
+func measure(input string, size int64, ref string, cs []cas, paths []string) []*result {
 	var out []*result
 	var keep []cas
 	for _, c := range cs {
@@ -464,6 +468,11 @@ func measure(input string, size int64, ref string, cs []cas, _ [][]byte) []*resu
 		out = append(out, &result{input: input, name: c.name, bytes: b, ref: ref})
 	}
 	fmt.Fprintf(os.Stderr, "%s: %d cases, %d rounds\n", input, len(keep), *runs)
+	if *settleF && len(keep) > 0 {
+		if err := settle(paths...); err != nil {
+			fmt.Fprintf(os.Stderr, "  settling the page cache: %v\n", err)
+		}
+	}
 	for round := 0; round <= *runs; round++ {
 		for i, c := range keep {
 			r := out[i]
