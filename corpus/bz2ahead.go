@@ -194,9 +194,7 @@ func (b *bz2Ahead) run(j *bz2Job) {
 		end = b.size
 	}
 	j.start, j.end = start, end
-	if p, ok := gzBufPool.Get().(*[]byte); ok {
-		j.buf = (*p)[:0]
-	}
+	j.buf = gzBufPool.get()
 	r := bzip2.NewReader(bufio.NewReaderSize(io.NewSectionReader(b.ra, start, end-start), 64<<10))
 	for {
 		if len(j.buf) == cap(j.buf) {
@@ -243,11 +241,7 @@ func (b *bz2Ahead) find(from, to int64) int64 {
 
 func (b *bz2Ahead) drop(j *bz2Job) {
 	<-j.done
-	if j.buf != nil {
-		p := j.buf[:0]
-		gzBufPool.Put(&p)
-		j.buf = nil
-	}
+	gzBufPool.put(&j.buf)
 }
 
 // stop ends the jobs and waits for them.

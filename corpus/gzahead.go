@@ -56,11 +56,8 @@ func (j *gzJob) quit(a *gzAhead) bool { return a.closed.Load() || j.stopped.Load
 
 // release gives the job's buffer back.
 func (j *gzJob) release() {
-	if j.buf != nil {
-		b := j.buf[:0]
-		gzBufPool.Put(&b)
-		j.buf, j.members = nil, nil
-	}
+	gzBufPool.put(&j.buf)
+	j.members = nil
 }
 
 // gzMember is one decoded member: its compressed range and its bytes.
@@ -90,7 +87,27 @@ var gzAheadDelivered atomic.Int64
 // included, for tests to bound the work.
 var gzAheadDecoded atomic.Int64
 
-var gzBufPool sync.Pool // *[]byte, of job buffers
+var gzBufPool bufPool // job buffers, gzip's and bzip2's
+
+// bufPool recycles the buffers of decode-ahead jobs.
+type bufPool struct{ p sync.Pool } // of *[]byte
+
+// get returns an empty pooled buffer, or nil.
+func (bp *bufPool) get() []byte {
+	if p, ok := bp.p.Get().(*[]byte); ok {
+		return (*p)[:0]
+	}
+	return nil
+}
+
+// put gives *buf back, if any, and clears it.
+func (bp *bufPool) put(buf *[]byte) {
+	if *buf != nil {
+		b := (*buf)[:0]
+		bp.p.Put(&b)
+		*buf = nil
+	}
+}
 
 func newGzAhead(ra io.ReaderAt, size, base int64, width func() int) *gzAhead {
 	return &gzAhead{ra: ra, size: size, base: base, chunk: gzChunk, probe: 2 * gzChunk, width: width, limit: gzJobLimit}
@@ -137,10 +154,7 @@ func (a *gzAhead) at(in int64) *gzJob {
 }
 
 func (a *gzAhead) launch(k int64) {
-	j := &gzJob{k: k, done: make(chan struct{}), start: -1}
-	if p, ok := gzBufPool.Get().(*[]byte); ok {
-		j.buf = (*p)[:0]
-	}
+	j := &gzJob{k: k, done: make(chan struct{}), start: -1, buf: gzBufPool.get()}
 	a.jobs = append(a.jobs, j)
 	a.wg.Add(1)
 	go func() {

@@ -44,7 +44,7 @@ var (
 
 const zipMaxAhead = 8
 
-var zipBufPool sync.Pool // *[]byte
+var zipBufPool bufPool
 
 // zipAheadDelivered counts the members taken from jobs, for tests to know
 // that decoding ahead took place.
@@ -112,7 +112,7 @@ func (z *zipAhead) launch(i int, f *zip.File, size int) *zipJob {
 	j := &zipJob{i: i, done: make(chan struct{})}
 	// a pooled buffer if it fits and is not far larger (held counts
 	// capacity), else one of at least 1 MiB, which most members fit
-	if p, ok := zipBufPool.Get().(*[]byte); ok && cap(*p) >= size && cap(*p) <= max(4*size, 1<<20) {
+	if p, ok := zipBufPool.p.Get().(*[]byte); ok && cap(*p) >= size && cap(*p) <= max(4*size, 1<<20) {
 		j.buf = (*p)[:size]
 	} else {
 		j.buf = make([]byte, size, max(size, 1<<20))
@@ -158,11 +158,7 @@ func (z *zipAhead) launch(i int, f *zip.File, size int) *zipJob {
 
 func (z *zipAhead) drop(j *zipJob) {
 	<-j.done
-	if j.buf != nil {
-		b := j.buf[:0]
-		zipBufPool.Put(&b)
-		j.buf = nil
-	}
+	zipBufPool.put(&j.buf)
 }
 
 // close stops the jobs not started and waits for the others.
