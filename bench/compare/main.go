@@ -281,15 +281,7 @@ func main() {
 		// idlint decodes ahead on every core when the file is the run's
 		// only input.
 		warcPath, warcSize := ensureWARC(english)
-		cs = []cas{
-			{name: "klauspost gzip decoder alone (in-process)", run: func() error { return decodeGo(warcPath, "gz") }},
-			{name: "idlint scan --format jsonl (.warc.gz)", run: func() error {
-				return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", warcPath)
-			}},
-			{name: "idlint scan -j 1 --format jsonl (.warc.gz)", run: func() error {
-				return runQuiet(nil, bin, "scan", "--quiet", "-j", "1", "--format", "jsonl", warcPath)
-			}},
-		}
+		cs = manyStreams(bin, "klauspost gzip decoder alone (in-process)", "gz", warcPath, ".warc.gz")
 		if gzipBin != "" {
 			cs = append(cs, cas{name: "gzip -dc", run: func() error { return runQuiet(nil, gzipBin, "-dc", warcPath) }})
 		}
@@ -301,31 +293,15 @@ func main() {
 		// A document dump as a zip: members of 5–100 KB, which idlint
 		// decodes ahead on every core when the zip is the run's only input.
 		zipPath := ensureZip(english)
-		cs = []cas{
-			{name: "klauspost zip decoder alone, member by member (in-process)", run: func() error { return decodeGo(zipPath, "zip") }},
-			{name: "idlint scan --format jsonl (.zip)", run: func() error {
-				return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", zipPath)
-			}},
-			{name: "idlint scan -j 1 --format jsonl (.zip)", run: func() error {
-				return runQuiet(nil, bin, "scan", "--quiet", "-j", "1", "--format", "jsonl", zipPath)
-			}},
-		}
+		cs = manyStreams(bin, "klauspost zip decoder alone, member by member (in-process)", "zip", zipPath, ".zip")
 		results = append(results, measure(fmt.Sprintf("english %d MB as .zip (documents of 5-100 KB)", *sizeMB), size, "klauspost zip decoder alone, member by member (in-process)", cs, []string{zipPath})...)
 
 		// bzip2 of many streams, as pbzip2 writes it (and Wikipedia's
 		// multistream dumps are): decoded ahead on every core.
 		if bzip2Bin != "" {
 			bzPath := ensureMultiBz2(english, bzip2Bin)
-			cs = []cas{
-				{name: "compress/bzip2 decoder alone (in-process)", run: func() error { return decodeGo(bzPath, "bz2") }},
-				{name: "idlint scan --format jsonl (.bz2)", run: func() error {
-					return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", bzPath)
-				}},
-				{name: "idlint scan -j 1 --format jsonl (.bz2)", run: func() error {
-					return runQuiet(nil, bin, "scan", "--quiet", "-j", "1", "--format", "jsonl", bzPath)
-				}},
-				{name: "bzip2 -dc", run: func() error { return runQuiet(nil, bzip2Bin, "-dc", bzPath) }},
-			}
+			cs = append(manyStreams(bin, "compress/bzip2 decoder alone (in-process)", "bz2", bzPath, ".bz2"),
+				cas{name: "bzip2 -dc", run: func() error { return runQuiet(nil, bzip2Bin, "-dc", bzPath) }})
 			if rg != "" {
 				cs = append(cs, cas{name: "rg -z -o -i (.bz2)", run: func() error { return runGrep(rg, "-z", "-o", "-i", "-e", rgPat, bzPath) }})
 			}
@@ -1187,4 +1163,19 @@ func memoryBound(files [][]byte, cores int) cas {
 		}
 		return nil
 	}}
+}
+
+// manyStreams are the cases of an input of many streams, which idlint
+// decodes ahead on the idle cores: the decoder alone (decodeGo's format),
+// and idlint's scan with every core and with one.
+func manyStreams(bin, decoder, format, path, ext string) []cas {
+	return []cas{
+		{name: decoder, run: func() error { return decodeGo(path, format) }},
+		{name: "idlint scan --format jsonl (" + ext + ")", run: func() error {
+			return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", path)
+		}},
+		{name: "idlint scan -j 1 --format jsonl (" + ext + ")", run: func() error {
+			return runQuiet(nil, bin, "scan", "--quiet", "-j", "1", "--format", "jsonl", path)
+		}},
+	}
 }
