@@ -25,38 +25,46 @@ const (
 	kindLZ4 // the LZ4 frame format
 )
 
-var kindNames = [...]string{
-	kindText:    "text",
-	kindUTF16LE: "utf-16le",
-	kindUTF16BE: "utf-16be",
-	kindGzip:    "gzip",
-	kindZstd:    "zstd",
-	kindBzip2:   "bzip2",
-	kindXz:      "xz",
-	kindZip:     "zip",
-	kindTar:     "tar",
-	kindWARC:    "warc",
-	kindARC:     "arc",
-	kind7z:      "7z",
-	kindRAR:     "rar",
-	kindLZ4:     "lz4",
+// layer is what a kind of stream is to the walker.
+type layer uint8
+
+const (
+	plain       layer = iota // text: scanned
+	compression              // decodes one stream into one stream
+	archive                  // holds members, each a stream of its own
+	unsupported              // recognized but not opened: recorded as skipped, not scanned as compressed bytes that hold nothing
+)
+
+// kinds is the table of input formats: a new one is a row here, a case
+// in detect below and, for a compression, one in walker.decoder (or, for
+// an archive, in walker.archive).
+var kinds = [...]struct {
+	name  string
+	layer layer
+}{
+	kindText:    {"text", plain},
+	kindUTF16LE: {"utf-16le", plain},
+	kindUTF16BE: {"utf-16be", plain},
+	kindGzip:    {"gzip", compression},
+	kindZstd:    {"zstd", compression},
+	kindBzip2:   {"bzip2", compression},
+	kindXz:      {"xz", compression},
+	kindZip:     {"zip", archive},
+	kindTar:     {"tar", archive},
+	kindWARC:    {"warc", archive},
+	kindARC:     {"arc", archive},
+	kind7z:      {"7z", unsupported},
+	kindRAR:     {"rar", unsupported},
+	kindLZ4:     {"lz4", compression},
 }
 
-func (k kind) String() string { return kindNames[k] }
+func (k kind) String() string { return kinds[k].name }
 
-// compression layers decode one stream into one stream.
-func (k kind) compression() bool {
-	return k == kindGzip || k == kindZstd || k == kindBzip2 || k == kindXz || k == kindLZ4
-}
+func (k kind) compression() bool { return kinds[k].layer == compression }
 
-// unsupported formats are recognized so that they are reported as not
-// opened, instead of being scanned as compressed bytes that hold nothing.
-func (k kind) unsupported() bool { return k == kind7z || k == kindRAR }
+func (k kind) unsupported() bool { return kinds[k].layer == unsupported }
 
-// archive layers hold members, each of which is a stream of its own.
-func (k kind) archive() bool {
-	return k == kindZip || k == kindTar || k == kindWARC || k == kindARC
-}
+func (k kind) archive() bool { return kinds[k].layer == archive }
 
 // sniffLen is how many bytes detection looks at: a tar header (512) and
 // the binary check (8 KiB).

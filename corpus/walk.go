@@ -203,8 +203,8 @@ func named(k kind, err error) error {
 	if strings.HasPrefix(msg, "archive/") {
 		return err
 	}
-	for _, name := range kindNames {
-		if strings.HasPrefix(msg, name+":") {
+	for _, k := range kinds {
+		if strings.HasPrefix(msg, k.name+":") {
 			return err
 		}
 	}
