@@ -65,65 +65,87 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 			t.slot.put(item{done: done})
 		}
 	}()
-	from := max(0, t.Off-partContext)
-	st := s.stream
-	var nl *lineCounter
-	var before, after int // line breaks read before and after the part
-	var read int64        // the offset up to which the file was read
-	if data != nil {
-		size := int64(len(data))
-		end := min(size, t.End+partContext)
-		text := data[min(from, size):end]
-		before = bytes.Count(data[min(from, size):min(t.Off, size)], nlByte)
-		after = bytes.Count(data[min(t.End, end):end], nlByte)
-		read = end
-		st.ResetBytes(text, from)
-		if copt.ReadBytes != nil {
-			copt.ReadBytes.Add(min(size, t.End) - min(t.Off, size))
-		}
-	} else {
-		rc, err := corpus.OpenPart(t.in, copt, from, t.End+partContext)
-		if err != nil {
-			done.err = err
-			t.slot.put(item{done: done})
-			return
-		}
-		defer rc.Close()
-		nl = &lineCounter{r: rc, pos: from, lo: t.Off, hi: t.End}
-		st.ResetAt(nl, from)
+	pt, err := s.openPart(t, copt, data)
+	if err != nil {
+		done.err = err
+		t.slot.put(item{done: done})
+		return
+	}
+	if pt.rc != nil {
+		defer pt.rc.Close()
 	}
 	doc := &corpus.Document{Source: t.in.Path, Format: "text"}
-	w.before, w.lc = before, nl
+	w.before, w.lc = pt.before, pt.lc
 	done.err = s.matches(ctx, doc, &b, &w)
 	done.occ = w.found
 	b.flush()
 	if data != nil {
 		t.mapping.Drop(t.Off, t.End)
 	}
+	s.closePart(t, &pt, done, w.end)
+	t.slot.put(item{done: done})
+}
+
+// partText is the text a part is scanned in: the part and partContext
+// bytes either side.
+type partText struct {
+	rc            io.Closer    // the file read (nil: mapped)
+	lc            *lineCounter // counts the line breaks of the text read (nil: mapped)
+	before, after int          // line breaks before and after the part (mapped)
+	read          int64        // the offset up to which the file was read (mapped)
+}
+
+// openPart sets the stream to part t's text: in place in the mapped file,
+// data, when there is one, else read from the file.
+func (s *scanner) openPart(t *task, copt corpus.Options, data []byte) (partText, error) {
+	from := max(0, t.Off-partContext)
+	if data == nil {
+		rc, err := corpus.OpenPart(t.in, copt, from, t.End+partContext)
+		if err != nil {
+			return partText{}, err
+		}
+		lc := &lineCounter{r: rc, pos: from, lo: t.Off, hi: t.End}
+		s.stream.ResetAt(lc, from)
+		return partText{rc: rc, lc: lc}, nil
+	}
+	size := int64(len(data))
+	end := min(size, t.End+partContext)
+	s.stream.ResetBytes(data[min(from, size):end], from)
+	if copt.ReadBytes != nil {
+		copt.ReadBytes.Add(min(size, t.End) - min(t.Off, size))
+	}
+	return partText{
+		before: bytes.Count(data[min(from, size):min(t.Off, size)], nlByte),
+		after:  bytes.Count(data[min(t.End, end):end], nlByte),
+		read:   end,
+	}, nil
+}
+
+// closePart completes part t's report: its lines and the bytes read of
+// it (at least what its occurrences span, end: they were read before the
+// file could shrink). A part read short is an error.
+func (s *scanner) closePart(t *task, pt *partText, done *partDone, end int64) {
+	st := s.stream
 	if done.err == nil {
 		// the stream counted the lines of all it read; the part's are
 		// those less the ones read before and after it
 		for st.Next() {
 		}
-		if nl != nil {
-			before, after, read = nl.before, nl.after, nl.pos
+		if pt.lc != nil {
+			pt.before, pt.after = pt.lc.before, pt.lc.after
 		}
-		done.lines = st.Lines() - 1 - before - after
+		done.lines = st.Lines() - 1 - pt.before - pt.after
 	}
-	if nl != nil {
-		read = nl.pos
+	read := pt.read
+	if pt.lc != nil {
+		read = pt.lc.pos
 	} else if fi, err := os.Stat(t.in.Path); err == nil && fi.Size() < read {
 		read = fi.Size() // shrank within a page: no fault, zeros read
 	}
-	// at least what its occurrences span: they were read before the
-	// file shrank (as in the fault path above)
-	done.bytes = max(0, min(read, t.End)-t.Off, w.end-t.Off)
-	if done.err == nil {
-		if done.bytes < t.End-t.Off {
-			done.err = fmt.Errorf("file shrank to %d bytes while being read", read)
-		}
+	done.bytes = max(0, min(read, t.End)-t.Off, end-t.Off)
+	if done.err == nil && done.bytes < t.End-t.Off {
+		done.err = fmt.Errorf("file shrank to %d bytes while being read", read)
 	}
-	t.slot.put(item{done: done})
 }
 
 var nlByte = []byte{'\n'}
