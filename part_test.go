@@ -54,8 +54,10 @@ func TestSplitFileEqualsWhole(t *testing.T) {
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	var size int // of the output: its buffer is sized once (tens of MB)
 	run := func(jobs int, part int64, noMmap bool) string {
 		var out, src bytes.Buffer
+		out.Grow(size)
 		sink := reports.NewJSONL(&out, &src)
 		opt := idlint.Options{Jobs: jobs, PartSize: part, IncludeLookalikes: true}
 		opt.Corpus.NoMmap = noMmap
@@ -67,12 +69,17 @@ func TestSplitFileEqualsWhole(t *testing.T) {
 		return out.String() + src.String()
 	}
 	want := run(1, -1, true)
-	for _, c := range []struct {
+	size = len(want)
+	type config struct {
 		jobs   int
 		part   int64
 		noMmap bool
-	}{{2, 1 << 10, false}, {2, 4099, false}, {2, 64 << 10, false}, {2, 1 << 20, false}, {1, 4099, false},
-		{2, 1 << 10, true}, {2, 64 << 10, true}, {1, 64 << 10, true}} {
+	}
+	// mapped and read, by one worker and two (all sizes with IDLINT_LONG=1)
+	configs := longtest.Pick([]config{{2, 4099, false}, {1, 4099, false}, {2, 1 << 10, true}, {1, 64 << 10, true}},
+		[]config{{2, 1 << 10, false}, {2, 4099, false}, {2, 64 << 10, false}, {2, 1 << 20, false}, {1, 4099, false},
+			{2, 1 << 10, true}, {2, 64 << 10, true}, {1, 64 << 10, true}})
+	for _, c := range configs {
 		part := c.part
 		if got := run(c.jobs, part, c.noMmap); got != want {
 			g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
