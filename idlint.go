@@ -56,46 +56,6 @@ type Options struct {
 	Progress *reports.Progress
 }
 
-// InShard reports whether path belongs to shard k of n (FNV-1a of the path).
-func InShard(path string, k, n int) bool {
-	if n <= 1 {
-		return true
-	}
-	h := fnv.New64a()
-	h.Write([]byte(path))
-	return int(h.Sum64()%uint64(n)) == k-1
-}
-
-// NewRunID names a run: UTC time and 32 random bits.
-func NewRunID() string {
-	var b [4]byte
-	rand.Read(b[:])
-	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
-}
-
-// Tee sends every result to each sink in turn.
-func Tee(sinks ...Sink) Sink { return tee(sinks) }
-
-type tee []Sink
-
-func (t tee) Occurrence(o *lint.Occurrence) error {
-	for _, s := range t {
-		if err := s.Occurrence(o); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (t tee) Source(r *corpus.SourceRecord) error {
-	for _, s := range t {
-		if err := s.Source(r); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // Sink receives the results in input order; calls are never concurrent.
 // The values passed are valid during the call only (their memory is
 // reused): a sink keeps copies, not the pointers.
@@ -106,15 +66,6 @@ type Sink interface {
 
 // Summary counts what a scan saw.
 type Summary = reports.Summary
-
-// PartSize is the size of the parts a large plain-text file is split into
-// when several workers scan it (corpus.Split): large enough that a part's
-// setup is noise, small enough that two workers share a 100 MB file evenly.
-const PartSize = pipeline.PartSize
-
-// DefaultBufferedOccurrences is the budget of occurrences held for inputs
-// that are not yet being written: about 300 bytes each.
-const DefaultBufferedOccurrences = pipeline.DefaultBufferedOccurrences
 
 // Scan runs the pipeline over paths. Inputs are processed by Jobs workers;
 // each input's results are delivered to sink in the order of the inputs,
@@ -147,6 +98,55 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 		PartSize:            opt.PartSize,
 		Progress:            opt.Progress,
 	}, sink)
+}
+
+// PartSize is the size of the parts a large plain-text file is split into
+// when several workers scan it (corpus.Split): large enough that a part's
+// setup is noise, small enough that two workers share a 100 MB file evenly.
+const PartSize = pipeline.PartSize
+
+// DefaultBufferedOccurrences is the budget of occurrences held for inputs
+// that are not yet being written: about 300 bytes each.
+const DefaultBufferedOccurrences = pipeline.DefaultBufferedOccurrences
+
+// Tee sends every result to each sink in turn.
+func Tee(sinks ...Sink) Sink { return tee(sinks) }
+
+type tee []Sink
+
+func (t tee) Occurrence(o *lint.Occurrence) error {
+	for _, s := range t {
+		if err := s.Occurrence(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t tee) Source(r *corpus.SourceRecord) error {
+	for _, s := range t {
+		if err := s.Source(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// InShard reports whether path belongs to shard k of n (FNV-1a of the path).
+func InShard(path string, k, n int) bool {
+	if n <= 1 {
+		return true
+	}
+	h := fnv.New64a()
+	h.Write([]byte(path))
+	return int(h.Sum64()%uint64(n)) == k-1
+}
+
+// NewRunID names a run: UTC time and 32 random bits.
+func NewRunID() string {
+	var b [4]byte
+	rand.Read(b[:])
+	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
 }
 
 // ParseIdent lints one whole identifier (no extraction), as `idlint parse`

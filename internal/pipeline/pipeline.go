@@ -1,7 +1,18 @@
 // Package pipeline runs the scan behind idlint.Scan: a planner turns the
-// inputs into tasks (plan.go), workers scan them (work.go, scan.go,
-// part.go) and an emitter delivers their results to the sink in input
-// order (emit.go), memory bounded by a budget (order.go, batch.go).
+// inputs into tasks (plan.go), workers scan them (work.go) and an emitter
+// delivers their results to the sink in input order (emit.go), the
+// memory held ahead bounded by a budget (order.go, batch.go).
+//
+// A document is scanned one of four ways, all through one match loop
+// (scanner.matches) and one step from match to occurrence
+// (scanner.occurrence):
+//
+//   - whole, in place, when the corpus layer holds its bytes (scan.go);
+//   - streamed through a buffer otherwise (scan.go);
+//   - read whole when it is XRDS, for its bare i-names (xrds.go);
+//   - in parts, when it is a large plain-text file: the planner splits it
+//     (run.splitSize) and workers scan the parts in place in its memory
+//     map or read them (part.go).
 //
 // It is one package because the scanner fills the scheduler's batches in
 // place (batcher.slot): split in two, that contract would be exported or
