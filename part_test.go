@@ -15,6 +15,7 @@ import (
 
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/internal/longtest"
 	"github.com/idlint/idlint/internal/textgen"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
@@ -31,6 +32,7 @@ import (
 // by the text before it), CRLF line ends, multi-byte characters and a
 // line longer than the search for a line break.
 func TestSplitFileEqualsWhole(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var b bytes.Buffer
 	b.Write(textgen.English(400<<10, 3))
@@ -52,8 +54,10 @@ func TestSplitFileEqualsWhole(t *testing.T) {
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	var size int // of the output: its buffer is sized once (tens of MB)
 	run := func(jobs int, part int64, noMmap bool) string {
 		var out, src bytes.Buffer
+		out.Grow(size)
 		sink := reports.NewJSONL(&out, &src)
 		opt := idlint.Options{Jobs: jobs, PartSize: part, IncludeLookalikes: true}
 		opt.Corpus.NoMmap = noMmap
@@ -65,12 +69,17 @@ func TestSplitFileEqualsWhole(t *testing.T) {
 		return out.String() + src.String()
 	}
 	want := run(1, -1, true)
-	for _, c := range []struct {
+	size = len(want)
+	type config struct {
 		jobs   int
 		part   int64
 		noMmap bool
-	}{{2, 1 << 10, false}, {2, 4099, false}, {2, 64 << 10, false}, {2, 1 << 20, false}, {1, 4099, false},
-		{2, 1 << 10, true}, {2, 64 << 10, true}, {1, 64 << 10, true}} {
+	}
+	// mapped and read, by one worker and two (all sizes with IDLINT_LONG=1)
+	configs := longtest.Pick([]config{{2, 4099, false}, {1, 4099, false}, {2, 1 << 10, true}, {1, 64 << 10, true}},
+		[]config{{2, 1 << 10, false}, {2, 4099, false}, {2, 64 << 10, false}, {2, 1 << 20, false}, {1, 4099, false},
+			{2, 1 << 10, true}, {2, 64 << 10, true}, {1, 64 << 10, true}})
+	for _, c := range configs {
 		part := c.part
 		if got := run(c.jobs, part, c.noMmap); got != want {
 			g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
@@ -96,6 +105,7 @@ func (f *failingSink) Source(*corpus.SourceRecord) error { return nil }
 
 // A sink that fails stops a scan of a split file with the sink's error:
 // the workers blocked on their parts' queues are released, nothing hangs.
+// (Not parallel: it counts the process's goroutines.)
 func TestSplitFileSinkError(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "big.txt")
@@ -126,6 +136,7 @@ func TestSplitFileSinkError(t *testing.T) {
 // occurrences reported, none lies beyond the bytes read, and every line
 // number is the line of its offset in the text.
 func TestSplitFileShrinks(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		jobs   int
 		noMmap bool
@@ -213,8 +224,10 @@ func (s *truncateOnFirst) Occurrence(o *lint.Occurrence) error {
 // Every identifier is found exactly once whatever offset a part boundary is
 // planned at (Split moves it to the next line start): part sizes 1 to half
 // the file put the first planned boundary at every offset of a text dense
-// with identifiers, look-alikes, CRLF lines and multi-byte characters.
+// with identifiers, look-alikes, CRLF lines and multi-byte characters
+// (all sizes with IDLINT_LONG=1, a sample by default).
 func TestSplitEveryOffset(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	for i := 0; b.Len() < 3000; i++ {
 		fmt.Fprintf(&b, "l%d urn:ex:%d,xri://=a*%d\r\n//go:build x\né urn:é:%d (lid://h/%d).\n", i, i, i, i, i)
@@ -235,7 +248,15 @@ func TestSplitEveryOffset(t *testing.T) {
 		return out.String()
 	}
 	want := run(1, -1, true)
-	for part := int64(1); part <= int64(b.Len()/2); part++ {
+	// by default the part sizes of the first lines, then a stride through
+	// the rest; IDLINT_LONG=1 tries them all
+	next := func(part int64) int64 {
+		if part < 130 || longtest.Enabled() {
+			return part + 1
+		}
+		return part + 97
+	}
+	for part := int64(1); part <= int64(b.Len()/2); part = next(part) {
 		// mapped and read parts alike, at every offset
 		for _, noMmap := range []bool{false, true} {
 			if got := run(2, part, noMmap); got != want {
@@ -261,6 +282,7 @@ func (c *cancellingSink) Source(*corpus.SourceRecord) error { return nil }
 // Cancelling a scan (Ctrl-C) while the planner waits to hand a task over
 // ends it: the task never handed over is closed for the emitter.
 func TestScanCancelReturns(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	text := textgen.English(300<<10, 8)
 	var paths []string
@@ -290,6 +312,7 @@ func TestScanCancelReturns(t *testing.T) {
 // An XRDS document is never split: its bare i-names come from the whole
 // text, so even a small part size gives the whole-file output.
 func TestSplitSkipsXRDS(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0"?>` + "\n" + `<xrds:XRDS xmlns:xrds="xri://$xrds" xmlns="xri://$xrd*($v*2.0)">` + "\n")
 	for i := 0; b.Len() < 600<<10; i++ {
@@ -317,6 +340,7 @@ func TestSplitSkipsXRDS(t *testing.T) {
 // one missing — and the total, if the scan lasted long enough to size
 // the inputs, is their size.
 func TestProgressCounts(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var paths []string
 	var total int64
@@ -355,6 +379,7 @@ func TestProgressCounts(t *testing.T) {
 // identifiers before the limit reported, whether the read buffer holds it
 // or it is read whole, its size known or not (stdin).
 func TestWholeDocumentsKeepTheSizeLimit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, size := range []int{10 << 10, 100 << 10} {
 		path := filepath.Join(dir, fmt.Sprintf("f%d.txt", size))
@@ -383,15 +408,16 @@ func TestWholeDocumentsKeepTheSizeLimit(t *testing.T) {
 // the read path reports it, not an ok record counting bytes the file no
 // longer has.
 func TestSplitFileShrinksWithinLastPage(t *testing.T) {
+	t.Parallel()
+	text := append(textgen.English(4<<20, 6), "\nurn:example:last-line-id\n"...)
+	for len(text)%4096 < 100 { // end mid-page
+		text = append(text, 'x')
+	}
 	for _, c := range []struct {
 		jobs   int
 		noMmap bool
 	}{{2, true}, {2, false}, {1, false}} {
 		path := filepath.Join(t.TempDir(), "f.txt")
-		text := append(textgen.English(4<<20, 6), "\nurn:example:last-line-id\n"...)
-		for len(text)%4096 < 100 { // end mid-page
-			text = append(text, 'x')
-		}
 		if err := os.WriteFile(path, text, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -410,7 +436,8 @@ func TestSplitFileShrinksWithinLastPage(t *testing.T) {
 
 // A scan stopped early (here by a sink error) leaves no file mapped once
 // it has returned and its workers have left: the parts never run release
-// the map too (checked in /proc/self/maps, on Linux).
+// the map too (checked in /proc/self/maps, on Linux). (Not parallel: it
+// counts the process's goroutines.)
 func TestSplitFileUnmappedAfterSinkError(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc/self/maps")
@@ -464,12 +491,13 @@ func (s *progressProbe) Source(*corpus.SourceRecord) error {
 // with it the worker and the planner, which runs only a few tasks ahead of
 // the workers and cannot be what completes the total.
 func TestProgressTotalWhileScanning(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var paths []string
 	var total int64
+	text := textgen.English(300<<10, 1) // above groupFile: a task per input
 	for i := range 40 {
 		p := filepath.Join(dir, fmt.Sprintf("f%02d.txt", i))
-		text := textgen.English(1<<20, int64(i))
 		if err := os.WriteFile(p, text, 0o644); err != nil {
 			t.Fatal(err)
 		}

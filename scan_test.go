@@ -15,6 +15,7 @@ import (
 
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/internal/longtest"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
 )
@@ -34,6 +35,7 @@ func (r *record) Source(s *corpus.SourceRecord) error {
 // Results arrive in input order whatever the worker count and however
 // small the buffering budget (workers ahead of the head input then wait).
 func TestScanOrderUnderBudget(t *testing.T) {
+	t.Parallel()
 	fsys := fstest.MapFS{}
 	for i := 0; i < 12; i++ {
 		var b strings.Builder
@@ -61,6 +63,7 @@ func TestScanOrderUnderBudget(t *testing.T) {
 }
 
 func TestShardsPartitionInputs(t *testing.T) {
+	t.Parallel()
 	paths := []string{"a", "b/c.txt", "d.gz", "e/f/g", "h", "i", "j", "k"}
 	for _, n := range []int{1, 2, 3, 5} {
 		for _, p := range paths {
@@ -80,6 +83,7 @@ func TestShardsPartitionInputs(t *testing.T) {
 // Bare i-names are extracted only inside the XRDS elements that hold them
 // (issue: xri extraction specifics); free text "=name" or "@org" is not.
 func TestXRDSBareINames(t *testing.T) {
+	t.Parallel()
 	xrds := `<?xml version="1.0"?>
 <xrds:XRDS xmlns:xrds="xri://$xrds" xmlns="xri://$xrd*($v*2.0)">
  <XRD>
@@ -116,6 +120,7 @@ func TestXRDSBareINames(t *testing.T) {
 // included (an archive's member records after the occurrences before
 // them), for any worker count and buffering budget.
 func TestGroupedInputsEqualOneByOne(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name string, data []byte) {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
@@ -231,6 +236,7 @@ func tarOf(t *testing.T, n int, body func(i int) string) []byte {
 // An archive in a group flushes its records every 256 as it would alone:
 // its member records and occurrences interleave the same way.
 func TestGroupedArchiveRecordBatches(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		files map[string][]byte
@@ -268,56 +274,66 @@ func TestGroupedArchiveRecordBatches(t *testing.T) {
 
 // Random directories of small text files, tars with member errors and
 // identifiers, and truncated gzips give, scanned as groups, the output of
-// their inputs scanned one by one, and every input counted done.
+// their inputs scanned one by one, and every input counted done (12
+// seeds with IDLINT_LONG=1, 2 by default).
 func TestGroupedInputsRandom(t *testing.T) {
-	for seed := int64(0); seed < 12; seed++ {
-		rng := rand.New(rand.NewSource(seed))
-		dir := t.TempDir()
-		nfiles := 20 + rng.Intn(120)
-		for i := 0; i < nfiles; i++ {
-			name := filepath.Join(dir, fmt.Sprintf("f%03d", i))
-			var data []byte
-			switch rng.Intn(6) {
-			case 0:
-				data = nil
-			case 1, 2:
-				var b strings.Builder
-				for k, n := 0, rng.Intn(2500); k < n; k++ {
-					fmt.Fprintf(&b, "urn:example:%d-%d ", i, k)
-				}
-				data = []byte(b.String())
-			case 3, 4:
-				n := rng.Intn(480)
-				hit := map[int]bool{}
-				for k := rng.Intn(4); k > 0; k-- {
-					hit[rng.Intn(n+1)] = true
-				}
-				bad := rng.Intn(n + 1)
-				data = tarOf(t, n, func(k int) string {
-					switch {
-					case k == bad && rng.Intn(2) == 0:
-						return "\x1f\x8b\x08\x00garbage"
-					case hit[k]:
-						return fmt.Sprintf("urn:example:m%d urn:foo", k)
-					}
-					return ""
-				})
-				name += ".tar"
-			case 5:
-				var gz bytes.Buffer
-				zw := gzip.NewWriter(&gz)
-				fmt.Fprintf(zw, "gz urn:example:gz%d\n", i)
-				zw.Close()
-				data = gz.Bytes()
-				if rng.Intn(3) == 0 {
-					data = data[:len(data)/2]
-				}
-				name += ".gz"
-			}
-			if err := os.WriteFile(name, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		groupedEqualsOneByOne(t, dir, [2]int{1, 0}, [2]int{2, 0}, [2]int{2, 1}, [2]int{3, 50}, [2]int{4, 3000})
+	t.Parallel()
+	for seed := range int64(longtest.Pick(2, 12)) {
+		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
+			t.Parallel()
+			groupedRandom(t, seed)
+		})
 	}
+}
+
+// groupedRandom checks one seed's directory.
+func groupedRandom(t *testing.T, seed int64) {
+	rng := rand.New(rand.NewSource(seed))
+	dir := t.TempDir()
+	nfiles := 20 + rng.Intn(120)
+	for i := 0; i < nfiles; i++ {
+		name := filepath.Join(dir, fmt.Sprintf("f%03d", i))
+		var data []byte
+		switch rng.Intn(6) {
+		case 0:
+			data = nil
+		case 1, 2:
+			var b strings.Builder
+			for k, n := 0, rng.Intn(2500); k < n; k++ {
+				fmt.Fprintf(&b, "urn:example:%d-%d ", i, k)
+			}
+			data = []byte(b.String())
+		case 3, 4:
+			n := rng.Intn(480)
+			hit := map[int]bool{}
+			for k := rng.Intn(4); k > 0; k-- {
+				hit[rng.Intn(n+1)] = true
+			}
+			bad := rng.Intn(n + 1)
+			data = tarOf(t, n, func(k int) string {
+				switch {
+				case k == bad && rng.Intn(2) == 0:
+					return "\x1f\x8b\x08\x00garbage"
+				case hit[k]:
+					return fmt.Sprintf("urn:example:m%d urn:foo", k)
+				}
+				return ""
+			})
+			name += ".tar"
+		case 5:
+			var gz bytes.Buffer
+			zw := gzip.NewWriter(&gz)
+			fmt.Fprintf(zw, "gz urn:example:gz%d\n", i)
+			zw.Close()
+			data = gz.Bytes()
+			if rng.Intn(3) == 0 {
+				data = data[:len(data)/2]
+			}
+			name += ".gz"
+		}
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	groupedEqualsOneByOne(t, dir, [2]int{1, 0}, [2]int{2, 0}, [2]int{2, 1}, [2]int{3, 50}, [2]int{4, 3000})
 }

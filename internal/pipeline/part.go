@@ -1,4 +1,4 @@
-package idlint
+package pipeline
 
 import (
 	"bytes"
@@ -11,7 +11,6 @@ import (
 
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/extract"
-	"github.com/idlint/idlint/rules"
 )
 
 // PartSize is the size of the parts a large plain-text file is split into
@@ -23,29 +22,6 @@ const PartSize = 8 << 20
 // boundary rule and Match.Before look back extract.ContextBytes; the text
 // after the part is read for Match.After.
 const partContext = 2 * extract.ContextBytes
-
-// Groups of small inputs handed to a worker as one task.
-const (
-	groupFile     = 256 << 10 // larger files are tasks of their own
-	groupInputs   = 64
-	groupBytesMax = 1 << 20
-)
-
-// task is one unit of work: whole inputs (one, or a group of small ones
-// scanned in turn), or one part of a split file.
-type task struct {
-	seq int // position in the output order
-	ins []corpus.Input
-	in  corpus.Input // the split file
-	// part k of parts (parts == 0: the whole input) and its byte range
-	part, parts int
-	corpus.Part
-	mapping *corpus.Mapping // the split file's bytes, shared by its parts
-	slot    *slot
-	// decode the input's own streams on the cores no worker uses
-	// (corpus.Options.ParallelDecode)
-	decode bool
-}
 
 // partDone is what a part reports besides its occurrences.
 type partDone struct {
@@ -63,8 +39,8 @@ type partDone struct {
 func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *budget) {
 	defer t.slot.close()
 	done := &partDone{}
-	var scanned int64 // the end of the last identifier found
-	var data []byte   // the mapped file, when mapped
+	w := span{from: t.Off, to: t.End} // the matches it owns
+	var data []byte                   // the mapped file, when mapped
 	if t.mapping != nil {
 		defer t.mapping.Release()
 		if d, err := t.mapping.Bytes(); err == nil {
@@ -79,101 +55,97 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 	defer func() {
 		if r := recover(); r != nil {
 			b.flush() // what was found before, as the record counts it
+			done.occ = w.found
 			if _, fault := r.(interface{ Addr() uintptr }); fault && data != nil {
 				done.err = errors.New("the file changed while being read: a page of its memory map is gone (shrunk or truncated?)")
-				done.bytes = max(0, scanned-t.Off) // at least what its occurrences span
+				done.bytes = max(0, w.end-t.Off) // at least what its occurrences span
 			} else {
 				done.err = fmt.Errorf("internal error: %v (please report it with this input)", r)
 			}
 			t.slot.put(item{done: done})
 		}
 	}()
-	from := max(0, t.Off-partContext)
-	st := s.stream
-	var nl *lineCounter
-	var before, after int // line breaks read before and after the part
-	var read int64        // the offset up to which the file was read
-	if data != nil {
-		size := int64(len(data))
-		end := min(size, t.End+partContext)
-		text := data[min(from, size):end]
-		before = bytes.Count(data[min(from, size):min(t.Off, size)], nlByte)
-		after = bytes.Count(data[min(t.End, end):end], nlByte)
-		read = end
-		st.ResetBytes(text, from)
-		if copt.ReadBytes != nil {
-			copt.ReadBytes.Add(min(size, t.End) - min(t.Off, size))
-		}
-	} else {
-		rc, err := corpus.OpenPart(t.in, copt, from, t.End+partContext)
-		if err != nil {
-			done.err = err
-			t.slot.put(item{done: done})
-			return
-		}
-		defer rc.Close()
-		nl = &lineCounter{r: rc, pos: from, lo: t.Off, hi: t.End}
-		st.ResetAt(nl, from)
+	pt, err := s.openPart(t, copt, data)
+	if err != nil {
+		done.err = err
+		t.slot.put(item{done: done})
+		return
+	}
+	if pt.rc != nil {
+		defer pt.rc.Close()
 	}
 	doc := &corpus.Document{Source: t.in.Path, Format: "text"}
-	for st.Next() {
-		if ctx.Err() != nil {
-			done.err = ctx.Err()
-			break
-		}
-		m := st.Match()
-		if m.Offset < t.Off {
-			continue // the part before owns it
-		}
-		if m.Offset >= t.End {
-			break
-		}
-		o := b.slot()
-		if err := s.memo.CheckInto(o, m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}); err != nil {
-			b.unslot()
-			done.err = err
-			break
-		}
-		if nl != nil {
-			before = nl.before
-		}
-		o.Location = location(doc, m.Offset, m.Line-before, m.Column)
-		o.Truncated = m.Truncated
-		b.commit()
-		done.occ++
-		scanned = m.Offset + int64(len(m.Raw))
-	}
+	w.before, w.lc = pt.before, pt.lc
+	done.err = s.matches(ctx, doc, &b, &w)
+	done.occ = w.found
 	b.flush()
 	if data != nil {
 		t.mapping.Drop(t.Off, t.End)
 	}
-	if err := st.Err(); err != nil && done.err == nil {
-		done.err = err
+	s.closePart(t, &pt, done, w.end)
+	t.slot.put(item{done: done})
+}
+
+// partText is the text a part is scanned in: the part and partContext
+// bytes either side.
+type partText struct {
+	rc            io.Closer    // the file read (nil: mapped)
+	lc            *lineCounter // counts the line breaks of the text read (nil: mapped)
+	before, after int          // line breaks before and after the part (mapped)
+	read          int64        // the offset up to which the file was read (mapped)
+}
+
+// openPart sets the stream to part t's text: in place in the mapped file,
+// data, when there is one, else read from the file.
+func (s *scanner) openPart(t *task, copt corpus.Options, data []byte) (partText, error) {
+	from := max(0, t.Off-partContext)
+	if data == nil {
+		rc, err := corpus.OpenPart(t.in, copt, from, t.End+partContext)
+		if err != nil {
+			return partText{}, err
+		}
+		lc := &lineCounter{r: rc, pos: from, lo: t.Off, hi: t.End}
+		s.stream.ResetAt(lc, from)
+		return partText{rc: rc, lc: lc}, nil
 	}
+	size := int64(len(data))
+	end := min(size, t.End+partContext)
+	s.stream.ResetBytes(data[min(from, size):end], from)
+	if copt.ReadBytes != nil {
+		copt.ReadBytes.Add(min(size, t.End) - min(t.Off, size))
+	}
+	return partText{
+		before: bytes.Count(data[min(from, size):min(t.Off, size)], nlByte),
+		after:  bytes.Count(data[min(t.End, end):end], nlByte),
+		read:   end,
+	}, nil
+}
+
+// closePart completes part t's report: its lines and the bytes read of
+// it (at least what its occurrences span, end: they were read before the
+// file could shrink). A part read short is an error.
+func (s *scanner) closePart(t *task, pt *partText, done *partDone, end int64) {
+	st := s.stream
 	if done.err == nil {
 		// the stream counted the lines of all it read; the part's are
 		// those less the ones read before and after it
 		for st.Next() {
 		}
-		if nl != nil {
-			before, after, read = nl.before, nl.after, nl.pos
+		if pt.lc != nil {
+			pt.before, pt.after = pt.lc.before, pt.lc.after
 		}
-		done.lines = st.Lines() - 1 - before - after
+		done.lines = st.Lines() - 1 - pt.before - pt.after
 	}
-	if nl != nil {
-		read = nl.pos
+	read := pt.read
+	if pt.lc != nil {
+		read = pt.lc.pos
 	} else if fi, err := os.Stat(t.in.Path); err == nil && fi.Size() < read {
 		read = fi.Size() // shrank within a page: no fault, zeros read
 	}
-	// at least what its occurrences span: they were read before the
-	// file shrank (as in the fault path above)
-	done.bytes = max(0, min(read, t.End)-t.Off, scanned-t.Off)
-	if done.err == nil {
-		if done.bytes < t.End-t.Off {
-			done.err = fmt.Errorf("file shrank to %d bytes while being read", read)
-		}
+	done.bytes = max(0, min(read, t.End)-t.Off, end-t.Off)
+	if done.err == nil && done.bytes < t.End-t.Off {
+		done.err = fmt.Errorf("file shrank to %d bytes while being read", read)
 	}
-	t.slot.put(item{done: done})
 }
 
 var nlByte = []byte{'\n'}

@@ -1,4 +1,4 @@
-package idlint
+package pipeline
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package idlint
+package pipeline
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 // A slot delivers items in order while its producer runs ahead or waits
 // for room, and its array stays bounded (taken items are reused).
 func TestSlotQueueOrder(t *testing.T) {
+	t.Parallel()
 	for seed := int64(0); seed < 50; seed++ {
 		s := newSlot()
 		const n = 5000

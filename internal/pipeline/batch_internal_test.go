@@ -1,4 +1,4 @@
-package idlint
+package pipeline
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 // slot left open (a panic between slot and commit, recovered by the
 // worker, which then flushes what was found before).
 func TestBatcherSlots(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		n      int  // occurrences committed
@@ -65,6 +66,7 @@ func TestBatcherSlots(t *testing.T) {
 // budget and must not wait for room as the head task does: a worker
 // ahead of the head would sit idle until the sink drained its slot.
 func TestEndedOnlyFlushDoesNotWait(t *testing.T) {
+	t.Parallel()
 	out := newSlot()
 	for range headPending {
 		out.put(item{}) // full: waitRoom would block until the emitter takes

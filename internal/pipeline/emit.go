@@ -1,0 +1,116 @@
+package pipeline
+
+import (
+	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/reports"
+)
+
+// emitter delivers the tasks' results to the sink, in the planner's
+// order, and counts them.
+type emitter struct {
+	r    *run
+	sink Sink
+	sum  reports.Summary
+	// a split file's parts: the lines before the current part, and the
+	// file's record summed over the parts so far
+	lineBase int
+	merged   corpus.SourceRecord
+}
+
+// emit runs on the caller's goroutine until every task is delivered or
+// the sink fails.
+func (r *run) emit(sink Sink) (reports.Summary, error) {
+	e := &emitter{r: r, sink: sink}
+	e.sum.Inputs = len(r.inputs)
+	for t := range r.order {
+		if err := e.task(t); err != nil {
+			return e.sum, err
+		}
+		r.forget(t)
+	}
+	return e.sum, r.ctx.Err()
+}
+
+// task delivers t's items as its worker hands them over.
+func (e *emitter) task(t *task) error {
+	e.r.bud.head.Store(int64(t.seq))
+	// A read of a split file ends at its first failed part, as reading
+	// it whole would: the later parts' results are dropped (their
+	// lines could not be counted), so -j does not change the output.
+	dropped := t.parts > 0 && e.merged.Status == corpus.StatusError
+	for {
+		it, ok := t.slot.take()
+		if !ok {
+			return nil
+		}
+		e.r.bud.release(it.tokens)
+		if dropped {
+			recycle(it.occ)
+			it.occ = nil
+		}
+		if err := e.occurrences(it.occ); err != nil {
+			return err
+		}
+		recycle(it.occ)
+		src := it.src
+		if it.done != nil { // a part of a split file
+			e.merged = mergePart(e.merged, t, it.done)
+			e.lineBase += it.done.lines
+			if t.part == t.parts-1 {
+				src = []corpus.SourceRecord{e.merged}
+				e.merged, e.lineBase = corpus.SourceRecord{}, 0
+				it.ended = 1
+			}
+		}
+		if p := e.r.cfg.Progress; it.ended > 0 && p != nil {
+			p.Done.Add(int64(it.ended))
+		}
+		if err := e.sources(src); err != nil {
+			return err
+		}
+	}
+}
+
+func (e *emitter) occurrences(occ []lint.Occurrence) error {
+	for k := range occ {
+		o := &occ[k]
+		o.Line += e.lineBase
+		if o.Kind != "" {
+			e.sum.Lookalikes++
+			if !e.r.cfg.IncludeLookalikes {
+				continue
+			}
+		} else {
+			e.sum.Occurrences++
+		}
+		if !o.Valid() {
+			e.sum.Invalid++
+		}
+		for _, f := range o.Findings {
+			e.sum.Findings[f.Severity]++
+		}
+		if err := e.sink.Occurrence(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *emitter) sources(src []corpus.SourceRecord) error {
+	for k := range src {
+		r := &src[k]
+		e.sum.Documents++
+		e.sum.Bytes += r.Bytes
+		switch r.Status {
+		case corpus.StatusError:
+			e.sum.Errors++
+		case corpus.StatusSkipped:
+			e.sum.Skipped++
+		}
+		if err := e.sink.Source(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,31 @@
+package pipeline
+
+// worker scans the tasks the planner hands over until there are none.
+func (r *run) worker() {
+	sc := newScanner(r.eng, &r.cfg)
+	for t := range r.work {
+		r.busy.Add(1)
+		if t.parts > 0 {
+			sc.part(r.ctx, t, r.cfg.Corpus, r.bud)
+		} else {
+			r.scanInputs(sc, t)
+		}
+		r.busy.Add(-1)
+	}
+}
+
+// scanInputs scans a task of whole inputs with one batcher for the group:
+// its inputs' records and occurrences go out together, one hand-over
+// (and one wake-up of the emitter) per batch, not two per file.
+func (r *run) scanInputs(sc *scanner, t *task) {
+	b := &sc.b
+	*b = batcher{ctx: r.ctx, seq: t.seq, out: t.slot, bud: r.bud}
+	copt := r.cfg.Corpus
+	copt.ParallelDecode = t.decode
+	for _, in := range t.ins {
+		sc.input(in, copt, r.cfg.Stdin, b)
+	}
+	b.flush()
+	*b = batcher{}
+	t.slot.close()
+}
