@@ -9,6 +9,8 @@ import (
 	"bytes"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/idlint/idlint/internal/wordbound"
 )
 
 // Scheme is an identifier scheme the scanner knows.
@@ -215,23 +217,7 @@ func spanTable(set *[256]bool, buf []byte, i, limit int) int {
 // "-" or "." — those would make it part of a longer word or scheme name
 // ("abc.urn:x", "invàlid:").
 func boundaryBefore(buf []byte, start int) bool {
-	return !WordBefore(buf[max(0, start-lookbehind):start])
-}
-
-// WordBefore reports whether text ends in what would make a scheme name
-// that follows part of a longer word or scheme: a letter (any script),
-// digit, combining mark, "+", "-" or ".". It is the scanner's boundary
-// rule, for classifiers that look at a candidate's context.
-func WordBefore(text []byte) bool {
-	if len(text) == 0 {
-		return false
-	}
-	c := text[len(text)-1]
-	if c < utf8.RuneSelf {
-		return wordByte[c]
-	}
-	r, _ := utf8.DecodeLastRune(text)
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+	return !wordbound.Before(buf[max(0, start-lookbehind):start])
 }
 
 // trim drops what prose puts after an identifier: trailing . , ; : ! ? '
@@ -282,12 +268,11 @@ func bracketCounts(b []byte, open, close byte) (opens, closes int) {
 	return bytes.Count(b, []byte{open}), bytes.Count(b, []byte{close})
 }
 
-var wordByte, urnChar, uriChar [256]bool
+var urnChar, uriChar [256]bool
 
 func init() {
 	for c := 0; c < 256; c++ {
 		b := byte(c)
-		wordByte[c] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '+' || b == '-' || b == '.'
 		// rfc2141 §2.4 / rfc2141bis-03 §2.5.3: an identifier ends at space,
 		// controls, DEL, non-ASCII and " < > \ ^ ` { | }.
 		urnChar[c] = b > ' ' && b < 0x7f && bytes.IndexByte([]byte("\"<>\\^`{|}"), b) < 0

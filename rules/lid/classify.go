@@ -1,7 +1,7 @@
 package lid
 
 import (
-	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/internal/wordbound"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -43,7 +43,7 @@ func (*Checker) Classify(ident string, ctx rules.Context) string { return Classi
 // Classify is Checker.Classify as a function.
 func Classify(ident string, ctx rules.Context) string {
 	before := ctx.Before
-	if wordBefore(before) {
+	if wordbound.Before(before) {
 		return KindWordPart
 	}
 	if hasSuffix(before, "://") {
@@ -73,9 +73,6 @@ func Classify(ident string, ctx rules.Context) string {
 	}
 	return ""
 }
-
-// wordBefore is the scanner's boundary rule (extract.WordBefore).
-func wordBefore(b []byte) bool { return extract.WordBefore(b) }
 
 func hasSuffix(b []byte, s string) bool {
 	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
