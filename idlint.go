@@ -24,8 +24,7 @@ import (
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/rules"
-	"github.com/idlint/idlint/rules/lid"
-	"github.com/idlint/idlint/rules/xri"
+	"github.com/idlint/idlint/rules/schemes"
 )
 
 // Version of the tool and library.
@@ -209,7 +208,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	opt.Corpus.DecodeWidth = func() int { return cores - int(busy.Load()) + 1 }
 	// an XRDS document is read whole (bare i-names), so it is never split
 	opt.Corpus.Whole = func(head []byte) bool {
-		return eng.Profile("xri") != "" && xri.LooksLikeXRDS(head[:min(len(head), xrdsSniff)])
+		return eng.Profile("xri") != "" && schemes.Document(head[:min(len(head), xrdsSniff)]) != nil
 	}
 	stdin := opt.Stdin
 	if stdin == nil {
@@ -638,7 +637,7 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, b *batcher
 	xrdsOn := s.eng.Profile("xri") != ""
 	if doc.Bytes != nil && s.dirs == nil {
 		// held whole by the corpus layer: scanned in place
-		if xrdsOn && xri.LooksLikeXRDS(doc.Bytes[:min(len(doc.Bytes), xrdsSniff)]) {
+		if xrdsOn && schemes.Document(doc.Bytes[:min(len(doc.Bytes), xrdsSniff)]) != nil {
 			return s.xrds(ctx, doc, doc.Bytes, b)
 		}
 		st.ResetBytes(doc.Bytes, 0)
@@ -651,7 +650,7 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, b *batcher
 		s.br.Reset(doc.Reader)
 	}
 	var r io.Reader = s.br
-	if head, _ := s.br.Peek(xrdsSniff); xrdsOn && xri.LooksLikeXRDS(head) {
+	if head, _ := s.br.Peek(xrdsSniff); xrdsOn && schemes.Document(head) != nil {
 		data, err := io.ReadAll(io.LimitReader(s.br, maxXRDS+1))
 		if err != nil {
 			return err
@@ -703,8 +702,9 @@ func (s *scanner) xrds(ctx context.Context, doc *corpus.Document, data []byte, b
 		o.Truncated = m.Truncated
 		occ = append(occ, o)
 	}
-	for _, sp := range xri.FindInXRDS(data) {
-		o, err := s.eng.Check("xri", string(data[sp.Start:sp.End]))
+	sc := schemes.Document(data)
+	for _, sp := range sc.Document.Find(data) {
+		o, err := s.eng.Check(sc.Name, string(data[sp.Start:sp.End]))
 		if err != nil {
 			return err
 		}
@@ -758,11 +758,8 @@ func ParseIdent(eng *lint.Engine, ident, scheme, base string) (lint.Occurrence, 
 // Resolve resolves a relative reference against a base identifier, by the
 // base's scheme (lid: per RFC 2396 §5).
 func Resolve(base, ref string) (string, error) {
-	switch lint.SchemeOf(base) {
-	case "lid":
-		return lid.Resolve(base, ref)
-	case "xri":
-		return xri.Resolve(base, ref, xri.DefaultProfile)
+	if s := schemes.Lookup(lint.SchemeOf(base)); s != nil && s.Resolve != nil {
+		return s.Resolve(base, ref, s.DefaultProfile)
 	}
-	return "", fmt.Errorf("resolving against %q: relative references are defined for xri: and lid: only", base)
+	return "", fmt.Errorf("resolving against %q: relative references are defined for %s only", base, schemes.Resolvable())
 }

@@ -156,7 +156,7 @@ func withKernel(t *testing.T, f func(name string)) {
 func TestFindAllKernels(t *testing.T) {
 	inputs := [][]byte{corpusText(1, 100000), corpusText(2, 5000), proseWithIDs(1<<20, 3), englishWithIDs(1<<20, 3)}
 	for i, text := range inputs {
-		for _, opt := range []Options{{}, {Schemes: AllSchemes}, {Schemes: GO | LID, MaxLen: 40}} {
+		for _, opt := range []Options{{}, {Schemes: AllSchemes}, {Schemes: SchemesOf(GO, LID), MaxLen: 40}} {
 			SetKernel("portable")
 			want := Find(nil, text, opt)
 			withKernel(t, func(name string) {

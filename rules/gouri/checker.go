@@ -2,6 +2,13 @@ package gouri
 
 import "github.com/idlint/idlint/rules"
 
+// Scheme describes go: to the engine, the CLI and the scanner (rules/schemes).
+var Scheme = &rules.Scheme{
+	Name: "go", Profiles: Profiles, DefaultProfile: DefaultProfile, Catalog: Catalog,
+	New:    func(map[string]string) rules.Checker { return &Checker{} },
+	Extent: rules.ExtentURI,
+}
+
 // Checker adapts the package to the lint engine's rules.Checker and
 // rules.Classifier.
 type Checker struct{}

@@ -2,6 +2,14 @@ package lid
 
 import "github.com/idlint/idlint/rules"
 
+// Scheme describes lid: to the engine, the CLI and the scanner (rules/schemes).
+var Scheme = &rules.Scheme{
+	Name: "lid", Profiles: Profiles, DefaultProfile: DefaultProfile, Catalog: Catalog,
+	New:     func(map[string]string) rules.Checker { return &Checker{} },
+	Resolve: Resolve,
+	Extent:  rules.ExtentURI,
+}
+
 // Checker adapts the package to the lint engine's rules.Checker and
 // rules.Classifier.
 type Checker struct{}

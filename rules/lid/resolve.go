@@ -29,7 +29,9 @@ var ErrBase = errors.New(`base is not an absolute lid: URI of the form lid://hos
 // instead of being glued to the host.
 //
 // Resolve checks only the shapes it needs; lint the result with Check.
-func Resolve(base, ref string) (string, error) {
+// lid: has one profile, so profile is not read (it is there for the
+// signature xri.Resolve and rules.Scheme share).
+func Resolve(base, ref, profile string) (string, error) {
 	if !hasPrefixFold(base, "lid://") {
 		return "", fmt.Errorf("lid: resolve %q against %q: %w", ref, base, ErrBase)
 	}

@@ -2,6 +2,15 @@ package xri
 
 import "github.com/idlint/idlint/rules"
 
+// Scheme describes xri: to the engine, the CLI and the scanner (rules/schemes).
+var Scheme = &rules.Scheme{
+	Name: "xri", Profiles: Profiles, DefaultProfile: DefaultProfile, Catalog: Catalog,
+	New:      func(map[string]string) rules.Checker { return &Checker{} },
+	Resolve:  Resolve,
+	Document: &rules.Document{Sniff: 4096, Looks: LooksLikeXRDS, Find: FindInXRDS},
+	Extent:   rules.ExtentIRI,
+}
+
 // Checker adapts the package to the lint engine's rules.Checker and
 // rules.Classifier.
 type Checker struct{}

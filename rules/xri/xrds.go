@@ -1,9 +1,13 @@
 package xri
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/idlint/idlint/rules"
+)
 
 // Span is a byte range doc[Start:End].
-type Span struct{ Start, End int }
+type Span = rules.Span
 
 // xrdsElements hold XRIs that XRDS documents write without "xri:".
 var xrdsElements = [...]string{"CanonicalID", "ProviderID", "LocalID", "Query"}
@@ -64,7 +68,7 @@ func FindInXRDS(doc []byte) []Span {
 		}
 		switch doc[a] {
 		case '=', '@', '+', '$', '!', '*', '(':
-			out = append(out, Span{a, b})
+			out = append(out, Span{Start: a, End: b})
 		}
 	}
 	return out
