@@ -2,6 +2,8 @@ package lid
 
 import (
 	"github.com/idlint/idlint/internal/wordbound"
+	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/rfc2396"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -49,7 +51,7 @@ func Classify(ident string, ctx rules.Context) string {
 	if hasSuffix(before, "://") {
 		return KindURLHost
 	}
-	if !hasPrefixFold(ident, "lid:") {
+	if !ascii.HasPrefixFold(ident, "lid:") {
 		return "" // not ours to judge: Check reports LID001
 	}
 	rest := ident[4:]
@@ -87,7 +89,7 @@ func quoted(ctx rules.Context) bool {
 
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
+		if !rfc2396.IsDigit(s[i]) {
 			return false
 		}
 	}
@@ -96,7 +98,7 @@ func allDigits(s string) bool {
 
 func allHex(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isHex(s[i]) {
+		if !rfc2396.IsHex(s[i]) {
 			return false
 		}
 	}

@@ -3,6 +3,7 @@ package lid
 import (
 	"strings"
 
+	"github.com/idlint/idlint/rules/internal/ascii"
 	"github.com/idlint/idlint/rules/internal/rfc2396"
 )
 
@@ -97,7 +98,7 @@ func (u *LID) canonical(withFragment bool) string {
 // hasBadPercent reports whether s holds a "%" that does not start an escape.
 func hasBadPercent(s string) bool {
 	for i := strings.IndexByte(s, '%'); i >= 0; {
-		if !isEscape(s, i) {
+		if !ascii.IsEscape(s, i) {
 			return true
 		}
 		j := strings.IndexByte(s[i+1:], '%')
@@ -117,11 +118,11 @@ func lowerHost(b *strings.Builder, s string) { rfc2396.LowerHost(b, s) }
 func foldKeepHex(s string) string {
 	b := []byte(s)
 	for i := 0; i < len(b); i++ {
-		if b[i] == '%' && isEscape(s, i) {
+		if b[i] == '%' && ascii.IsEscape(s, i) {
 			i += 2
 			continue
 		}
-		b[i] = lower(b[i])
+		b[i] = ascii.Lower(b[i])
 	}
 	return string(b)
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
@@ -135,7 +136,7 @@ func equalFoldASCII(a, b string) bool {
 		return false
 	}
 	for i := 0; i < len(a); i++ {
-		if lower(a[i]) != lower(b[i]) {
+		if ascii.Lower(a[i]) != ascii.Lower(b[i]) {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
@@ -147,7 +148,7 @@ func TestCatalogExamples(t *testing.T) {
 		}
 		for _, p := range r.Profiles {
 			for _, in := range lines(r.Good) {
-				if _, hit := lint(in, p, !hasPrefixFold(in, "xri:"))[r.ID]; hit {
+				if _, hit := lint(in, p, !ascii.HasPrefixFold(in, "xri:"))[r.ID]; hit {
 					t.Errorf("%s Good example %q under %s is reported", r.ID, in, p)
 				}
 			}

@@ -1,7 +1,6 @@
 package xri
 
 import (
-	"github.com/idlint/idlint/rules/internal/ascii"
 	"unicode"
 	"unicode/utf8"
 )
@@ -133,16 +132,7 @@ func decodable(r rune, v2 bool) bool {
 	return isUcschar(r) && !isInvisible(r)
 }
 
-func lower(c byte) byte { return ascii.Lower(c) }
-
-func upper(c byte) byte { return ascii.Upper(c) }
-
-func unhex(c byte) byte { return ascii.Unhex(c) }
-
 const hexdigits = "0123456789ABCDEF"
-
-// hasPrefixFold: prefix must be lower case.
-func hasPrefixFold(s, prefix string) bool { return ascii.HasPrefixFold(s, prefix) }
 
 // charName renders a character for a message.
 func charName(s string, i int) string {

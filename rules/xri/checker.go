@@ -1,6 +1,9 @@
 package xri
 
-import "github.com/idlint/idlint/rules"
+import (
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+)
 
 // Scheme describes xri: to the engine, the CLI and the scanner (rules/schemes).
 var Scheme = &rules.Scheme{
@@ -30,7 +33,7 @@ func (*Checker) Rules() []*rules.Rule   { return Catalog }
 // i-names FindInXRDS finds.
 func (*Checker) Check(ident, profile string) rules.Result {
 	profile = normProfile(profile)
-	x, fs := Lint(ident, profile, Options{Bare: !hasPrefixFold(ident, "xri:"), MinSeverity: rules.Info})
+	x, fs := Lint(ident, profile, Options{Bare: !ascii.HasPrefixFold(ident, "xri:"), MinSeverity: rules.Info})
 	return rules.Result{
 		Scheme:    "xri",
 		Profile:   profile,

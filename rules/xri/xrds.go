@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 )
 
 // Span is a byte range doc[Start:End].
@@ -63,7 +64,7 @@ func FindInXRDS(doc []byte) []Span {
 		for b > a && isSpace(doc[b-1]) {
 			b--
 		}
-		if a == b || b-a > MaxLength || hasPrefixFold(string(doc[a:min2(b, a+4)]), "xri:") {
+		if a == b || b-a > MaxLength || ascii.HasPrefixFold(string(doc[a:min2(b, a+4)]), "xri:") {
 			continue
 		}
 		switch doc[a] {
