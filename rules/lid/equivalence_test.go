@@ -89,22 +89,6 @@ func classKey(t *testing.T, s string) string {
 	return u.Key()
 }
 
-func TestRemoveDots(t *testing.T) {
-	for _, c := range []struct{ in, out string }{
-		{"", ""}, {"/", "/"}, {"/a/b", "/a/b"}, {"/.", "/"}, {"/..", "/.."}, {"/a/.", "/a/"}, {"/a/..", "/"},
-		{"/a/./b", "/a/b"}, {"/a/../b", "/b"}, {"/a/b/../../../g", "/../g"}, {"/../../g", "/../../g"},
-		{"/a//../b", "/a/b"}, {"/a/.b/..c/", "/a/.b/..c/"}, {"/./", "/"}, {"/a/b/./../c/.", "/a/c/"},
-	} {
-		got, _, _ := removeDots(c.in)
-		if got != c.out {
-			t.Errorf("removeDots(%q) = %q, want %q", c.in, got, c.out)
-		}
-		if again, changed, _ := removeDots(got); again != got || changed {
-			t.Errorf("removeDots not idempotent on %q: %q", got, again)
-		}
-	}
-}
-
 // The rule doc says what the key does with case: ASCII only.
 func TestCaseFoldDocumented(t *testing.T) {
 	if !strings.Contains(NonCanonicalCase.Doc, "ASCII-only") || !strings.Contains(NonCanonicalCase.Doc, "predates IRIs") {

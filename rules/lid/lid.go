@@ -355,7 +355,7 @@ func (p *parser) dots(start, end int) {
 	if !strings.Contains(path, "/.") {
 		return
 	}
-	_, changed, above := removeDots(path)
+	_, changed, above := rfc2396.RemoveDots(path, nil)
 	if changed {
 		p.add(DotSegment, start, end, `path holds "." or ".." segments; without them it is "`+mustRemoveDots(path)+`"`)
 	}
@@ -365,6 +365,6 @@ func (p *parser) dots(start, end int) {
 }
 
 func mustRemoveDots(path string) string {
-	out, _, _ := removeDots(path)
+	out, _, _ := rfc2396.RemoveDots(path, nil)
 	return out
 }

@@ -90,7 +90,7 @@ func Resolve(base, ref, profile string) (string, error) {
 
 // mergeDots applies rfc2396 §5.2 steps 6c–6g to a merged path that starts with "/".
 func mergeDots(p string) string {
-	out, _, _ := removeDots(p)
+	out, _, _ := rfc2396.RemoveDots(p, nil)
 	return out
 }
 
