@@ -66,13 +66,13 @@ func TestCatalog(t *testing.T) {
 			}
 		}
 		for _, in := range ins {
-			if _, fs := Lint(in, RFC3368, rules.Info); !has(fs, r) {
+			if _, fs := Lint(in, RFC3368, Options{MinSeverity: rules.Info}); !has(fs, r) {
 				t.Errorf("%s: %q does not report it", r.ID, in)
 			}
 		}
 		for _, good := range strings.Split(r.Good, "\n") {
 			good, _, _ = strings.Cut(good, " (")
-			if _, fs := Lint(good, RFC3368, rules.Info); has(fs, r) {
+			if _, fs := Lint(good, RFC3368, Options{MinSeverity: rules.Info}); has(fs, r) {
 				t.Errorf("%s: its Good example %q reports it", r.ID, good)
 			}
 		}

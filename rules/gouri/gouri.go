@@ -104,19 +104,26 @@ type Param struct {
 // Error is a parse failure: the input and the first error-level finding.
 type Error = rules.ParseError
 
-// Parse parses s under rfc3368 and returns the first error-level finding as *Error.
-func Parse(s string) (URI, error) {
-	u, fs := Lint(s, RFC3368, rules.Error)
+// Parse parses s under profile and returns the first error-level finding as *Error.
+func Parse(s, profile string) (URI, error) {
+	u, fs := Lint(s, profile, Options{MinSeverity: rules.Error})
 	if len(fs) > 0 {
 		return u, &Error{Scheme: "go", Input: s, Finding: fs[0]}
 	}
 	return u, nil
 }
 
-// Lint parses s under profile and returns every finding at or above min,
-// in text order.
-func Lint(s, profile string, min rules.Severity) (URI, []rules.Finding) {
-	p := parser{s: s, profile: profile, min: min}
+// Options select what Lint reports (the same shape as urn.Options and
+// xri.Options).
+type Options struct {
+	// MinSeverity drops findings below it (Parse uses Error).
+	MinSeverity rules.Severity
+}
+
+// Lint parses s under profile and returns every finding at or above
+// opt.MinSeverity, in text order.
+func Lint(s, profile string, opt Options) (URI, []rules.Finding) {
+	p := parser{s: s, profile: profile, min: opt.MinSeverity}
 	p.u = URI{Profile: profile, raw: s}
 	p.parse()
 	rules.SortFindings(p.out)

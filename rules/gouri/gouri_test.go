@@ -32,7 +32,7 @@ func TestSection5Examples(t *testing.T) {
 		{"go://cnrp.foo.com?id=5432345", URI{Form: FormServer, Server: "cnrp.foo.com", Host: "cnrp.foo.com",
 			HasQuery: true, Query: "id=5432345", ID: "5432345", HasID: true}},
 	} {
-		u, err := Parse(c.in)
+		u, err := Parse(c.in, RFC3368)
 		if err != nil {
 			t.Errorf("rfc3368 §5: Parse(%q): %v", c.in, err)
 			continue
@@ -141,7 +141,7 @@ func TestSection34Encoding(t *testing.T) {
 }
 
 func TestParseError(t *testing.T) {
-	_, err := Parse("go://cnrp.foo.com?")
+	_, err := Parse("go://cnrp.foo.com?", RFC3368)
 	var e *Error
 	if !errors.As(err, &e) || e.Finding.Rule != EmptyQuery {
 		t.Fatalf("Parse(empty query) = %v, want *Error with GO007", err)
@@ -149,17 +149,17 @@ func TestParseError(t *testing.T) {
 	if !strings.Contains(err.Error(), "GO007") || !strings.Contains(err.Error(), "rfc3367 §4.2.1") {
 		t.Errorf("error text %q lacks rule and citation", err)
 	}
-	if _, err := Parse("go://cnrp.foo.com?id=5432345"); err != nil {
+	if _, err := Parse("go://cnrp.foo.com?id=5432345", RFC3368); err != nil {
 		t.Errorf("info findings must not fail Parse: %v", err)
 	}
 }
 
 func TestFindingsBounded(t *testing.T) {
-	_, fs := Lint("go:"+strings.Repeat(" %;", 10000), RFC3368, 0)
+	_, fs := Lint("go:"+strings.Repeat(" %;", 10000), RFC3368, Options{})
 	if len(fs) > 4*rules.MaxFindingsPerRule {
 		t.Errorf("%d findings for a long bad query; want at most %d", len(fs), 4*rules.MaxFindingsPerRule)
 	}
-	u, _ := Lint("go:x"+strings.Repeat(";a=b", 1000), RFC3368, 0)
+	u, _ := Lint("go:x"+strings.Repeat(";a=b", 1000), RFC3368, Options{})
 	if len(u.Params) != maxParams {
 		t.Errorf("kept %d params, want %d", len(u.Params), maxParams)
 	}

@@ -15,7 +15,7 @@ type lintCase = ruletest.Case
 func runCases(t *testing.T, cases []lintCase) {
 	t.Helper()
 	ruletest.Run(t, cases, func(in string) []rules.Finding {
-		_, fs := Lint(in, RFC3368, rules.Info)
+		_, fs := Lint(in, RFC3368, Options{MinSeverity: rules.Info})
 		return fs
 	})
 }

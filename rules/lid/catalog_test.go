@@ -64,13 +64,13 @@ func TestCatalog(t *testing.T) {
 			ins = append(ins, bad)
 		}
 		for _, in := range ins {
-			if _, fs := Lint(in, LID00, rules.Info); !has(fs, r) {
+			if _, fs := Lint(in, LID00, Options{MinSeverity: rules.Info}); !has(fs, r) {
 				t.Errorf("%s: %q does not report it", r.ID, in)
 			}
 		}
 		good, _, _ := strings.Cut(r.Good, "\n")
 		good, _, _ = strings.Cut(good, " (")
-		if _, fs := Lint(good, LID00, rules.Info); has(fs, r) {
+		if _, fs := Lint(good, LID00, Options{MinSeverity: rules.Info}); has(fs, r) {
 			t.Errorf("%s: its Good example %q reports it", r.ID, good)
 		}
 		if !strings.Contains(r.Page(), r.ID) {

@@ -26,7 +26,7 @@ func (*Checker) Rules() []*rules.Rule   { return Catalog }
 
 // Check lints ident under profile with every finding kept.
 func (*Checker) Check(ident, profile string) rules.Result {
-	u, fs := Lint(ident, profile, rules.Info)
+	u, fs := Lint(ident, profile, Options{MinSeverity: rules.Info})
 	return rules.Result{
 		Scheme:    "lid",
 		Profile:   profile,

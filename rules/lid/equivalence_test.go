@@ -32,7 +32,7 @@ func TestCanonicalAndKey(t *testing.T) {
 		{"no authority", "lid:/A/B", "lid:/A/B", "lid:/a/b", ""},
 		{"not lid", "urn:x:y", "urn:x:y", "urn:x:y", ""},
 	} {
-		u, _ := Lint(c.in, LID00, 0)
+		u, _ := Lint(c.in, LID00, Options{})
 		if got := u.Canonical(); got != c.canon {
 			t.Errorf("%s: Canonical(%q) = %q, want %q", c.spec, c.in, got, c.canon)
 		}
@@ -70,7 +70,7 @@ func TestKeyClasses(t *testing.T) {
 	seen := map[string]int{}
 	for ci, class := range classes {
 		for _, s := range class {
-			u, _ := Lint(s, LID00, 0)
+			u, _ := Lint(s, LID00, Options{})
 			k := u.Key()
 			if prev, ok := seen[k]; ok && prev != ci {
 				t.Errorf("%q has key %q of class %d, want class %d", s, k, prev, ci)
@@ -85,7 +85,7 @@ func TestKeyClasses(t *testing.T) {
 
 func classKey(t *testing.T, s string) string {
 	t.Helper()
-	u, _ := Lint(s, LID00, 0)
+	u, _ := Lint(s, LID00, Options{})
 	return u.Key()
 }
 

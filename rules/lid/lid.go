@@ -91,19 +91,26 @@ type LID struct {
 // Error is a parse failure: the input and the first error-level finding.
 type Error = rules.ParseError
 
-// Parse parses s under lid-00 and returns the first error-level finding as *Error.
-func Parse(s string) (LID, error) {
-	u, fs := Lint(s, LID00, rules.Error)
+// Parse parses s under profile and returns the first error-level finding as *Error.
+func Parse(s, profile string) (LID, error) {
+	u, fs := Lint(s, profile, Options{MinSeverity: rules.Error})
 	if len(fs) > 0 {
 		return u, &Error{Scheme: "lid", Input: s, Finding: fs[0]}
 	}
 	return u, nil
 }
 
-// Lint parses s under profile and returns every finding at or above min,
-// in text order.
-func Lint(s, profile string, min rules.Severity) (LID, []rules.Finding) {
-	p := parser{s: s, profile: profile, min: min}
+// Options select what Lint reports (the same shape as urn.Options and
+// xri.Options).
+type Options struct {
+	// MinSeverity drops findings below it (Parse uses Error).
+	MinSeverity rules.Severity
+}
+
+// Lint parses s under profile and returns every finding at or above
+// opt.MinSeverity, in text order.
+func Lint(s, profile string, opt Options) (LID, []rules.Finding) {
+	p := parser{s: s, profile: profile, min: opt.MinSeverity}
 	p.u = LID{Profile: profile, raw: s}
 	p.parse()
 	rules.SortFindings(p.out)

@@ -118,7 +118,7 @@ func TestOpaqueLID(t *testing.T) {
 		{Spec: "opaque: not checked against lid-00", In: "lid:a b%zz", Want: "LID003"},
 		{Spec: "opaque: numeric", In: "lid:77", Want: "LID003"},
 	})
-	u, _ := Lint("lid:Ab3xZ9#frag", LID00, 0)
+	u, _ := Lint("lid:Ab3xZ9#frag", LID00, Options{})
 	if u.Form != FormOpaque || u.Opaque != "Ab3xZ9" || u.Fragment != "frag" {
 		t.Errorf("opaque parse: %+v", u)
 	}
@@ -133,7 +133,7 @@ func TestNotLID(t *testing.T) {
 }
 
 func TestParseComponents(t *testing.T) {
-	u, err := Parse("lid://unique2345@BlahBlah.com:99/a/b;p?name=zella#bday")
+	u, err := Parse("lid://unique2345@BlahBlah.com:99/a/b;p?name=zella#bday", LID00)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestParseComponents(t *testing.T) {
 	if u != want {
 		t.Errorf("Parse:\n got %+v\nwant %+v", u, want)
 	}
-	_, err = Parse("lid://192.0.2.1/x")
+	_, err = Parse("lid://192.0.2.1/x", LID00)
 	var e *Error
 	if !errors.As(err, &e) || e.Finding.Rule != NumericHost {
 		t.Fatalf("Parse(numeric host) = %v, want *Error with LID005", err)
@@ -152,14 +152,14 @@ func TestParseComponents(t *testing.T) {
 	if !strings.Contains(err.Error(), "LID005") || !strings.Contains(err.Error(), "lid-00 §2 {3.2.2}") {
 		t.Errorf("error text %q lacks rule and citation", err)
 	}
-	if _, err := Parse("lid://xyz.com/%7e"); err != nil {
+	if _, err := Parse("lid://xyz.com/%7e", LID00); err != nil {
 		t.Errorf("info findings must not fail Parse: %v", err)
 	}
 }
 
 // Findings are bounded per rule, so garbage yields a handful of lines.
 func TestFindingsBounded(t *testing.T) {
-	_, fs := Lint("lid://xyz.com/"+strings.Repeat(" %", 10000), LID00, 0)
+	_, fs := Lint("lid://xyz.com/"+strings.Repeat(" %", 10000), LID00, Options{})
 	if len(fs) > 2*rules.MaxFindingsPerRule {
 		t.Errorf("%d findings for a long bad path; want at most %d", len(fs), 2*rules.MaxFindingsPerRule)
 	}

@@ -94,7 +94,7 @@ func TestResolveThenKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, _ := Lint(got, LID00, 0)
+	u, _ := Lint(got, LID00, Options{})
 	if k := u.Key(); k != "lid://a/g" {
 		t.Errorf("Key(%q) = %q, want lid://a/g", got, k)
 	}
