@@ -83,44 +83,31 @@ type Engine struct {
 	schemes  extract.Schemes
 }
 
-// Checkers builds every scheme's checker with cfg's scheme options, in
-// registry order (rules/schemes).
-func Checkers(cfg Config) ([]rules.Checker, error) {
+// New validates cfg and returns an engine over every scheme of the
+// registry (rules/schemes).
+func New(cfg Config) (*Engine, error) {
+	e := &Engine{checkers: map[string]rules.Checker{}, profiles: map[string]string{}, override: map[*rules.Rule]rules.Severity{}}
 	for name := range cfg.Options {
 		if schemes.Lookup(name) == nil {
 			return nil, fmt.Errorf("unknown scheme %q in options (known: %s)", name, strings.Join(Schemes(), ", "))
 		}
 	}
-	var out []rules.Checker
 	for _, s := range schemes.All() {
 		c, err := s.Checker(cfg.Options[s.Name])
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, c)
-	}
-	return out, nil
-}
-
-// New validates cfg and returns an engine.
-func New(cfg Config) (*Engine, error) {
-	e := &Engine{checkers: map[string]rules.Checker{}, profiles: map[string]string{}, override: map[*rules.Rule]rules.Severity{}}
-	cs, err := Checkers(cfg)
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range cs {
-		e.checkers[c.Scheme()] = c
-		e.profiles[c.Scheme()] = c.DefaultProfile()
-		e.schemes = e.schemes.Add(extract.ParseScheme(c.Scheme()))
+		e.checkers[s.Name] = c
+		e.profiles[s.Name] = s.DefaultProfile
+		e.schemes = e.schemes.Add(extract.ParseScheme(s.Name))
 	}
 	for scheme, p := range cfg.Profiles {
-		c, ok := e.checkers[scheme]
-		if !ok {
+		sc := schemes.Lookup(scheme)
+		if sc == nil {
 			return nil, fmt.Errorf("unknown scheme %q in profile (known: %s)", scheme, strings.Join(Schemes(), ", "))
 		}
-		if !contains(c.Profiles(), p) {
-			return nil, fmt.Errorf("unknown %s profile %q (known: %s)", scheme, p, strings.Join(c.Profiles(), ", "))
+		if !contains(sc.Profiles, p) {
+			return nil, fmt.Errorf("unknown %s profile %q (known: %s)", scheme, p, strings.Join(sc.Profiles, ", "))
 		}
 		e.profiles[scheme] = p
 	}

@@ -180,12 +180,10 @@ func (r *Result) MaxSeverity() Severity {
 	return m
 }
 
-// Checker is one scheme's linter, as the lint engine sees it.
+// Checker is one scheme's linter, as the lint engine sees it; the
+// scheme's name, profiles and catalog are in its Scheme descriptor, which
+// builds it (Scheme.New).
 type Checker interface {
-	Scheme() string
-	Profiles() []string
-	DefaultProfile() string
-	Rules() []*Rule
 	// Check lints one whole identifier (scheme prefix included) under profile.
 	Check(ident string, profile string) Result
 }

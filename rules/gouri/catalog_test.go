@@ -77,9 +77,8 @@ func TestCatalog(t *testing.T) {
 			}
 		}
 	}
-	c := &Checker{}
-	if c.Scheme() != "go" || c.DefaultProfile() != RFC3368 || len(c.Profiles()) != 1 || len(c.Rules()) != len(Catalog) {
-		t.Errorf("Checker metadata wrong")
+	if Scheme.Name != "go" || Scheme.DefaultProfile != RFC3368 || len(Scheme.Profiles) != 1 || len(Scheme.Catalog) != len(Catalog) {
+		t.Errorf("descriptor: %q %q %v %d", Scheme.Name, Scheme.DefaultProfile, Scheme.Profiles, len(Scheme.Catalog))
 	}
 }
 

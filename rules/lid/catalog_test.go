@@ -77,8 +77,7 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("%s: Page lacks the ID", r.ID)
 		}
 	}
-	c := &Checker{}
-	if c.Scheme() != "lid" || c.DefaultProfile() != LID00 || len(c.Profiles()) != 1 || len(c.Rules()) != len(Catalog) {
-		t.Errorf("Checker metadata wrong")
+	if Scheme.Name != "lid" || Scheme.DefaultProfile != LID00 || len(Scheme.Profiles) != 1 || len(Scheme.Catalog) != len(Catalog) {
+		t.Errorf("descriptor: %q %q %v %d", Scheme.Name, Scheme.DefaultProfile, Scheme.Profiles, len(Scheme.Catalog))
 	}
 }

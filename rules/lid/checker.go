@@ -19,11 +19,6 @@ var (
 	_ rules.Classifier = (*Checker)(nil)
 )
 
-func (*Checker) Scheme() string         { return "lid" }
-func (*Checker) Profiles() []string     { return Profiles }
-func (*Checker) DefaultProfile() string { return DefaultProfile }
-func (*Checker) Rules() []*rules.Rule   { return Catalog }
-
 // Check lints ident under profile with every finding kept.
 func (*Checker) Check(ident, profile string) rules.Result {
 	u, fs := Lint(ident, profile, Options{MinSeverity: rules.Info})

@@ -182,8 +182,8 @@ func contains(ss []string, s string) bool {
 // TestChecker covers the rules.Checker adapter.
 func TestChecker(t *testing.T) {
 	c := &Checker{}
-	if c.Scheme() != "urn" || c.DefaultProfile() != RFC8141 || len(c.Profiles()) != 3 || len(c.Rules()) != len(Catalog) {
-		t.Fatalf("checker metadata: %q %q %v %d", c.Scheme(), c.DefaultProfile(), c.Profiles(), len(c.Rules()))
+	if Scheme.Name != "urn" || Scheme.DefaultProfile != RFC8141 || len(Scheme.Profiles) != 3 || len(Scheme.Catalog) != len(Catalog) {
+		t.Fatalf("descriptor: %q %q %v %d", Scheme.Name, Scheme.DefaultProfile, Scheme.Profiles, len(Scheme.Catalog))
 	}
 	for _, tc := range []struct {
 		spec, profile, in  string

@@ -21,11 +21,6 @@ type Checker struct {
 
 var _ rules.Checker = (*Checker)(nil)
 
-func (*Checker) Scheme() string         { return "urn" }
-func (*Checker) Profiles() []string     { return Profiles }
-func (*Checker) DefaultProfile() string { return DefaultProfile }
-func (*Checker) Rules() []*rules.Rule   { return Catalog }
-
 // Check lints ident under profile with every finding kept.
 func (c *Checker) Check(ident, profile string) rules.Result {
 	u, fs := Lint(ident, profile, Options{QueryOrder: c.QueryOrder, MinSeverity: rules.Info})

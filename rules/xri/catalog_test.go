@@ -159,8 +159,8 @@ func TestCatalogExamples(t *testing.T) {
 // TestChecker covers the rules.Checker adapter.
 func TestChecker(t *testing.T) {
 	c := &Checker{}
-	if c.Scheme() != "xri" || c.DefaultProfile() != RC2 || len(c.Profiles()) != 2 || len(c.Rules()) != len(Catalog) {
-		t.Fatalf("checker metadata: %q %q %v %d", c.Scheme(), c.DefaultProfile(), c.Profiles(), len(c.Rules()))
+	if Scheme.Name != "xri" || Scheme.DefaultProfile != RC2 || len(Scheme.Profiles) != 2 || len(Scheme.Catalog) != len(Catalog) {
+		t.Fatalf("descriptor: %q %q %v %d", Scheme.Name, Scheme.DefaultProfile, Scheme.Profiles, len(Scheme.Catalog))
 	}
 	for _, tc := range []struct {
 		spec, profile, in  string

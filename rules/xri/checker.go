@@ -23,11 +23,6 @@ var (
 	_ rules.Classifier = (*Checker)(nil)
 )
 
-func (*Checker) Scheme() string         { return "xri" }
-func (*Checker) Profiles() []string     { return Profiles }
-func (*Checker) DefaultProfile() string { return DefaultProfile }
-func (*Checker) Rules() []*rules.Rule   { return Catalog }
-
 // Check lints ident under profile with every finding kept. An ident
 // without the "xri:" scheme is read as a bare XRI (ParseBare): the
 // i-names FindInXRDS finds.
