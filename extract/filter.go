@@ -13,9 +13,9 @@ import (
 // (a letter that can come before it: r, i, g in either case). Every colon
 // that schemeBefore can accept is a candidate; the scalar confirm in scan
 // decides the rest. The kernels below all compute exactly this set. The
-// letters come from the registry (classALetters, schemes_gen.go); the SIMD
-// kernels' nibble tables are written in internal/gen/kernelasm, and
-// TestKernelsCoverRegistry checks they accept every scheme.
+// letters come from the scheme registry: classALetters (schemes_gen.go)
+// here, the SIMD kernels' nibble tables through the same derivation
+// (internal/gen/scanclass); TestKernelsCoverRegistry catches a stale one.
 
 // Class bits of classOf.
 const (

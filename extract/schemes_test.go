@@ -9,10 +9,10 @@ import (
 )
 
 // TestKernelsCoverRegistry: every kernel, the SIMD ones with their nibble
-// tables written in internal/gen/kernelasm included, marks the colon after
-// every scheme name of the registry (schemes_gen.go), in any case, at any
-// offset in a block. A scheme whose letters the kernels do not know fails
-// here: extend kernelasm's classes and regenerate the assembly.
+// tables from internal/gen/kernelasm included, marks the colon after every
+// scheme name of the registry (schemes_gen.go), in any case, at any offset
+// in a block. An assembly not regenerated after a scheme was added fails
+// here: run go generate ./extract.
 func TestKernelsCoverRegistry(t *testing.T) {
 	ks := supportedKernels(t)
 	for _, name := range schemeNames {

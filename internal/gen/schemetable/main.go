@@ -17,9 +17,9 @@ import (
 	"go/format"
 	"log"
 	"os"
-	"slices"
 	"strings"
 
+	"github.com/idlint/idlint/internal/gen/scanclass"
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/schemes"
 )
@@ -50,7 +50,6 @@ func generate(all []*rules.Scheme) ([]byte, error) {
 	}
 	var names, consts []string
 	maxLen := 0
-	var classA, classB []byte
 	for _, s := range all {
 		if len(s.Name) < 2 {
 			return nil, fmt.Errorf("scheme %q: the candidate filter needs two letters before the colon", s.Name)
@@ -67,13 +66,8 @@ func generate(all []*rules.Scheme) ([]byte, error) {
 		names = append(names, s.Name)
 		consts = append(consts, constName(s))
 		maxLen = max(maxLen, len(s.Name))
-		if a := s.Name[len(s.Name)-1]; !slices.Contains(classA, a) {
-			classA = append(classA, a)
-		}
-		if b := s.Name[len(s.Name)-2]; !slices.Contains(classB, b) {
-			classB = append(classB, b)
-		}
 	}
+	classA, classB := scanclass.Letters(all)
 
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
