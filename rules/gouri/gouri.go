@@ -54,6 +54,8 @@
 //   - "" (an identifier) otherwise.
 package gouri
 
+//lint:file-ignore SA9009 the package doc lists go: URI forms, not compiler directives
+
 import (
 	"fmt"
 	"strings"

@@ -169,19 +169,6 @@ func appendEscaped(b []byte, r rune) []byte {
 	return b
 }
 
-// isScheme reports whether s is a URI scheme name (rfc2396 §3.1).
-func isScheme(s string) bool {
-	if s == "" || !isAlpha(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if !is(s[i], cScheme) {
-			return false
-		}
-	}
-	return true
-}
-
 // schemeEnd returns the index of the ":" ending a scheme at the start of
 // s, or -1.
 func schemeEnd(s string) int {
