@@ -1,6 +1,8 @@
 // Package rules holds what every scheme package shares: severities, the rule
-// catalog entry, findings and the Checker interface the lint engine drives.
-// Scheme-specific knowledge lives in the sub-packages (rules/urn, …).
+// catalog entry, findings, the Checker interface the lint engine drives and
+// the Scheme descriptor each scheme package exports. Scheme-specific
+// knowledge lives in the sub-packages (rules/urn, …); rules/schemes is the
+// registry that lists them.
 package rules
 
 import (
