@@ -16,8 +16,7 @@ import (
 	"github.com/idlint/idlint/internal/pipeline"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
-	"github.com/idlint/idlint/rules/lid"
-	"github.com/idlint/idlint/rules/xri"
+	"github.com/idlint/idlint/rules/schemes"
 )
 
 // Version of the tool and library.
@@ -177,11 +176,8 @@ func ParseIdent(eng *lint.Engine, ident, scheme, base string) (lint.Occurrence, 
 // Resolve resolves a relative reference against a base identifier, by the
 // base's scheme (lid: per RFC 2396 §5).
 func Resolve(base, ref string) (string, error) {
-	switch lint.SchemeOf(base) {
-	case "lid":
-		return lid.Resolve(base, ref)
-	case "xri":
-		return xri.Resolve(base, ref, xri.DefaultProfile)
+	if s := schemes.Lookup(lint.SchemeOf(base)); s != nil && s.Resolve != nil {
+		return s.Resolve(base, ref, s.DefaultProfile)
 	}
-	return "", fmt.Errorf("resolving against %q: relative references are defined for xri: and lid: only", base)
+	return "", fmt.Errorf("resolving against %q: relative references are defined for %s only", base, schemes.Resolvable())
 }

@@ -7,48 +7,73 @@ package extract
 
 import (
 	"bytes"
+	"math/bits"
+	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/idlint/idlint/internal/wordbound"
 )
 
-// Scheme is an identifier scheme the scanner knows.
+//go:generate go run ../internal/gen/schemetable -out schemes_gen.go
+
+// Scheme is one identifier scheme the scanner knows: one bit. The schemes
+// (URN, XRI, …) and their tables are generated from the registry in
+// rules/schemes (schemes_gen.go).
 type Scheme uint8
 
-const (
-	URN Scheme = 1 << iota
-	XRI
-	LID
-	GO
-)
-
-// AllSchemes selects every scheme the scanner knows.
-const AllSchemes = URN | XRI | LID | GO
-
-// Schemes selects what the scanner looks for (a bit set of Scheme).
-type Schemes = Scheme
-
+// String is the scheme's name ("urn"), "unknown" for anything but one
+// scheme: a table index, no allocation (it runs once per match).
 func (s Scheme) String() string {
-	switch s {
-	case URN:
-		return "urn"
-	case XRI:
-		return "xri"
-	case LID:
-		return "lid"
-	case GO:
-		return "go"
+	if s != 0 && s&(s-1) == 0 {
+		if i := bits.TrailingZeros8(uint8(s)); i < len(schemeNames) {
+			return schemeNames[i]
+		}
 	}
 	return "unknown"
 }
 
 // ParseScheme maps a scheme name to its Scheme (0 if unknown).
 func ParseScheme(name string) Scheme {
-	for _, s := range []Scheme{URN, XRI, LID, GO} {
-		if s.String() == name {
-			return s
+	for i, n := range schemeNames {
+		if n == name {
+			return 1 << i
 		}
 	}
 	return 0
+}
+
+// Schemes is a set of schemes: what the scanner looks for.
+type Schemes uint8
+
+// SchemesOf is the set of the schemes ss.
+func SchemesOf(ss ...Scheme) Schemes {
+	var set Schemes
+	for _, s := range ss {
+		set = set.Add(s)
+	}
+	return set
+}
+
+// Add returns the set with s added.
+func (set Schemes) Add(s Scheme) Schemes { return set | Schemes(s) }
+
+// Has reports whether s is in the set.
+func (set Schemes) Has(s Scheme) bool { return set&Schemes(s) != 0 }
+
+// String lists the set's schemes in registry order, "urn,xri" ("none"
+// for the empty set).
+func (set Schemes) String() string {
+	var names []string
+	for i, n := range schemeNames {
+		if set.Has(1 << i) {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ",")
 }
 
 // Candidate is one span found in a buffer: buf[Start:End] is the identifier,
@@ -71,7 +96,7 @@ type Options struct {
 
 func (o Options) norm() Options {
 	if o.Schemes == 0 {
-		o.Schemes = URN
+		o.Schemes = SchemesOf(URN)
 	}
 	if o.MaxLen <= 0 {
 		o.MaxLen = DefaultMaxLen
@@ -89,9 +114,6 @@ func Find(dst []Candidate, buf []byte, opt Options) []Candidate {
 // lookbehind is how many bytes before a scheme the boundary check reads:
 // one UTF-8 encoded rune.
 const lookbehind = utf8.UTFMax
-
-// maxScheme is the longest scheme name the kernel checks.
-const maxScheme = 3
 
 // scan examines every candidate colon (see filter.go) at or after from in
 // buf. When an identifier's extent runs into the end of buf and more data
@@ -136,70 +158,37 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out [
 	return dst, len(buf), true
 }
 
-// schemeBefore checks the letters before the colon at p. OR-ing 0x20 maps
-// only 'U' and 'u' to 'u' (and so on), a case-insensitive compare.
-func schemeBefore(buf []byte, p int, want Schemes) (Scheme, int) {
-	if p >= 3 {
-		a, b, c := buf[p-3]|0x20, buf[p-2]|0x20, buf[p-1]|0x20
-		var s Scheme
-		switch {
-		case a == 'u' && b == 'r' && c == 'n':
-			s = URN
-		case a == 'x' && b == 'r' && c == 'i':
-			s = XRI
-		case a == 'l' && b == 'i' && c == 'd':
-			s = LID
+// spanIRI is the extent of an XRI: URN's ASCII run, plus Unicode
+// (ucschar, xri §2.2.1) up to a Unicode space or control. URNs stop at
+// non-ASCII (rfc2141bis-03 §2.5.3); lid: and go: use RFC 2396's set
+// (spanURI).
+func spanIRI(buf []byte, i, limit int) int {
+	for i < limit {
+		i = spanURN(buf, i, limit) // the ASCII run
+		if i == limit {
+			break
 		}
-		if s != 0 {
-			if s&want == 0 {
-				return 0, 0
-			}
-			return s, p - 3
-		}
-	}
-	if p >= 2 && want&GO != 0 && buf[p-2]|0x20 == 'g' && buf[p-1]|0x20 == 'o' {
-		return GO, p - 2
-	}
-	return 0, 0
-}
-
-// extent returns the end of the identifier run starting at i. URNs stop at
-// non-ASCII (rfc2141bis-03 §2.5.3); XRIs may hold Unicode (ucschar, xri
-// §2.2.1) and stop at Unicode spaces; lid: and go: use RFC 2396's set.
-func extent(buf []byte, i, limit int, s Scheme) int {
-	switch s {
-	case URN:
-		i = spanURN(buf, i, limit)
-	case XRI:
-		for i < limit {
-			i = spanURN(buf, i, limit) // the ASCII run
-			if i == limit {
+		c := buf[i]
+		if c < utf8.RuneSelf {
+			if !urnChar[c] {
 				break
 			}
-			c := buf[i]
-			if c < utf8.RuneSelf {
-				if !urnChar[c] {
-					break
-				}
-				i++
-				continue
-			}
-			r, n := utf8.DecodeRune(buf[i:limit])
-			if r == utf8.RuneError && n <= 1 {
-				if !utf8.FullRune(buf[i:limit]) && limit == len(buf) {
-					return len(buf) // a rune cut by the buffer end: ask for more
-				}
-				break
-			}
-			if unicode.IsSpace(r) || unicode.IsControl(r) || r == 0xFEFF {
-				break
-			}
-			i += n
+			i++
+			continue
 		}
-	default:
-		i = spanURI(buf, i, limit)
+		r, n := utf8.DecodeRune(buf[i:limit])
+		if r == utf8.RuneError && n <= 1 {
+			if !utf8.FullRune(buf[i:limit]) && limit == len(buf) {
+				return len(buf) // a rune cut by the buffer end: ask for more
+			}
+			break
+		}
+		if unicode.IsSpace(r) || unicode.IsControl(r) || r == 0xFEFF {
+			break
+		}
+		i += n
 	}
-	return min(i, limit)
+	return i
 }
 
 // spanTable returns the end of the run of bytes of set in buf[i:limit].
@@ -215,23 +204,7 @@ func spanTable(set *[256]bool, buf []byte, i, limit int) int {
 // "-" or "." — those would make it part of a longer word or scheme name
 // ("abc.urn:x", "invàlid:").
 func boundaryBefore(buf []byte, start int) bool {
-	return !WordBefore(buf[max(0, start-lookbehind):start])
-}
-
-// WordBefore reports whether text ends in what would make a scheme name
-// that follows part of a longer word or scheme: a letter (any script),
-// digit, combining mark, "+", "-" or ".". It is the scanner's boundary
-// rule, for classifiers that look at a candidate's context.
-func WordBefore(text []byte) bool {
-	if len(text) == 0 {
-		return false
-	}
-	c := text[len(text)-1]
-	if c < utf8.RuneSelf {
-		return wordByte[c]
-	}
-	r, _ := utf8.DecodeLastRune(text)
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+	return !wordbound.Before(buf[max(0, start-lookbehind):start])
 }
 
 // trim drops what prose puts after an identifier: trailing . , ; : ! ? '
@@ -282,12 +255,11 @@ func bracketCounts(b []byte, open, close byte) (opens, closes int) {
 	return bytes.Count(b, []byte{open}), bytes.Count(b, []byte{close})
 }
 
-var wordByte, urnChar, uriChar [256]bool
+var urnChar, uriChar [256]bool
 
 func init() {
 	for c := 0; c < 256; c++ {
 		b := byte(c)
-		wordByte[c] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '+' || b == '-' || b == '.'
 		// rfc2141 §2.4 / rfc2141bis-03 §2.5.3: an identifier ends at space,
 		// controls, DEL, non-ASCII and " < > \ ^ ` { | }.
 		urnChar[c] = b > ' ' && b < 0x7f && bytes.IndexByte([]byte("\"<>\\^`{|}"), b) < 0

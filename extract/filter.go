@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strings"
 )
 
 // The candidate filter is the scanner's first stage. A candidate is a
@@ -11,7 +12,10 @@ import (
 // can end a scheme name: n, i, d, o in either case) and buf[p-2] in class B
 // (a letter that can come before it: r, i, g in either case). Every colon
 // that schemeBefore can accept is a candidate; the scalar confirm in scan
-// decides the rest. The kernels below all compute exactly this set.
+// decides the rest. The kernels below all compute exactly this set. The
+// letters come from the scheme registry: classALetters (schemes_gen.go)
+// here, the SIMD kernels' nibble tables through the same derivation
+// (internal/gen/scanclass); TestKernelsCoverRegistry catches a stale one.
 
 // Class bits of classOf.
 const (
@@ -20,10 +24,10 @@ const (
 )
 
 var classOf = func() (t [256]byte) {
-	for _, c := range "nidoNIDO" {
+	for _, c := range classALetters + strings.ToUpper(classALetters) {
 		t[c] |= classA
 	}
-	for _, c := range "rigRIG" {
+	for _, c := range classBLetters + strings.ToUpper(classBLetters) {
 		t[c] |= classB
 	}
 	return t

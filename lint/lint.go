@@ -10,10 +10,7 @@ import (
 
 	"github.com/idlint/idlint/extract"
 	"github.com/idlint/idlint/rules"
-	"github.com/idlint/idlint/rules/gouri"
-	"github.com/idlint/idlint/rules/lid"
-	"github.com/idlint/idlint/rules/urn"
-	"github.com/idlint/idlint/rules/xri"
+	"github.com/idlint/idlint/rules/schemes"
 )
 
 // Location says where an occurrence was found.
@@ -70,8 +67,10 @@ func (o *Occurrence) RuleIDs() []string {
 type Config struct {
 	// Profiles maps a scheme ("urn") to a profile name; missing schemes use their default.
 	Profiles map[string]string
-	// URNQueryOrder selects rfc2141bis-03 §5 step 5b for URN keys.
-	URNQueryOrder bool
+	// Options sets scheme options by scheme and option name, e.g.
+	// {"urn": {"equivalence": "5b"}} (rfc2141bis-03 §5 step 5b for URN
+	// keys); missing ones use the default the scheme declares.
+	Options map[string]map[string]string
 	// Severity overrides a rule's severity by ID or name; rules.None disables it.
 	Severity map[string]rules.Severity
 }
@@ -84,28 +83,31 @@ type Engine struct {
 	schemes  extract.Schemes
 }
 
-// Checkers lists every scheme's checker, in a fixed order.
-func Checkers(cfg Config) []rules.Checker {
-	return []rules.Checker{&urn.Checker{QueryOrder: cfg.URNQueryOrder}, &xri.Checker{}, &lid.Checker{}, &gouri.Checker{}}
-}
-
-// New validates cfg and returns an engine.
+// New validates cfg and returns an engine over every scheme of the
+// registry (rules/schemes).
 func New(cfg Config) (*Engine, error) {
 	e := &Engine{checkers: map[string]rules.Checker{}, profiles: map[string]string{}, override: map[*rules.Rule]rules.Severity{}}
-	for _, c := range Checkers(cfg) {
-		e.checkers[c.Scheme()] = c
-		e.profiles[c.Scheme()] = c.DefaultProfile()
+	for name := range cfg.Options {
+		if schemes.Lookup(name) == nil {
+			return nil, fmt.Errorf("unknown scheme %q in options (known: %s)", name, strings.Join(Schemes(), ", "))
+		}
 	}
-	for _, c := range e.checkers {
-		e.schemes |= extract.ParseScheme(c.Scheme())
+	for _, s := range schemes.All() {
+		c, err := s.Checker(cfg.Options[s.Name])
+		if err != nil {
+			return nil, err
+		}
+		e.checkers[s.Name] = c
+		e.profiles[s.Name] = s.DefaultProfile
+		e.schemes = e.schemes.Add(extract.ParseScheme(s.Name))
 	}
 	for scheme, p := range cfg.Profiles {
-		c, ok := e.checkers[scheme]
-		if !ok {
+		sc := schemes.Lookup(scheme)
+		if sc == nil {
 			return nil, fmt.Errorf("unknown scheme %q in profile (known: %s)", scheme, strings.Join(Schemes(), ", "))
 		}
-		if !contains(c.Profiles(), p) {
-			return nil, fmt.Errorf("unknown %s profile %q (known: %s)", scheme, p, strings.Join(c.Profiles(), ", "))
+		if !contains(sc.Profiles, p) {
+			return nil, fmt.Errorf("unknown %s profile %q (known: %s)", scheme, p, strings.Join(sc.Profiles, ", "))
 		}
 		e.profiles[scheme] = p
 	}
@@ -124,8 +126,8 @@ func New(cfg Config) (*Engine, error) {
 // Schemes lists the schemes the engine knows.
 func Schemes() []string {
 	var s []string
-	for _, c := range Checkers(Config{}) {
-		s = append(s, c.Scheme())
+	for _, sc := range schemes.All() {
+		s = append(s, sc.Name)
 	}
 	sort.Strings(s)
 	return s
@@ -243,11 +245,8 @@ func (e *Engine) adjust(fs []rules.Finding) []rules.Finding {
 // SchemeOf tells the scheme of a whole identifier by its prefix ("" if none).
 func SchemeOf(ident string) string {
 	if i := strings.IndexByte(ident, ':'); i > 0 {
-		s := strings.ToLower(ident[:i])
-		for _, k := range Schemes() {
-			if s == k {
-				return k
-			}
+		if s := schemes.Lookup(strings.ToLower(ident[:i])); s != nil {
+			return s.Name
 		}
 	}
 	return ""
@@ -266,8 +265,8 @@ var InternalError = &rules.Rule{
 // Rules lists every rule of every scheme, in ID order.
 func Rules() []*rules.Rule {
 	out := []*rules.Rule{InternalError}
-	for _, c := range Checkers(Config{}) {
-		out = append(out, c.Rules()...)
+	for _, s := range schemes.All() {
+		out = append(out, s.Catalog...)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out

@@ -53,9 +53,37 @@ func TestConfigErrors(t *testing.T) {
 		{Profiles: map[string]string{"urn": "rfc9999"}},
 		{Profiles: map[string]string{"nope": "x"}},
 		{Severity: map[string]rules.Severity{"URN999": rules.Error}},
+		{Options: map[string]map[string]string{"urn": {"equivalence": "5c"}}},
+		{Options: map[string]map[string]string{"urn": {"nonesuch": "5a"}}},
+		{Options: map[string]map[string]string{"nope": {"equivalence": "5a"}}},
 	} {
 		if _, err := New(cfg); err == nil {
 			t.Errorf("New(%+v) accepted a bad config", cfg)
+		}
+	}
+}
+
+// A scheme option reaches the scheme's checker: urn's equivalence picks
+// rfc2141bis-03 §5 step 5a (the query dropped from the key) or 5b (kept,
+// directives sorted).
+func TestSchemeOptions(t *testing.T) {
+	const a, b = "urn:example:a?s=I2L&c=ToC", "urn:example:a?c=ToC&s=I2L"
+	for _, tc := range []struct {
+		step       string
+		sameAsBare bool // the key is that of "urn:example:a"
+	}{{"5a", true}, {"5b", false}} {
+		e, err := New(Config{Profiles: map[string]string{"urn": "rfc2141bis-03"}, Options: map[string]map[string]string{"urn": {"equivalence": tc.step}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		oa, _ := e.Check("urn", a)
+		ob, _ := e.Check("urn", b)
+		bare, _ := e.Check("urn", "urn:example:a")
+		if oa.Key != ob.Key {
+			t.Errorf("step %s: %q and %q keys differ: %q, %q", tc.step, a, b, oa.Key, ob.Key)
+		}
+		if (oa.Key == bare.Key) != tc.sameAsBare {
+			t.Errorf("step %s: key %q, key without query %q", tc.step, oa.Key, bare.Key)
 		}
 	}
 }

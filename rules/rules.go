@@ -1,6 +1,8 @@
 // Package rules holds what every scheme package shares: severities, the rule
-// catalog entry, findings and the Checker interface the lint engine drives.
-// Scheme-specific knowledge lives in the sub-packages (rules/urn, …).
+// catalog entry, findings, the Checker interface the lint engine drives and
+// the Scheme descriptor each scheme package exports. Scheme-specific
+// knowledge lives in the sub-packages (rules/urn, …); rules/schemes is the
+// registry that lists them.
 package rules
 
 import (
@@ -180,12 +182,10 @@ func (r *Result) MaxSeverity() Severity {
 	return m
 }
 
-// Checker is one scheme's linter, as the lint engine sees it.
+// Checker is one scheme's linter, as the lint engine sees it; the
+// scheme's name, profiles and catalog are in its Scheme descriptor, which
+// builds it (Scheme.New).
 type Checker interface {
-	Scheme() string
-	Profiles() []string
-	DefaultProfile() string
-	Rules() []*Rule
 	// Check lints one whole identifier (scheme prefix included) under profile.
 	Check(ident string, profile string) Result
 }

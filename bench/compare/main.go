@@ -107,7 +107,7 @@ func main() {
 		if sc == 0 {
 			log.Fatalf("unknown scheme %q", s)
 		}
-		sset |= sc
+		sset = sset.Add(sc)
 	}
 	alt := strings.Join(schemes, "|")
 	// The identifier pattern, as close to idlint's rules as a regexp gets:

@@ -23,6 +23,7 @@ import (
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/schemes"
 	"github.com/idlint/idlint/rules/urn"
 )
 
@@ -101,14 +102,27 @@ type common struct {
 	profiles   multiFlag
 	severities multiFlag
 	ignore     multiFlag
-	urnEquiv   string
+	options    []*schemeOption // one flag per option the registry declares (--urn-equivalence …)
+}
+
+// schemeOption is the flag of one scheme option (rules.Option).
+type schemeOption struct {
+	scheme *rules.Scheme
+	opt    *rules.Option
+	value  string
 }
 
 func (c *common) register(fs *flag.FlagSet) {
 	fs.Var(&c.profiles, "profile", "`SCHEME=NAME` profile per scheme, e.g. urn=rfc2141 (repeatable; urn: rfc2141, rfc2141bis-03, rfc8141 [default])")
 	fs.Var(&c.severities, "severity", "`RULE=LEVEL` override a rule's severity: error, warning, info, off; RULE is an ID, a name (every scheme's rule of that name) or scheme/name (repeatable)")
 	fs.Var(&c.ignore, "ignore", "`RULE[,RULE]` disable rules by ID, name or scheme/name (repeatable)")
-	fs.StringVar(&c.urnEquiv, "urn-equivalence", "5a", "rfc2141bis-03 §5 final step for keys: 5a (drop the query) or 5b (sort directives)")
+	for _, s := range schemes.All() {
+		for i := range s.Options {
+			o := &schemeOption{scheme: s, opt: &s.Options[i]}
+			c.options = append(c.options, o)
+			fs.StringVar(&o.value, s.FlagName(o.opt), o.opt.Default, o.opt.Usage)
+		}
+	}
 }
 
 func (c *common) config() (lint.Config, error) {
@@ -138,12 +152,17 @@ func (c *common) config() (lint.Config, error) {
 			}
 		}
 	}
-	switch c.urnEquiv {
-	case "5a":
-	case "5b":
-		cfg.URNQueryOrder = true
-	default:
-		return cfg, fmt.Errorf("--urn-equivalence %q: want 5a or 5b", c.urnEquiv)
+	for _, o := range c.options {
+		if err := o.scheme.CheckOption(o.opt.Name, o.value); err != nil {
+			return cfg, err
+		}
+		if cfg.Options == nil {
+			cfg.Options = map[string]map[string]string{}
+		}
+		if cfg.Options[o.scheme.Name] == nil {
+			cfg.Options[o.scheme.Name] = map[string]string{}
+		}
+		cfg.Options[o.scheme.Name][o.opt.Name] = o.value
 	}
 	return cfg, nil
 }

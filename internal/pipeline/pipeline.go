@@ -9,7 +9,8 @@
 //
 //   - whole, in place, when the corpus layer holds its bytes (scan.go);
 //   - streamed through a buffer otherwise (scan.go);
-//   - read whole when it is XRDS, for its bare i-names (xrds.go);
+//   - read whole when it is a scheme's own document (XRI's XRDS), for
+//     its bare identifiers (document.go);
 //   - in parts, when it is a large plain-text file: the planner splits it
 //     (run.splitSize) and workers scan the parts in place in its memory
 //     map or read them (part.go).
@@ -119,7 +120,7 @@ func (r *run) setup() {
 	copt := &r.cfg.Corpus
 	copt.ParallelDecode = false
 	copt.DecodeWidth = func() int { return r.cores - int(r.busy.Load()) + 1 }
-	copt.Whole = isXRDS // never split: its bare i-names need the whole text
+	copt.Whole = isSchemeDoc // never split: its bare identifiers need the whole text
 	if r.cfg.Stdin == nil {
 		r.cfg.Stdin = os.Stdin
 	}

@@ -63,15 +63,15 @@ func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b
 // document scans one document into b. How is decided here, for every
 // document read whole: in place when the corpus layer holds its bytes
 // (and no suppression comments are read), else streamed through a
-// buffer; an XRDS document is read whole either way, for its bare
-// i-names (xrds.go). Parts of split files are planned (plan.go) and
+// buffer; a scheme's own document (XRI's XRDS) is read whole either way,
+// for its bare identifiers (document.go). Parts of split files are planned (plan.go) and
 // scanned (part.go) apart, through the same match loop.
 func (s *scanner) document(ctx context.Context, doc *corpus.Document, b *batcher) error {
 	st := s.stream
 	whole := span{to: math.MaxInt64}
 	if doc.Bytes != nil && s.dirs == nil {
-		if isXRDS(doc.Bytes) {
-			return s.xrds(ctx, doc, doc.Bytes, b)
+		if sc := schemeDoc(doc.Bytes); sc != nil {
+			return s.schemeDocument(ctx, doc, sc, doc.Bytes, b)
 		}
 		st.ResetBytes(doc.Bytes, 0)
 		return s.matches(ctx, doc, b, &whole)
@@ -83,13 +83,13 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, b *batcher
 		s.br.Reset(doc.Reader)
 	}
 	var r io.Reader = s.br
-	if head, _ := s.br.Peek(xrdsSniff); isXRDS(head) {
-		data, err := io.ReadAll(io.LimitReader(s.br, maxXRDS+1))
+	if head, _ := s.br.Peek(docSniff); schemeDoc(head) != nil {
+		data, err := io.ReadAll(io.LimitReader(s.br, maxSchemeDoc+1))
 		if err != nil {
 			return err
 		}
-		if len(data) <= maxXRDS {
-			return s.xrds(ctx, doc, data, b)
+		if len(data) <= maxSchemeDoc {
+			return s.schemeDocument(ctx, doc, schemeDoc(data), data, b)
 		}
 		r = io.MultiReader(bytes.NewReader(data), s.br) // too large: scan as text
 	}
@@ -107,7 +107,7 @@ type span struct {
 	// while the part is read
 	before int
 	lc     *lineCounter
-	// bare: an XRDS document's bare i-names, found beside the stream and
+	// bare: a scheme document's bare identifiers (XRDS i-names), found beside the stream and
 	// merged into its matches in offset order
 	bare bareNames
 	// found, end: occurrences reported and the end of the last one

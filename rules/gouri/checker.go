@@ -2,6 +2,13 @@ package gouri
 
 import "github.com/idlint/idlint/rules"
 
+// Scheme describes go: to the engine, the CLI and the scanner (rules/schemes).
+var Scheme = &rules.Scheme{
+	Name: "go", Profiles: Profiles, DefaultProfile: DefaultProfile, Catalog: Catalog,
+	New:    func(map[string]string) rules.Checker { return &Checker{} },
+	Extent: rules.ExtentURI,
+}
+
 // Checker adapts the package to the lint engine's rules.Checker and
 // rules.Classifier.
 type Checker struct{}
@@ -11,14 +18,9 @@ var (
 	_ rules.Classifier = (*Checker)(nil)
 )
 
-func (*Checker) Scheme() string         { return "go" }
-func (*Checker) Profiles() []string     { return Profiles }
-func (*Checker) DefaultProfile() string { return DefaultProfile }
-func (*Checker) Rules() []*rules.Rule   { return Catalog }
-
 // Check lints ident under profile with every finding kept.
 func (*Checker) Check(ident, profile string) rules.Result {
-	u, fs := Lint(ident, profile, rules.Info)
+	u, fs := Lint(ident, profile, Options{MinSeverity: rules.Info})
 	return rules.Result{
 		Scheme:    "go",
 		Profile:   profile,

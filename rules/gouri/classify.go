@@ -1,8 +1,11 @@
 package gouri
 
 import (
-	"github.com/idlint/idlint/extract"
 	"strings"
+
+	"github.com/idlint/idlint/internal/wordbound"
+	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/rfc2396"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -98,13 +101,13 @@ func (*Checker) Classify(ident string, ctx rules.Context) string { return Classi
 // Classify is Checker.Classify as a function.
 func Classify(ident string, ctx rules.Context) string {
 	before := ctx.Before
-	if wordBefore(before) {
+	if wordbound.Before(before) {
 		return KindWordPart
 	}
 	if hasSuffix(before, "://") {
 		return KindURLHost
 	}
-	if !hasPrefixFold(ident, "go:") {
+	if !ascii.HasPrefixFold(ident, "go:") {
 		return "" // not ours to judge: Check reports GO001
 	}
 	rest := ident[3:]
@@ -136,7 +139,7 @@ func Classify(ident string, ctx rules.Context) string {
 func isDirective(rest string, before []byte) bool {
 	// a. a known name
 	n := 0
-	for n < len(rest) && (isAlnum(rest[n]) || rest[n] == '_' || rest[n] == '-') {
+	for n < len(rest) && (rfc2396.IsAlnum(rest[n]) || rest[n] == '_' || rest[n] == '-') {
 		n++
 	}
 	name := rest[:n]
@@ -155,7 +158,7 @@ func isDirective(rest string, before []byte) bool {
 	// and cmd/cover also see "//go:_name")
 	if hasSuffix(before, "//") {
 		c := rest[0]
-		return 'a' <= c && c <= 'z' || isDigit(c) || c == '_'
+		return 'a' <= c && c <= 'z' || rfc2396.IsDigit(c) || c == '_'
 	}
 	// d. "// go:word"
 	t := len(before)
@@ -164,7 +167,7 @@ func isDirective(rest string, before []byte) bool {
 	}
 	if t < len(before) && hasSuffix(before[:t], "//") && 'a' <= rest[0] && rest[0] <= 'z' {
 		for i := 0; i < len(rest); i++ {
-			if c := rest[i]; !('a' <= c && c <= 'z') && !isDigit(c) && c != '_' {
+			if c := rest[i]; !('a' <= c && c <= 'z') && !rfc2396.IsDigit(c) && c != '_' {
 				return false
 			}
 		}
@@ -211,20 +214,20 @@ func isFormat(rest string) bool {
 		for j < len(rest) && strings.IndexByte("-+# 0", rest[j]) >= 0 {
 			j++
 		}
-		for j < len(rest) && (isDigit(rest[j]) || rest[j] == '*') {
+		for j < len(rest) && (rfc2396.IsDigit(rest[j]) || rest[j] == '*') {
 			j++
 		}
 		if j < len(rest) && rest[j] == '.' {
 			j++
-			for j < len(rest) && (isDigit(rest[j]) || rest[j] == '*') {
+			for j < len(rest) && (rfc2396.IsDigit(rest[j]) || rest[j] == '*') {
 				j++
 			}
 		}
 		if j < len(rest) && strings.IndexByte(verbs, rest[j]) >= 0 {
-			if !isEscape(rest, i) {
+			if !ascii.IsEscape(rest, i) {
 				return true
 			}
-			if o := unhex(rest[i+1])<<4 | unhex(rest[i+2]); o < 0x20 || o == 0x7f {
+			if o := ascii.Unhex(rest[i+1])<<4 | ascii.Unhex(rest[i+2]); o < 0x20 || o == 0x7f {
 				return true
 			}
 		}
@@ -247,9 +250,6 @@ func isEmoticon(rest string) bool {
 	}
 	return false
 }
-
-// wordBefore is the scanner's boundary rule (extract.WordBefore).
-func wordBefore(b []byte) bool { return extract.WordBefore(b) }
 
 func hasSuffix(b []byte, s string) bool {
 	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s

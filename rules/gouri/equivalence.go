@@ -3,6 +3,7 @@ package gouri
 import (
 	"strings"
 
+	"github.com/idlint/idlint/rules/internal/ascii"
 	"github.com/idlint/idlint/rules/internal/rfc2396"
 )
 
@@ -57,7 +58,7 @@ func (u *URI) Canonical() string {
 		n := b.Len()
 		normEscapes(&b, u.Query, decode)
 		out := b.String()
-		if !hasPrefixFold(out[n:], "id=") {
+		if !ascii.HasPrefixFold(out[n:], "id=") {
 			return out
 		}
 		if u.HasID {
@@ -103,7 +104,7 @@ func (u *URI) Namespace() string {
 func hasBadPercent(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' {
-			if !isEscape(s, i) {
+			if !ascii.IsEscape(s, i) {
 				return true
 			}
 			i += 2
@@ -118,7 +119,7 @@ func lowerHost(b *strings.Builder, s string) { rfc2396.LowerHost(b, s) }
 
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
+		if !rfc2396.IsDigit(s[i]) {
 			return false
 		}
 	}

@@ -27,7 +27,7 @@ func TestCanonicalAndKey(t *testing.T) {
 		{"invalid port: no namespace", "go://h:x?bmw", "go://h:x?bmw", ""},
 		{"not go", "urn:x:y", "urn:x:y", ""},
 	} {
-		u, _ := Lint(c.in, RFC3368, 0)
+		u, _ := Lint(c.in, RFC3368, Options{})
 		if got := u.Canonical(); got != c.canon {
 			t.Errorf("%s: Canonical(%q) = %q, want %q", c.spec, c.in, got, c.canon)
 		}
@@ -57,9 +57,9 @@ func TestKeyClasses(t *testing.T) {
 	}
 	seen := map[string]int{}
 	for ci, class := range classes {
-		first, _ := Lint(class[0], RFC3368, 0)
+		first, _ := Lint(class[0], RFC3368, Options{})
 		for _, s := range class {
-			u, _ := Lint(s, RFC3368, 0)
+			u, _ := Lint(s, RFC3368, Options{})
 			k := u.Key()
 			if prev, ok := seen[k]; ok && prev != ci {
 				t.Errorf("%q has key %q of class %d, want class %d", s, k, prev, ci)

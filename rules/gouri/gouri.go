@@ -54,12 +54,16 @@
 //   - "" (an identifier) otherwise.
 package gouri
 
+//lint:file-ignore SA9009 the package doc lists go: URI forms, not compiler directives
+
 import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/rfc2396"
 )
 
 // Form is the shape of an identifier after "go:".
@@ -102,19 +106,26 @@ type Param struct {
 // Error is a parse failure: the input and the first error-level finding.
 type Error = rules.ParseError
 
-// Parse parses s under rfc3368 and returns the first error-level finding as *Error.
-func Parse(s string) (URI, error) {
-	u, fs := Lint(s, RFC3368, rules.Error)
+// Parse parses s under profile and returns the first error-level finding as *Error.
+func Parse(s, profile string) (URI, error) {
+	u, fs := Lint(s, profile, Options{MinSeverity: rules.Error})
 	if len(fs) > 0 {
 		return u, &Error{Scheme: "go", Input: s, Finding: fs[0]}
 	}
 	return u, nil
 }
 
-// Lint parses s under profile and returns every finding at or above min,
-// in text order.
-func Lint(s, profile string, min rules.Severity) (URI, []rules.Finding) {
-	p := parser{s: s, profile: profile, min: min}
+// Options select what Lint reports (the same shape as urn.Options and
+// xri.Options).
+type Options struct {
+	// MinSeverity drops findings below it (Parse uses Error).
+	MinSeverity rules.Severity
+}
+
+// Lint parses s under profile and returns every finding at or above
+// opt.MinSeverity, in text order.
+func Lint(s, profile string, opt Options) (URI, []rules.Finding) {
+	p := parser{s: s, profile: profile, min: opt.MinSeverity}
 	p.u = URI{Profile: profile, raw: s}
 	p.parse()
 	rules.SortFindings(p.out)
@@ -141,7 +152,7 @@ func (p *parser) wants(r *rules.Rule) bool { return rules.Wanted(r, p.profile, p
 
 func (p *parser) parse() {
 	s, u := p.s, &p.u
-	if !hasPrefixFold(s, "go:") {
+	if !ascii.HasPrefixFold(s, "go:") {
 		p.add(NotGo, 0, min(len(s), 3), `does not begin with "go:"`)
 		return
 	}
@@ -187,7 +198,7 @@ func (p *parser) server(start, end int) {
 	if i := strings.LastIndexByte(s[start:end], '@'); i >= 0 {
 		u.Userinfo, u.HasUserinfo = s[start:start+i], true
 		hostStart = start + i + 1
-		p.chars(start, hostStart-1, isUserinfoChar, "userinfo", false)
+		p.chars(start, hostStart-1, rfc2396.IsUserinfo, "userinfo", false)
 	}
 	hostEnd := end
 	portFrom := hostStart
@@ -200,7 +211,7 @@ func (p *parser) server(start, end int) {
 		hostEnd = portFrom + i
 		u.Port, u.HasPort = s[hostEnd+1:end], true
 		for j := hostEnd + 1; j < end; j++ {
-			if !isDigit(s[j]) {
+			if !rfc2396.IsDigit(s[j]) {
 				p.add(PortSyntax, hostEnd+1, end, `port "`+u.Port+`" is not a decimal number`)
 				break
 			}
@@ -208,7 +219,7 @@ func (p *parser) server(start, end int) {
 	}
 	u.Host = s[hostStart:hostEnd]
 	p.host(hostStart, hostEnd)
-	if p.wants(NonCanonicalCase) && hasUpperOutsideEscapes(u.Host) {
+	if p.wants(NonCanonicalCase) && rfc2396.HasUpperOutsideEscapes(u.Host) {
 		var b strings.Builder
 		lowerHost(&b, u.Host)
 		p.add(NonCanonicalCase, hostStart, hostEnd, `host not in lower case: canonical is "`+b.String()+`"`)
@@ -224,9 +235,9 @@ func (p *parser) host(start, end int) {
 		return
 	}
 	for i := start; i < end; i++ {
-		if c := s[i]; !isAlnum(c) && c != '-' && c != '.' {
+		if c := s[i]; !rfc2396.IsAlnum(c) && c != '-' && c != '.' {
 			n := 1
-			what := charName(c)
+			what := ascii.CharName(c)
 			if c >= utf8.RuneSelf {
 				if r, size := utf8.DecodeRuneInString(s[i:end]); r != utf8.RuneError {
 					n, what = size, fmt.Sprintf("%q", r)
@@ -244,7 +255,7 @@ func (p *parser) host(start, end int) {
 	numeric := true
 	for _, l := range labels {
 		for i := 0; i < len(l); i++ {
-			if !isDigit(l[i]) {
+			if !rfc2396.IsDigit(l[i]) {
 				numeric = false
 			}
 		}
@@ -266,7 +277,7 @@ func (p *parser) host(start, end int) {
 		case l[0] == '-' || l[len(l)-1] == '-':
 			p.add(ServerSyntax, off, off+len(l), `label "`+l+`" starts or ends with a hyphen`)
 			return
-		case k == len(labels)-1 && !isAlpha(l[0]):
+		case k == len(labels)-1 && !rfc2396.IsAlpha(l[0]):
 			p.add(ServerSyntax, off, off+len(l), `top label "`+l+`" must start with a letter`)
 			return
 		}
@@ -284,12 +295,12 @@ func (p *parser) query(start int, form1 bool) {
 	if i := strings.IndexByte(s[start:], ';'); i >= 0 {
 		first = start + i
 	}
-	if form1 && hasPrefixFold(s[start:], "id=") {
+	if form1 && ascii.HasPrefixFold(s[start:], "id=") {
 		u.HasID, u.ID = true, s[start+3:first]
 		if s[start] != 'i' || s[start+1] != 'd' {
 			p.add(NonCanonicalCase, start, start+2, `"`+s[start:start+2]+`=" not in lower case: canonical is "id="`)
 		}
-		p.chars(start+3, first, isUnreserved, "id", true)
+		p.chars(start+3, first, rfc2396.IsUnreserved, "id", true)
 		switch {
 		case u.ID == "":
 			p.add(EmptyQuery, start, first, `"id=" without a value: the query names no record (rfc3367 §4.2.1)`)
@@ -303,11 +314,11 @@ func (p *parser) query(start int, form1 bool) {
 		return
 	}
 	u.CommonName = s[start:first]
-	if !form1 && hasPrefixFold(s[start:], "id=") {
+	if !form1 && ascii.HasPrefixFold(s[start:], "id=") {
 		p.add(InvalidChar, start+2, start+3, `"id=" only starts a query after a server (go://server?id=value); here "=" is part of a common name and must be encoded`)
-		p.chars(start+3, first, isUnreserved, "common name", true)
+		p.chars(start+3, first, rfc2396.IsUnreserved, "common name", true)
 	} else {
-		p.chars(start, first, isUnreserved, "common name", true)
+		p.chars(start, first, rfc2396.IsUnreserved, "common name", true)
 	}
 	if first == start {
 		msg := "empty query: a CNRP query holds one common name or one id (rfc3367 §4.2.1)"
@@ -340,16 +351,16 @@ func (p *parser) params(i int, haveName bool) {
 		}
 		if eq < 0 {
 			p.add(AvpairSyntax, start-1, end, `parameter "`+s[start:end]+`" has no "=": avpair = ";" attribute "=" [type ","] value`)
-			p.chars(start, end, isUnreserved, "attribute", true)
+			p.chars(start, end, rfc2396.IsUnreserved, "attribute", true)
 			continue
 		}
 		eq += start
 		var pr Param
 		pr.Attribute = s[start:eq]
-		p.chars(start, eq, isUnreserved, "attribute", true)
+		p.chars(start, eq, rfc2396.IsUnreserved, "attribute", true)
 		if pr.Attribute == "" {
 			p.add(EmptyAttribute, start-1, end, "parameter without an attribute name")
-		} else if equalFold(pr.Attribute, "id") || equalFold(pr.Attribute, "commonname") {
+		} else if ascii.EqualFold(pr.Attribute, "id") || ascii.EqualFold(pr.Attribute, "commonname") {
 			what := "a common name"
 			if u.HasID {
 				what = "an id"
@@ -361,11 +372,11 @@ func (p *parser) params(i int, haveName bool) {
 		v := eq + 1
 		if c := strings.IndexByte(s[v:end], ','); c >= 0 {
 			pr.Type, pr.HasType = s[v:v+c], true
-			p.chars(v, v+c, isUnreserved, "type", true)
+			p.chars(v, v+c, rfc2396.IsUnreserved, "type", true)
 			v += c + 1
 		}
 		pr.Value = s[v:end]
-		p.chars(v, end, isUnreserved, "value", true)
+		p.chars(v, end, rfc2396.IsUnreserved, "value", true)
 		if len(u.Params) < maxParams {
 			u.Params = append(u.Params, pr)
 		}
@@ -380,14 +391,14 @@ func (p *parser) chars(start, end int, allowed func(byte) bool, where string, te
 	for i := start; i < end; {
 		c := s[i]
 		if c == '%' {
-			if !isEscape(s, i) {
+			if !ascii.IsEscape(s, i) {
 				e := min(i+3, end)
 				p.add(BadPercent, i, e, `"%" not followed by two hex digits: "`+s[i:e]+`"`)
 				i++
 				continue
 			}
 			j := i
-			for j < end && isEscape(s, j) {
+			for j < end && ascii.IsEscape(s, j) {
 				p.escape(j)
 				j += 3
 			}
@@ -402,7 +413,7 @@ func (p *parser) chars(start, end int, allowed func(byte) bool, where string, te
 			continue
 		}
 		n := 1
-		what := charName(c)
+		what := ascii.CharName(c)
 		if c >= utf8.RuneSelf {
 			if r, size := utf8.DecodeRuneInString(s[i:end]); r != utf8.RuneError {
 				n, what = size, fmt.Sprintf("%q", r)
@@ -419,8 +430,8 @@ func (p *parser) escape(i int) {
 	if s[i+1] >= 'a' || s[i+2] >= 'a' {
 		p.add(LowercaseHex, i, i+3, `lower-case hex in "`+s[i:i+3]+`"; canonical is "`+strings.ToUpper(s[i:i+3])+`"`)
 	}
-	if b := unhex(s[i+1])<<4 | unhex(s[i+2]); isUnreserved(b) {
-		p.add(UnneededPercent, i, i+3, `"`+s[i:i+3]+`" encodes the unreserved `+charName(b)+`, which needs no escape`)
+	if b := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2]); rfc2396.IsUnreserved(b) {
+		p.add(UnneededPercent, i, i+3, `"`+s[i:i+3]+`" encodes the unreserved `+ascii.CharName(b)+`, which needs no escape`)
 	}
 }
 
@@ -429,7 +440,7 @@ func (p *parser) utf8Run(start, end int) {
 	s := p.s
 	p.octets = p.octets[:0]
 	for i := start; i < end; i += 3 {
-		p.octets = append(p.octets, unhex(s[i+1])<<4|unhex(s[i+2]))
+		p.octets = append(p.octets, ascii.Unhex(s[i+1])<<4|ascii.Unhex(s[i+2]))
 	}
 	b := p.octets
 	for k := 0; k < len(b); {

@@ -64,21 +64,20 @@ func TestCatalog(t *testing.T) {
 			ins = append(ins, bad)
 		}
 		for _, in := range ins {
-			if _, fs := Lint(in, LID00, rules.Info); !has(fs, r) {
+			if _, fs := Lint(in, LID00, Options{MinSeverity: rules.Info}); !has(fs, r) {
 				t.Errorf("%s: %q does not report it", r.ID, in)
 			}
 		}
 		good, _, _ := strings.Cut(r.Good, "\n")
 		good, _, _ = strings.Cut(good, " (")
-		if _, fs := Lint(good, LID00, rules.Info); has(fs, r) {
+		if _, fs := Lint(good, LID00, Options{MinSeverity: rules.Info}); has(fs, r) {
 			t.Errorf("%s: its Good example %q reports it", r.ID, good)
 		}
 		if !strings.Contains(r.Page(), r.ID) {
 			t.Errorf("%s: Page lacks the ID", r.ID)
 		}
 	}
-	c := &Checker{}
-	if c.Scheme() != "lid" || c.DefaultProfile() != LID00 || len(c.Profiles()) != 1 || len(c.Rules()) != len(Catalog) {
-		t.Errorf("Checker metadata wrong")
+	if Scheme.Name != "lid" || Scheme.DefaultProfile != LID00 || len(Scheme.Profiles) != 1 || len(Scheme.Catalog) != len(Catalog) {
+		t.Errorf("descriptor: %q %q %v %d", Scheme.Name, Scheme.DefaultProfile, Scheme.Profiles, len(Scheme.Catalog))
 	}
 }

@@ -2,6 +2,14 @@ package lid
 
 import "github.com/idlint/idlint/rules"
 
+// Scheme describes lid: to the engine, the CLI and the scanner (rules/schemes).
+var Scheme = &rules.Scheme{
+	Name: "lid", Profiles: Profiles, DefaultProfile: DefaultProfile, Catalog: Catalog,
+	New:     func(map[string]string) rules.Checker { return &Checker{} },
+	Resolve: Resolve,
+	Extent:  rules.ExtentURI,
+}
+
 // Checker adapts the package to the lint engine's rules.Checker and
 // rules.Classifier.
 type Checker struct{}
@@ -11,14 +19,9 @@ var (
 	_ rules.Classifier = (*Checker)(nil)
 )
 
-func (*Checker) Scheme() string         { return "lid" }
-func (*Checker) Profiles() []string     { return Profiles }
-func (*Checker) DefaultProfile() string { return DefaultProfile }
-func (*Checker) Rules() []*rules.Rule   { return Catalog }
-
 // Check lints ident under profile with every finding kept.
 func (*Checker) Check(ident, profile string) rules.Result {
-	u, fs := Lint(ident, profile, rules.Info)
+	u, fs := Lint(ident, profile, Options{MinSeverity: rules.Info})
 	return rules.Result{
 		Scheme:    "lid",
 		Profile:   profile,

@@ -1,7 +1,9 @@
 package lid
 
 import (
-	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/internal/wordbound"
+	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/rfc2396"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -43,13 +45,13 @@ func (*Checker) Classify(ident string, ctx rules.Context) string { return Classi
 // Classify is Checker.Classify as a function.
 func Classify(ident string, ctx rules.Context) string {
 	before := ctx.Before
-	if wordBefore(before) {
+	if wordbound.Before(before) {
 		return KindWordPart
 	}
 	if hasSuffix(before, "://") {
 		return KindURLHost
 	}
-	if !hasPrefixFold(ident, "lid:") {
+	if !ascii.HasPrefixFold(ident, "lid:") {
 		return "" // not ours to judge: Check reports LID001
 	}
 	rest := ident[4:]
@@ -74,9 +76,6 @@ func Classify(ident string, ctx rules.Context) string {
 	return ""
 }
 
-// wordBefore is the scanner's boundary rule (extract.WordBefore).
-func wordBefore(b []byte) bool { return extract.WordBefore(b) }
-
 func hasSuffix(b []byte, s string) bool {
 	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
 }
@@ -90,7 +89,7 @@ func quoted(ctx rules.Context) bool {
 
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
+		if !rfc2396.IsDigit(s[i]) {
 			return false
 		}
 	}
@@ -99,7 +98,7 @@ func allDigits(s string) bool {
 
 func allHex(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isHex(s[i]) {
+		if !rfc2396.IsHex(s[i]) {
 			return false
 		}
 	}

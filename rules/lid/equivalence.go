@@ -3,6 +3,7 @@ package lid
 import (
 	"strings"
 
+	"github.com/idlint/idlint/rules/internal/ascii"
 	"github.com/idlint/idlint/rules/internal/rfc2396"
 )
 
@@ -79,7 +80,7 @@ func (u *LID) canonical(withFragment bool) string {
 			var pb strings.Builder
 			pb.Grow(len(u.Path))
 			normEscapes(&pb, u.Path, decode)
-			path, _, _ := removeDots(pb.String())
+			path, _, _ := rfc2396.RemoveDots(pb.String(), nil)
 			b.WriteString(path)
 		}
 		if u.HasQuery {
@@ -97,7 +98,7 @@ func (u *LID) canonical(withFragment bool) string {
 // hasBadPercent reports whether s holds a "%" that does not start an escape.
 func hasBadPercent(s string) bool {
 	for i := strings.IndexByte(s, '%'); i >= 0; {
-		if !isEscape(s, i) {
+		if !ascii.IsEscape(s, i) {
 			return true
 		}
 		j := strings.IndexByte(s[i+1:], '%')
@@ -117,49 +118,11 @@ func lowerHost(b *strings.Builder, s string) { rfc2396.LowerHost(b, s) }
 func foldKeepHex(s string) string {
 	b := []byte(s)
 	for i := 0; i < len(b); i++ {
-		if b[i] == '%' && isEscape(s, i) {
+		if b[i] == '%' && ascii.IsEscape(s, i) {
 			i += 2
 			continue
 		}
-		b[i] = lower(b[i])
+		b[i] = ascii.Lower(b[i])
 	}
 	return string(b)
-}
-
-// removeDots removes "." and ".." complete segments from an absolute path
-// (one that is empty or starts with "/"), as rfc2396 §5.2 steps 6c–6f do for
-// a merged path. ".." segments that would climb above the root are kept
-// (step 6g allows keeping them; Appendix C.2 shows "http://a/../g"); above
-// reports them. A path that ends in a dot segment keeps its trailing slash.
-// The result has no "." segment and ".." only at its start, so removing
-// dots again changes nothing.
-func removeDots(path string) (out string, changed, above bool) {
-	if !strings.HasPrefix(path, "/") || !strings.Contains(path, "/.") {
-		return path, false, false
-	}
-	segs := strings.Split(path[1:], "/")
-	st := make([]string, 0, len(segs))
-	for i, seg := range segs {
-		last := i == len(segs)-1
-		switch seg {
-		case ".":
-			if last {
-				st = append(st, "")
-			}
-		case "..":
-			if len(st) > 0 && st[len(st)-1] != ".." {
-				st = st[:len(st)-1]
-				if last {
-					st = append(st, "")
-				}
-			} else {
-				st = append(st, "..")
-				above = true
-			}
-		default:
-			st = append(st, seg)
-		}
-	}
-	out = "/" + strings.Join(st, "/")
-	return out, out != path, above
 }

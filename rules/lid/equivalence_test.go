@@ -32,7 +32,7 @@ func TestCanonicalAndKey(t *testing.T) {
 		{"no authority", "lid:/A/B", "lid:/A/B", "lid:/a/b", ""},
 		{"not lid", "urn:x:y", "urn:x:y", "urn:x:y", ""},
 	} {
-		u, _ := Lint(c.in, LID00, 0)
+		u, _ := Lint(c.in, LID00, Options{})
 		if got := u.Canonical(); got != c.canon {
 			t.Errorf("%s: Canonical(%q) = %q, want %q", c.spec, c.in, got, c.canon)
 		}
@@ -70,7 +70,7 @@ func TestKeyClasses(t *testing.T) {
 	seen := map[string]int{}
 	for ci, class := range classes {
 		for _, s := range class {
-			u, _ := Lint(s, LID00, 0)
+			u, _ := Lint(s, LID00, Options{})
 			k := u.Key()
 			if prev, ok := seen[k]; ok && prev != ci {
 				t.Errorf("%q has key %q of class %d, want class %d", s, k, prev, ci)
@@ -85,24 +85,8 @@ func TestKeyClasses(t *testing.T) {
 
 func classKey(t *testing.T, s string) string {
 	t.Helper()
-	u, _ := Lint(s, LID00, 0)
+	u, _ := Lint(s, LID00, Options{})
 	return u.Key()
-}
-
-func TestRemoveDots(t *testing.T) {
-	for _, c := range []struct{ in, out string }{
-		{"", ""}, {"/", "/"}, {"/a/b", "/a/b"}, {"/.", "/"}, {"/..", "/.."}, {"/a/.", "/a/"}, {"/a/..", "/"},
-		{"/a/./b", "/a/b"}, {"/a/../b", "/b"}, {"/a/b/../../../g", "/../g"}, {"/../../g", "/../../g"},
-		{"/a//../b", "/a/b"}, {"/a/.b/..c/", "/a/.b/..c/"}, {"/./", "/"}, {"/a/b/./../c/.", "/a/c/"},
-	} {
-		got, _, _ := removeDots(c.in)
-		if got != c.out {
-			t.Errorf("removeDots(%q) = %q, want %q", c.in, got, c.out)
-		}
-		if again, changed, _ := removeDots(got); again != got || changed {
-			t.Errorf("removeDots not idempotent on %q: %q", got, again)
-		}
-	}
 }
 
 // The rule doc says what the key does with case: ASCII only.

@@ -55,7 +55,7 @@ func FuzzResolve(f *testing.F) {
 	f.Add("lid://xyz.com", "g;x=1/../y")
 	f.Add("lid://a", "//g/./h?y#s")
 	f.Fuzz(func(t *testing.T, base, ref string) {
-		out, err := Resolve(base, ref)
+		out, err := Resolve(base, ref, LID00)
 		if err != nil {
 			return
 		}

@@ -8,19 +8,14 @@ import (
 )
 
 // lintCase is one row of a spec-section table: the section, the identifier
-// and the rule IDs its findings must be exactly (see ruletest.Case).
-type lintCase struct{ spec, in, want string }
+// and the rule IDs its findings must be exactly (ruletest.Case).
+type lintCase = ruletest.Case
 
-func ids(fs []rules.Finding) string { return ruletest.IDs(fs) }
-
+// runCases runs the shared table check (rules/internal/ruletest) under LID00.
 func runCases(t *testing.T, cases []lintCase) {
 	t.Helper()
-	rows := make([]ruletest.Case, len(cases))
-	for i, c := range cases {
-		rows[i] = ruletest.Case{Spec: c.spec, In: c.in, Want: c.want}
-	}
-	ruletest.Run(t, rows, func(in string) []rules.Finding {
-		_, fs := Lint(in, LID00, rules.Info)
+	ruletest.Run(t, cases, func(in string) []rules.Finding {
+		_, fs := Lint(in, LID00, Options{MinSeverity: rules.Info})
 		return fs
 	})
 }

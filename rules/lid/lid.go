@@ -54,6 +54,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/rfc2396"
 )
 
 // Form is the shape of an identifier after "lid:".
@@ -89,19 +91,26 @@ type LID struct {
 // Error is a parse failure: the input and the first error-level finding.
 type Error = rules.ParseError
 
-// Parse parses s under lid-00 and returns the first error-level finding as *Error.
-func Parse(s string) (LID, error) {
-	u, fs := Lint(s, LID00, rules.Error)
+// Parse parses s under profile and returns the first error-level finding as *Error.
+func Parse(s, profile string) (LID, error) {
+	u, fs := Lint(s, profile, Options{MinSeverity: rules.Error})
 	if len(fs) > 0 {
 		return u, &Error{Scheme: "lid", Input: s, Finding: fs[0]}
 	}
 	return u, nil
 }
 
-// Lint parses s under profile and returns every finding at or above min,
-// in text order.
-func Lint(s, profile string, min rules.Severity) (LID, []rules.Finding) {
-	p := parser{s: s, profile: profile, min: min}
+// Options select what Lint reports (the same shape as urn.Options and
+// xri.Options).
+type Options struct {
+	// MinSeverity drops findings below it (Parse uses Error).
+	MinSeverity rules.Severity
+}
+
+// Lint parses s under profile and returns every finding at or above
+// opt.MinSeverity, in text order.
+func Lint(s, profile string, opt Options) (LID, []rules.Finding) {
+	p := parser{s: s, profile: profile, min: opt.MinSeverity}
 	p.u = LID{Profile: profile, raw: s}
 	p.parse()
 	rules.SortFindings(p.out)
@@ -124,7 +133,7 @@ func (p *parser) wants(r *rules.Rule) bool { return rules.Wanted(r, p.profile, p
 
 func (p *parser) parse() {
 	s, u := p.s, &p.u
-	if !hasPrefixFold(s, "lid:") {
+	if !ascii.HasPrefixFold(s, "lid:") {
 		p.add(NotLID, 0, min(len(s), 4), `does not begin with "lid:"`)
 		return
 	}
@@ -166,7 +175,7 @@ func (p *parser) splitOpaque() {
 	if u.Form == FormNoAuthority {
 		p.chars(4, 4+len(u.Opaque), isPathChar, "path")
 		if u.HasFragment {
-			p.chars(5+len(u.Opaque), len(s), isUric, "fragment")
+			p.chars(5+len(u.Opaque), len(s), rfc2396.IsUric, "fragment")
 		}
 	}
 }
@@ -183,7 +192,7 @@ func (p *parser) parseHier() {
 	if i := strings.LastIndexByte(s[authStart:authEnd], '@'); i >= 0 {
 		u.Userinfo, u.HasUserinfo = s[authStart:authStart+i], true
 		hostStart = authStart + i + 1
-		p.chars(authStart, hostStart-1, isUserinfoChar, "userinfo")
+		p.chars(authStart, hostStart-1, rfc2396.IsUserinfo, "userinfo")
 		if j := strings.IndexByte(u.Userinfo, ':'); j >= 0 {
 			p.add(UserinfoPassword, authStart, hostStart-1, `userinfo of the form "user:password" is NOT RECOMMENDED`)
 		}
@@ -203,7 +212,7 @@ func (p *parser) parseHier() {
 	}
 	u.Host = s[hostStart:hostEnd]
 	p.host(hostStart, hostEnd)
-	if p.wants(NonCanonicalCase) && hasUpperOutsideEscapes(u.Host) {
+	if p.wants(NonCanonicalCase) && rfc2396.HasUpperOutsideEscapes(u.Host) {
 		var b strings.Builder
 		lowerHost(&b, u.Host)
 		p.add(NonCanonicalCase, hostStart, hostEnd, `host not in lower case: canonical is "`+b.String()+`"`)
@@ -224,12 +233,12 @@ func (p *parser) parseHier() {
 			end = i + j
 		}
 		u.Query, u.HasQuery = s[i+1:end], true
-		p.chars(i+1, end, isUric, "query")
+		p.chars(i+1, end, rfc2396.IsUric, "query")
 		i = end
 	}
 	if i < len(s) && s[i] == '#' {
 		u.Fragment, u.HasFragment = s[i+1:], true
-		p.chars(i+1, len(s), isUric, "fragment")
+		p.chars(i+1, len(s), rfc2396.IsUric, "fragment")
 	}
 }
 
@@ -239,7 +248,7 @@ func (p *parser) port(start, end int) {
 		return
 	}
 	for i := start; i < end; i++ {
-		if !isDigit(p.s[i]) {
+		if !rfc2396.IsDigit(p.s[i]) {
 			p.add(PortSyntax, start, end, `port "`+p.s[start:end]+`" is not a decimal number`)
 			return
 		}
@@ -256,12 +265,12 @@ func (p *parser) host(start, end int) {
 		return
 	}
 	for i := start; i < end; i++ {
-		if c := s[i]; !isAlnum(c) && c != '-' && c != '.' {
+		if c := s[i]; !rfc2396.IsAlnum(c) && c != '-' && c != '.' {
 			n := 1
 			if c >= utf8.RuneSelf {
 				_, n = utf8.DecodeRuneInString(s[i:end])
 			}
-			what := charName(c)
+			what := ascii.CharName(c)
 			if n > 1 {
 				what = fmt.Sprintf("%q", s[i:i+n])
 			}
@@ -276,7 +285,7 @@ func (p *parser) host(start, end int) {
 	}
 	numeric := true
 	for i := 0; i < len(name); i++ {
-		if c := name[i]; c != '.' && !isDigit(c) {
+		if c := name[i]; c != '.' && !rfc2396.IsDigit(c) {
 			numeric = false
 			break
 		}
@@ -298,7 +307,7 @@ func (p *parser) host(start, end int) {
 		case l[0] == '-' || l[len(l)-1] == '-':
 			p.add(HostnameSyntax, off, off+len(l), `label "`+l+`" starts or ends with a hyphen`)
 			return
-		case k == len(labels)-1 && !isAlpha(l[0]):
+		case k == len(labels)-1 && !rfc2396.IsAlpha(l[0]):
 			p.add(HostnameSyntax, off, off+len(l), `top label "`+l+`" must start with a letter`)
 			return
 		case len(l) > 63:
@@ -315,7 +324,7 @@ func (p *parser) chars(start, end int, allowed func(byte) bool, where string) {
 	for i := start; i < end; {
 		c := s[i]
 		if c == '%' {
-			if !isEscape(s, i) {
+			if !ascii.IsEscape(s, i) {
 				e := min(i+3, end)
 				p.add(BadPercent, i, e, `"%" not followed by two hex digits: "`+s[i:e]+`"`)
 				i++
@@ -324,8 +333,8 @@ func (p *parser) chars(start, end int, allowed func(byte) bool, where string) {
 			if s[i+1] >= 'a' || s[i+2] >= 'a' {
 				p.add(LowercaseHex, i, i+3, `lower-case hex in "`+s[i:i+3]+`"; canonical is "`+strings.ToUpper(s[i:i+3])+`"`)
 			}
-			if b := unhex(s[i+1])<<4 | unhex(s[i+2]); isUnreserved(b) {
-				p.add(UnneededPercent, i, i+3, `"`+s[i:i+3]+`" encodes the unreserved `+charName(b)+`, which needs no escape`)
+			if b := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2]); rfc2396.IsUnreserved(b) {
+				p.add(UnneededPercent, i, i+3, `"`+s[i:i+3]+`" encodes the unreserved `+ascii.CharName(b)+`, which needs no escape`)
 			}
 			i += 3
 			continue
@@ -335,7 +344,7 @@ func (p *parser) chars(start, end int, allowed func(byte) bool, where string) {
 			continue
 		}
 		n := 1
-		what := charName(c)
+		what := ascii.CharName(c)
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:end])
 			if r != utf8.RuneError {
@@ -353,7 +362,7 @@ func (p *parser) dots(start, end int) {
 	if !strings.Contains(path, "/.") {
 		return
 	}
-	_, changed, above := removeDots(path)
+	_, changed, above := rfc2396.RemoveDots(path, nil)
 	if changed {
 		p.add(DotSegment, start, end, `path holds "." or ".." segments; without them it is "`+mustRemoveDots(path)+`"`)
 	}
@@ -363,6 +372,6 @@ func (p *parser) dots(start, end int) {
 }
 
 func mustRemoveDots(path string) string {
-	out, _, _ := removeDots(path)
+	out, _, _ := rfc2396.RemoveDots(path, nil)
 	return out
 }

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/rfc2396"
 )
 
 // ErrBase is returned by Resolve when the base is not an absolute lid-00
@@ -29,8 +32,10 @@ var ErrBase = errors.New(`base is not an absolute lid: URI of the form lid://hos
 // instead of being glued to the host.
 //
 // Resolve checks only the shapes it needs; lint the result with Check.
-func Resolve(base, ref string) (string, error) {
-	if !hasPrefixFold(base, "lid://") {
+// lid: has one profile, so profile is not read (it is there for the
+// signature xri.Resolve and rules.Scheme share).
+func Resolve(base, ref, profile string) (string, error) {
+	if !ascii.HasPrefixFold(base, "lid://") {
 		return "", fmt.Errorf("lid: resolve %q against %q: %w", ref, base, ErrBase)
 	}
 	b := splitRef(base)
@@ -85,7 +90,7 @@ func Resolve(base, ref string) (string, error) {
 
 // mergeDots applies rfc2396 §5.2 steps 6c–6g to a merged path that starts with "/".
 func mergeDots(p string) string {
-	out, _, _ := removeDots(p)
+	out, _, _ := rfc2396.RemoveDots(p, nil)
 	return out
 }
 
@@ -126,11 +131,11 @@ func splitRef(s string) ref {
 }
 
 func isScheme(s string) bool {
-	if s == "" || !isAlpha(s[0]) {
+	if s == "" || !rfc2396.IsAlpha(s[0]) {
 		return false
 	}
 	for i := 1; i < len(s); i++ {
-		if c := s[i]; !isAlnum(c) && c != '+' && c != '-' && c != '.' {
+		if c := s[i]; !rfc2396.IsAlnum(c) && c != '+' && c != '-' && c != '.' {
 			return false
 		}
 	}

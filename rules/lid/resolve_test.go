@@ -58,7 +58,7 @@ func TestResolveAppendixC(t *testing.T) {
 		{"§5", "./this:that", "lid://a/b/c/this:that"},
 		{"§3.1: not a scheme name", "1a:b", "lid://a/b/c/1a:b"},
 	} {
-		got, err := Resolve(base, c.ref)
+		got, err := Resolve(base, c.ref, LID00)
 		if err != nil || got != c.want {
 			t.Errorf("rfc2396 %s: Resolve(%q, %q) = %q, %v; want %q", c.spec, base, c.ref, got, err, c.want)
 		}
@@ -75,13 +75,13 @@ func TestResolveBase(t *testing.T) {
 		{"lid://xyz.com", "g", "lid://xyz.com/g"},
 		{"lid://xyz.com?q", "g/../h", "lid://xyz.com/h"},
 	} {
-		got, err := Resolve(c.base, c.ref)
+		got, err := Resolve(c.base, c.ref, LID00)
 		if err != nil || got != c.want {
 			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", c.base, c.ref, got, err, c.want)
 		}
 	}
 	for _, base := range []string{"", "lid:", "lid:/a/b", "lid:opaque", "http://a/b", "xyz.com/a"} {
-		if got, err := Resolve(base, "g"); !errors.Is(err, ErrBase) {
+		if got, err := Resolve(base, "g", LID00); !errors.Is(err, ErrBase) {
 			t.Errorf("Resolve(%q, g) = %q, %v; want ErrBase (rfc2396 §5: unsuitable base)", base, got, err)
 		}
 	}
@@ -90,11 +90,11 @@ func TestResolveBase(t *testing.T) {
 // A resolved reference lints like any lid: URI; its key removes what
 // resolution kept (rfc2396 C.2 "/./g").
 func TestResolveThenKey(t *testing.T) {
-	got, err := Resolve("lid://a/b/c/d;p?q", "/./g")
+	got, err := Resolve("lid://a/b/c/d;p?q", "/./g", LID00)
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, _ := Lint(got, LID00, 0)
+	u, _ := Lint(got, LID00, Options{})
 	if k := u.Key(); k != "lid://a/g" {
 		t.Errorf("Key(%q) = %q, want lid://a/g", got, k)
 	}

@@ -16,7 +16,6 @@ const DefaultProfile = RFC8141
 
 var (
 	all      = []string{RFC2141, RFC2141bis03, RFC8141}
-	only2141 = []string{RFC2141}
 	onlyBis  = []string{RFC2141bis03}
 	only8141 = []string{RFC8141}
 	newer    = []string{RFC2141bis03, RFC8141}

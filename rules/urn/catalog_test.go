@@ -5,26 +5,27 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
 // URN025 cites the IANA URN Namespaces registry (and rfc8141 §5); NIDs are
 // case-insensitive in every profile (rfc2141 §2.1, rfc2141bis-03 §2.1, rfc8141 §2.1).
 func registryCases(p string) []lintCase {
 	return []lintCase{
-		{spec: "IANA URN Namespaces registry", profile: p, in: "urn:mycompany:item:1", want: "URN025:info"},
-		{spec: "IANA URN Namespaces registry: isbn", profile: p, in: "urn:isbn:0451450523", not: "URN025"},
-		{spec: "IANA URN Namespaces registry: NIDs are case-insensitive", profile: p, in: "urn:ISBN:0451450523", not: "URN025"},
-		{spec: "IANA URN Namespaces registry: example (rfc6963)", profile: p, in: "urn:example:a", not: "URN025"},
-		{spec: "IANA URN Namespaces registry: foo is hypothetical (rfc2141 §6)", profile: p, in: "urn:foo:a123,456", want: "URN025:info"},
+		{Spec: "IANA URN Namespaces registry", Profile: p, In: "urn:mycompany:item:1", Want: "URN025:info"},
+		{Spec: "IANA URN Namespaces registry: isbn", Profile: p, In: "urn:isbn:0451450523", Not: "URN025"},
+		{Spec: "IANA URN Namespaces registry: NIDs are case-insensitive", Profile: p, In: "urn:ISBN:0451450523", Not: "URN025"},
+		{Spec: "IANA URN Namespaces registry: example (rfc6963)", Profile: p, In: "urn:example:a", Not: "URN025"},
+		{Spec: "IANA URN Namespaces registry: foo is hypothetical (rfc2141 §6)", Profile: p, In: "urn:foo:a123,456", Want: "URN025:info"},
 	}
 }
 
-var ianaRegistry = section{name: "IANA URN Namespaces registry", cases: cat(
+var ianaRegistry = section{Name: "IANA URN Namespaces registry", Cases: ruletest.Cat(
 	registryCases(RFC2141), registryCases(RFC2141bis03), registryCases(RFC8141),
 )}
 
 func TestIANARegistry(t *testing.T) {
-	runSections(t, &ianaRegistry)
+	harness.RunSections(t, &ianaRegistry)
 }
 
 // allSections lists every spec-section table.
@@ -46,18 +47,18 @@ func TestCatalogCoverage(t *testing.T) {
 		triggered[p], absent[p] = map[string]bool{}, map[string]bool{}
 	}
 	for _, s := range allSections() {
-		for _, c := range s.cases {
-			p := s.profileOf(c)
+		for _, c := range s.Cases {
+			p := s.ProfileOf(c)
 			if triggered[p] == nil {
-				t.Fatalf("%s: case %q has unknown profile %q", s.name, c.in, p)
+				t.Fatalf("%s: case %q has unknown profile %q", s.Name, c.In, p)
 			}
-			for id := range wantSet(t, c.want) {
-				if r := ruleByID(id); !r.AppliesTo(p) {
-					t.Errorf("%s: case %q expects %s under %s, which it does not run under", s.name, c.in, id, p)
+			for id := range ruletest.WantSet(t, Catalog, c.Want) {
+				if r := ruletest.RuleByID(Catalog, id); !r.AppliesTo(p) {
+					t.Errorf("%s: case %q expects %s under %s, which it does not run under", s.Name, c.In, id, p)
 				}
 				triggered[p][id] = true
 			}
-			for _, id := range notSet(t, c.not) {
+			for _, id := range ruletest.NotSet(t, Catalog, c.Not) {
 				absent[p][id] = true
 			}
 		}
@@ -150,7 +151,7 @@ func TestCatalogExamples(t *testing.T) {
 			var under []string
 			for _, p := range r.Profiles {
 				_, fs := Lint(in, p, Options{MinSeverity: rules.Info})
-				if _, ok := found(fs)[r.ID]; ok {
+				if _, ok := ruletest.Found(fs)[r.ID]; ok {
 					under = append(under, p)
 				}
 			}
@@ -161,7 +162,7 @@ func TestCatalogExamples(t *testing.T) {
 		for _, p := range r.Profiles {
 			for _, in := range lines(r.Good) {
 				_, fs := Lint(in, p, Options{MinSeverity: rules.Info})
-				if _, ok := found(fs)[r.ID]; ok {
+				if _, ok := ruletest.Found(fs)[r.ID]; ok {
 					t.Errorf("%s Good example %q under %s is reported", r.ID, in, p)
 				}
 			}
@@ -181,8 +182,8 @@ func contains(ss []string, s string) bool {
 // TestChecker covers the rules.Checker adapter.
 func TestChecker(t *testing.T) {
 	c := &Checker{}
-	if c.Scheme() != "urn" || c.DefaultProfile() != RFC8141 || len(c.Profiles()) != 3 || len(c.Rules()) != len(Catalog) {
-		t.Fatalf("checker metadata: %q %q %v %d", c.Scheme(), c.DefaultProfile(), c.Profiles(), len(c.Rules()))
+	if Scheme.Name != "urn" || Scheme.DefaultProfile != RFC8141 || len(Scheme.Profiles) != 3 || len(Scheme.Catalog) != len(Catalog) {
+		t.Fatalf("descriptor: %q %q %v %d", Scheme.Name, Scheme.DefaultProfile, Scheme.Profiles, len(Scheme.Catalog))
 	}
 	for _, tc := range []struct {
 		spec, profile, in  string
@@ -204,8 +205,8 @@ func TestChecker(t *testing.T) {
 			t.Errorf("%s %q: canonical %q key %q ns %q, want %q %q %q", tc.spec, tc.in, res.Canonical, res.Key, res.Namespace, tc.canonical, tc.key, tc.ns)
 		}
 		if res.Valid() != tc.valid {
-			t.Errorf("%s %q: Valid() = %v, want %v\n\t%s", tc.spec, tc.in, res.Valid(), tc.valid, describe(res.Findings))
+			t.Errorf("%s %q: Valid() = %v, want %v\n\t%s", tc.spec, tc.in, res.Valid(), tc.valid, ruletest.Describe(res.Findings))
 		}
-		checkFindings(t, tc.in, tc.profile, res.Findings)
+		ruletest.CheckFindings(t, Catalog, tc.in, tc.profile, res.Findings)
 	}
 }

@@ -1,7 +1,5 @@
 package urn
 
-import "github.com/idlint/idlint/rules/internal/ascii"
-
 // Character classes as one table lookup per byte; no branches per class.
 const (
 	cAlpha      = 1 << iota // ALPHA
@@ -63,17 +61,3 @@ func isHex(c byte) bool        { return class[c]&cHex != 0 }
 func isPchar(c byte) bool      { return class[c]&cPchar != 0 }
 func isUnreserved(c byte) bool { return class[c]&cUnreserved != 0 }
 func isTrans2141(c byte) bool  { return class[c]&cTrans2141 != 0 }
-
-func lower(c byte) byte { return ascii.Lower(c) }
-
-func upper(c byte) byte { return ascii.Upper(c) }
-
-func unhex(c byte) byte { return ascii.Unhex(c) }
-
-// hasPrefixFold: prefix must be lower case.
-func hasPrefixFold(s, prefix string) bool { return ascii.HasPrefixFold(s, prefix) }
-
-// equalFold is ASCII case-insensitive equality; b must be lower case.
-func equalFold(a, b string) bool { return len(a) == len(b) && hasPrefixFold(a, b) }
-
-func charName(c byte) string { return ascii.CharName(c) }

@@ -3,6 +3,8 @@ package urn
 import (
 	"sort"
 	"strings"
+
+	"github.com/idlint/idlint/rules/internal/ascii"
 )
 
 // String returns the URN as parsed.
@@ -20,18 +22,18 @@ func (u *URN) Canonical() string {
 	var b strings.Builder
 	b.Grow(len(s))
 	nidEnd := 0
-	if len(s) >= 4 && hasPrefixFold(s, "urn:") {
+	if len(s) >= 4 && ascii.HasPrefixFold(s, "urn:") {
 		nidEnd = 4 + len(u.NID)
 		for i := 0; i < nidEnd; i++ {
-			b.WriteByte(lower(s[i]))
+			b.WriteByte(ascii.Lower(s[i]))
 		}
 	}
 	for i := nidEnd; i < len(s); i++ {
 		c := s[i]
 		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 			b.WriteByte('%')
-			b.WriteByte(upper(s[i+1]))
-			b.WriteByte(upper(s[i+2]))
+			b.WriteByte(ascii.Upper(s[i+1]))
+			b.WriteByte(ascii.Upper(s[i+2]))
 			i += 2
 			continue
 		}
@@ -71,7 +73,7 @@ func (u *URN) keyFrom(canonical string) string {
 // urn:uuid — a UUID's hex digits are case-insensitive (rfc9562 §4), so
 // urn:uuid:F81D4FAE-… and urn:uuid:f81d4fae-… are one identifier.
 func (u *URN) namespaceKey(key string) string {
-	if !u.nidOK || !equalFold(u.NID, "uuid") {
+	if !u.nidOK || !ascii.EqualFold(u.NID, "uuid") {
 		return key
 	}
 	start := 4 + len(u.NID) + 1

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
 // specExamples are the URNs the three documents print.
@@ -31,8 +33,8 @@ func FuzzLint(f *testing.F) {
 		f.Add(s)
 	}
 	for _, sec := range allSections() {
-		for _, c := range sec.cases {
-			f.Add(c.in)
+		for _, c := range sec.Cases {
+			f.Add(c.In)
 		}
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -46,7 +48,7 @@ func checkInput(t *testing.T, in, p string) {
 	for _, qo := range []bool{false, true} {
 		opt := Options{QueryOrder: qo, MinSeverity: rules.Info}
 		u, fs := Lint(in, p, opt)
-		checkFindings(t, in, p, fs)
+		ruletest.CheckFindings(t, Catalog, in, p, fs)
 		canon, key := u.Canonical(), u.Key()
 
 		// Normalization changes case only (rfc8141 §3.1, rfc2141 §5, rfc2141bis-03 §5).
@@ -75,7 +77,7 @@ func checkInput(t *testing.T, in, p string) {
 
 		// Fields are substrings of the input.
 		for _, s := range []string{u.Scheme, u.NID, u.NSS, u.RComponent, u.Query, u.Fragment} {
-			if !within(s, in) {
+			if !ruletest.Within(s, in) {
 				t.Fatalf("%s: %q: field %q is not a substring", p, in, s)
 			}
 		}
@@ -90,7 +92,7 @@ func checkInput(t *testing.T, in, p string) {
 				}
 			}
 			if len(kept) != len(fm) {
-				t.Fatalf("%s: %q at MinSeverity %s: %d findings, want %d\n\t%s", p, in, min, len(fm), len(kept), describe(fm))
+				t.Fatalf("%s: %q at MinSeverity %s: %d findings, want %d\n\t%s", p, in, min, len(fm), len(kept), ruletest.Describe(fm))
 			}
 			for i := range kept {
 				if kept[i] != fm[i] {
@@ -134,7 +136,7 @@ func equalFoldASCII(a, b string) bool {
 		return false
 	}
 	for i := 0; i < len(a); i++ {
-		if lower(a[i]) != lower(b[i]) {
+		if ascii.Lower(a[i]) != ascii.Lower(b[i]) {
 			return false
 		}
 	}

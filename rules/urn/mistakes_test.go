@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
 // Mistakes another URN parser made, which this one must not repeat.
@@ -16,8 +17,8 @@ func TestMistakeBadEscape(t *testing.T) {
 	for _, p := range Profiles {
 		for _, in := range []string{"urn:example:a%zz", "urn:example:%zz", "urn:example:a%z1", "urn:example:a%1z"} {
 			_, fs := Lint(in, p, Options{MinSeverity: rules.Info})
-			if got := found(fs)[BadPercent.ID]; len(got) == 0 || got[0] != rules.Error {
-				t.Errorf("%s: %q: want URN006 error, got\n\t%s", p, in, describe(fs))
+			if got := ruletest.Found(fs)[BadPercent.ID]; len(got) == 0 || got[0] != rules.Error {
+				t.Errorf("%s: %q: want URN006 error, got\n\t%s", p, in, ruletest.Describe(fs))
 			}
 			_, err := Parse(in, p)
 			var e *Error
@@ -34,7 +35,7 @@ func TestMistakeURNasNID(t *testing.T) {
 	want := map[string]rules.Severity{RFC2141: rules.Error, RFC2141bis03: rules.Error, RFC8141: rules.Warning}
 	for _, p := range Profiles {
 		_, fs := Lint("urn:urn:x", p, Options{MinSeverity: rules.Info})
-		got := found(fs)[NIDReserved.ID]
+		got := ruletest.Found(fs)[NIDReserved.ID]
 		if len(got) != 1 || got[0] != want[p] {
 			t.Errorf("%s: urn:urn:x: URN004 %v, want one %s", p, got, want[p])
 		}
@@ -109,7 +110,7 @@ func TestMistakeInputUntouched(t *testing.T) {
 				fields["Value "+d.Value] = d.Value
 			}
 			for name, v := range fields {
-				if !within(v, in) {
+				if !ruletest.Within(v, in) {
 					t.Errorf("%s: %q: %s %q is not a substring of the input", p, in, name, v)
 				}
 			}
@@ -117,7 +118,7 @@ func TestMistakeInputUntouched(t *testing.T) {
 				t.Errorf("%s: String() = %q, want the input", p, u.String())
 			}
 			// A canonical input is returned as is, with no copy.
-			if c := u.Canonical(); c == in && !within(c, in) {
+			if c := u.Canonical(); c == in && !ruletest.Within(c, in) {
 				t.Errorf("%s: %q: canonical form equals the input but is a copy", p, in)
 			}
 		}

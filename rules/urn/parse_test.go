@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
 // Parse returns *Error carrying the first (leftmost) error-level finding,
@@ -133,7 +134,7 @@ func TestMinSeverity(t *testing.T) {
 		{rules.Error, []string{"URN011"}},
 	} {
 		_, fs := Lint(in, RFC8141, Options{MinSeverity: c.min})
-		got := sortedKeys(found(fs))
+		got := ruletest.SortedKeys(ruletest.Found(fs))
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("MinSeverity %s: %v, want %v", c.min, got, c.want)
 		}
@@ -147,7 +148,7 @@ func TestFindingsBounded(t *testing.T) {
 	if len(fs) > 8*len(Catalog) {
 		t.Errorf("%d findings", len(fs))
 	}
-	checkFindings(t, in, RFC8141, fs)
+	ruletest.CheckFindings(t, Catalog, in, RFC8141, fs)
 }
 
 // The error cites the document of the profile parsed under: "~" is

@@ -1,5 +1,7 @@
 package urn
 
+import "github.com/idlint/idlint/rules/internal/ascii"
+
 //go:generate go run ../../internal/gen/urnregistry -in ../../../shared/registries/urn-namespaces.xml -out registry_table.go
 
 // Registered reports whether nid (any case) is in the IANA URN Namespaces
@@ -16,7 +18,7 @@ func Reference(nid string) (string, bool) {
 	}
 	var buf [32]byte
 	for i := 0; i < len(nid); i++ {
-		buf[i] = lower(nid[i])
+		buf[i] = ascii.Lower(nid[i])
 	}
 	ref, ok := registry[string(buf[:len(nid)])]
 	return ref, ok

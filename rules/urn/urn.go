@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 )
 
 // URN is a parsed URN. Its string fields are substrings of the input.
@@ -102,7 +103,7 @@ func (p *parser) wants(r *rules.Rule) bool { return rules.Wanted(r, p.profile, p
 func (p *parser) parse() {
 	s := p.s
 	u := &p.u
-	if !hasPrefixFold(s, "urn:") {
+	if !ascii.HasPrefixFold(s, "urn:") {
 		p.add(NotURN, 0, min(len(s), 4), `does not begin with "urn:"`)
 		u.assignedEnd = len(s)
 		return
@@ -157,12 +158,12 @@ func (p *parser) checkNID(start, end int) {
 	nid := p.s[start:end]
 	p.caseOfNID()
 	ok := p.nidSyntax(nid, start, end)
-	if equalFold(nid, "urn") {
+	if ascii.EqualFold(nid, "urn") {
 		p.add(NIDReserved, start, end, `the NID "urn" is reserved`)
 	}
 	if ok && p.profile == RFC8141 {
 		switch {
-		case hasPrefixFold(nid, "urn-"):
+		case ascii.HasPrefixFold(nid, "urn-"):
 			num := nid[4:]
 			good := len(num) > 0 && num[0] != '0'
 			for i := 0; i < len(num); i++ {
@@ -171,7 +172,7 @@ func (p *parser) checkNID(start, end int) {
 			if !good && p.wants(InformalNID) {
 				p.add(InformalNID, start, end, `informal NID must be "urn-" and a number without leading zero, got "`+nid+`"`)
 			}
-		case hasPrefixFold(nid, "x-"):
+		case ascii.HasPrefixFold(nid, "x-"):
 			if p.wants(ExperimentalNID) {
 				p.add(ExperimentalNID, start, end, `NID "`+nid+`" uses the experimental "X-" prefix, which can no longer be registered`)
 			}
@@ -185,7 +186,7 @@ func (p *parser) checkNID(start, end int) {
 			p.add(CountryCodeNID, start, end, `NID "`+nid+`" starts with two letters and a hyphen, reserved for country-code namespaces`)
 		}
 	}
-	if ok && p.wants(UnregisteredNID) && !equalFold(nid, "urn") && !Registered(nid) {
+	if ok && p.wants(UnregisteredNID) && !ascii.EqualFold(nid, "urn") && !Registered(nid) {
 		p.add(UnregisteredNID, start, end, `NID "`+nid+`" is not in the IANA URN Namespaces registry (`+RegistryDate+`)`)
 	}
 }
@@ -212,7 +213,7 @@ func (p *parser) nidSyntax(nid string, start, end int) bool {
 			continue
 		}
 		if c != '-' {
-			p.add(NIDSyntax, start+i, start+i+1, "namespace identifier contains "+charName(c)+"; only letters, digits and hyphens are allowed")
+			p.add(NIDSyntax, start+i, start+i+1, "namespace identifier contains "+ascii.CharName(c)+"; only letters, digits and hyphens are allowed")
 			return false
 		}
 		if i == 0 {
@@ -243,7 +244,7 @@ func (p *parser) escape(i int, region int) int {
 		p.add(BadPercent, i, end, `"%" not followed by two hex digits: "`+s[i:end]+`"`)
 		return i + 1
 	}
-	b := unhex(s[i+1])<<4 | unhex(s[i+2])
+	b := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
 	if s[i+1] >= 'a' || s[i+2] >= 'a' {
 		p.u.needsCase = true
 		if p.wants(LowercaseHex) {
@@ -264,7 +265,7 @@ func (p *parser) escape(i int, region int) int {
 			needless = isUnreserved(b)
 		}
 		if needless {
-			p.add(UnneededPercent, i, i+3, `"`+s[i:i+3]+`" encodes `+charName(b)+`, which needs no encoding unless the namespace reserves it`)
+			p.add(UnneededPercent, i, i+3, `"`+s[i:i+3]+`" encodes `+ascii.CharName(b)+`, which needs no encoding unless the namespace reserves it`)
 		}
 	}
 	p.utf8Octet(b, i)
@@ -348,7 +349,7 @@ func (p *parser) chars(start, end, region int, allowed uint16, reject func(i int
 }
 
 func (p *parser) invalid(i int, where string) {
-	p.add(InvalidChar, i, i+1, charName(p.s[i])+" is not allowed in the "+where+" and must be percent-encoded")
+	p.add(InvalidChar, i, i+1, ascii.CharName(p.s[i])+" is not allowed in the "+where+" and must be percent-encoded")
 }
 
 // parse8141 reads NSS and the r-, q- and f-components of rfc8141 §2.
@@ -385,7 +386,7 @@ func (p *parser) parse8141(start int) {
 			}
 		case '&', '~':
 			if p.wants(CompatChars) {
-				p.add(CompatChars, j, j+1, charName(c)+" in the NSS is an excluded character for rfc2141 parsers")
+				p.add(CompatChars, j, j+1, ascii.CharName(c)+" in the NSS is an excluded character for rfc2141 parsers")
 			}
 		default:
 			p.invalid(j, "NSS")
@@ -472,7 +473,7 @@ func (p *parser) parseBis(start int) {
 	})
 	for j := start; j < nssEnd; j++ {
 		if c := s[j]; (c == '&' || c == '~') && p.wants(CompatChars) {
-			p.add(CompatChars, j, j+1, charName(c)+" in the NSS is an excluded character for rfc2141 parsers")
+			p.add(CompatChars, j, j+1, ascii.CharName(c)+" in the NSS is an excluded character for rfc2141 parsers")
 		}
 	}
 	i := nssEnd
@@ -507,7 +508,7 @@ func (p *parser) parse2141(start int) {
 	p.chars(start, len(s), regNSS, mTrans2141, func(i int) {
 		if c := s[i]; c == '/' || c == '?' || c == '#' {
 			if p.wants(ReservedChar) {
-				p.add(ReservedChar, i, i+1, charName(c)+" is reserved and SHOULD NOT appear unencoded")
+				p.add(ReservedChar, i, i+1, ascii.CharName(c)+" is reserved and SHOULD NOT appear unencoded")
 			}
 			return
 		}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
 func allSections() []*section {
@@ -21,20 +23,20 @@ func TestCatalogCoverage(t *testing.T) {
 		triggered[p], absent[p] = map[string]bool{}, map[string]bool{}
 	}
 	for _, s := range allSections() {
-		for _, c := range s.cases {
-			p := s.profileOf(c)
-			for id := range wantSet(t, c.want) {
-				if r := ruleByID(id); !r.AppliesTo(p) {
-					t.Errorf("%s: case %q expects %s under %s, which it does not run under", s.name, c.in, id, p)
+		for _, c := range s.Cases {
+			p := s.ProfileOf(c)
+			for id := range ruletest.WantSet(t, Catalog, c.Want) {
+				if r := ruletest.RuleByID(Catalog, id); !r.AppliesTo(p) {
+					t.Errorf("%s: case %q expects %s under %s, which it does not run under", s.Name, c.In, id, p)
 				}
 				triggered[p][id] = true
 			}
-			for _, id := range notSet(t, c.not) {
+			for _, id := range ruletest.NotSet(t, Catalog, c.Not) {
 				absent[p][id] = true
 			}
-			if c.exact {
+			if c.Exact {
 				for _, r := range Catalog {
-					if _, ok := wantSet(t, c.want)[r.ID]; !ok {
+					if _, ok := ruletest.WantSet(t, Catalog, c.Want)[r.ID]; !ok {
 						absent[p][r.ID] = true
 					}
 				}
@@ -122,7 +124,7 @@ func TestCatalogExamples(t *testing.T) {
 	}
 	lint := func(in, p string, bare bool) map[string][]rules.Severity {
 		_, fs := Lint(in, p, Options{Bare: bare, MinSeverity: rules.Info})
-		return found(fs)
+		return ruletest.Found(fs)
 	}
 	for _, r := range Catalog {
 		if r == TooDeep || r == TooLong {
@@ -146,7 +148,7 @@ func TestCatalogExamples(t *testing.T) {
 		}
 		for _, p := range r.Profiles {
 			for _, in := range lines(r.Good) {
-				if _, hit := lint(in, p, !hasPrefixFold(in, "xri:"))[r.ID]; hit {
+				if _, hit := lint(in, p, !ascii.HasPrefixFold(in, "xri:"))[r.ID]; hit {
 					t.Errorf("%s Good example %q under %s is reported", r.ID, in, p)
 				}
 			}
@@ -157,8 +159,8 @@ func TestCatalogExamples(t *testing.T) {
 // TestChecker covers the rules.Checker adapter.
 func TestChecker(t *testing.T) {
 	c := &Checker{}
-	if c.Scheme() != "xri" || c.DefaultProfile() != RC2 || len(c.Profiles()) != 2 || len(c.Rules()) != len(Catalog) {
-		t.Fatalf("checker metadata: %q %q %v %d", c.Scheme(), c.DefaultProfile(), c.Profiles(), len(c.Rules()))
+	if Scheme.Name != "xri" || Scheme.DefaultProfile != RC2 || len(Scheme.Profiles) != 2 || len(Scheme.Catalog) != len(Catalog) {
+		t.Fatalf("descriptor: %q %q %v %d", Scheme.Name, Scheme.DefaultProfile, Scheme.Profiles, len(Scheme.Catalog))
 	}
 	for _, tc := range []struct {
 		spec, profile, in  string
@@ -188,7 +190,7 @@ func TestChecker(t *testing.T) {
 			t.Errorf("%s %q: canonical %q key %q ns %q; want %q %q %q", tc.spec, tc.in, res.Canonical, res.Key, res.Namespace, tc.canonical, tc.key, tc.ns)
 		}
 		if res.Valid() != tc.valid {
-			t.Errorf("%s %q: valid %v, want %v: %s", tc.spec, tc.in, res.Valid(), tc.valid, describe(res.Findings))
+			t.Errorf("%s %q: valid %v, want %v: %s", tc.spec, tc.in, res.Valid(), tc.valid, ruletest.Describe(res.Findings))
 		}
 	}
 }

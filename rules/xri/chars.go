@@ -1,7 +1,6 @@
 package xri
 
 import (
-	"github.com/idlint/idlint/rules/internal/ascii"
 	"unicode"
 	"unicode/utf8"
 )
@@ -133,16 +132,7 @@ func decodable(r rune, v2 bool) bool {
 	return isUcschar(r) && !isInvisible(r)
 }
 
-func lower(c byte) byte { return ascii.Lower(c) }
-
-func upper(c byte) byte { return ascii.Upper(c) }
-
-func unhex(c byte) byte { return ascii.Unhex(c) }
-
 const hexdigits = "0123456789ABCDEF"
-
-// hasPrefixFold: prefix must be lower case.
-func hasPrefixFold(s, prefix string) bool { return ascii.HasPrefixFold(s, prefix) }
 
 // charName renders a character for a message.
 func charName(s string, i int) string {
@@ -177,19 +167,6 @@ func appendEscaped(b []byte, r rune) []byte {
 		b = append(b, '%', hexdigits[o>>4], hexdigits[o&15])
 	}
 	return b
-}
-
-// isScheme reports whether s is a URI scheme name (rfc2396 §3.1).
-func isScheme(s string) bool {
-	if s == "" || !isAlpha(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if !is(s[i], cScheme) {
-			return false
-		}
-	}
-	return true
 }
 
 // schemeEnd returns the index of the ":" ending a scheme at the start of

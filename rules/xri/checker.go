@@ -1,6 +1,18 @@
 package xri
 
-import "github.com/idlint/idlint/rules"
+import (
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+)
+
+// Scheme describes xri: to the engine, the CLI and the scanner (rules/schemes).
+var Scheme = &rules.Scheme{
+	Name: "xri", Profiles: Profiles, DefaultProfile: DefaultProfile, Catalog: Catalog,
+	New:      func(map[string]string) rules.Checker { return &Checker{} },
+	Resolve:  Resolve,
+	Document: &rules.Document{Sniff: 4096, Looks: LooksLikeXRDS, Find: FindInXRDS},
+	Extent:   rules.ExtentIRI,
+}
 
 // Checker adapts the package to the lint engine's rules.Checker and
 // rules.Classifier.
@@ -11,17 +23,12 @@ var (
 	_ rules.Classifier = (*Checker)(nil)
 )
 
-func (*Checker) Scheme() string         { return "xri" }
-func (*Checker) Profiles() []string     { return Profiles }
-func (*Checker) DefaultProfile() string { return DefaultProfile }
-func (*Checker) Rules() []*rules.Rule   { return Catalog }
-
 // Check lints ident under profile with every finding kept. An ident
 // without the "xri:" scheme is read as a bare XRI (ParseBare): the
 // i-names FindInXRDS finds.
 func (*Checker) Check(ident, profile string) rules.Result {
 	profile = normProfile(profile)
-	x, fs := Lint(ident, profile, Options{Bare: !hasPrefixFold(ident, "xri:"), MinSeverity: rules.Info})
+	x, fs := Lint(ident, profile, Options{Bare: !ascii.HasPrefixFold(ident, "xri:"), MinSeverity: rules.Info})
 	return rules.Result{
 		Scheme:    "xri",
 		Profile:   profile,

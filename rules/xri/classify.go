@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 )
 
 // Look-alike kinds Classify returns.
@@ -61,7 +62,7 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // Classify implements rules.Classifier: "" for an XRI (valid or not), or
 // the kind of text that only looks like one.
 func (*Checker) Classify(ident string, ctx rules.Context) string {
-	if !hasPrefixFold(ident, "xri:") {
+	if !ascii.HasPrefixFold(ident, "xri:") {
 		return "" // bare i-names come from XRDS documents (FindInXRDS)
 	}
 	rest := ident[4:]

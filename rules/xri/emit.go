@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/idlint/idlint/rules/internal/ascii"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
@@ -86,16 +87,16 @@ func (x *XRI) Namespace() string {
 // safeForm lower-cases a leading "xri:" and upper-cases the hex digits of
 // well-formed escapes; it changes no structure.
 func safeForm(s string) string {
-	if !hasPrefixFold(s, "xri:") && strings.IndexByte(s, '%') < 0 {
+	if !ascii.HasPrefixFold(s, "xri:") && strings.IndexByte(s, '%') < 0 {
 		return s
 	}
 	b := []byte(s)
-	if hasPrefixFold(s, "xri:") {
+	if ascii.HasPrefixFold(s, "xri:") {
 		copy(b, "xri:")
 	}
 	for i := 0; i+2 < len(b); i++ {
 		if b[i] == '%' && isHex(b[i+1]) && isHex(b[i+2]) {
-			b[i+1], b[i+2] = upper(b[i+1]), upper(b[i+2])
+			b[i+1], b[i+2] = ascii.Upper(b[i+1]), ascii.Upper(b[i+2])
 			i += 2
 		}
 	}
@@ -273,7 +274,7 @@ func (e *emitter) uri(a, b int, fold bool) {
 	s := e.s
 	c := a + schemeEnd(s[a:b])
 	for i := a; i < c; i++ {
-		e.b = append(e.b, lower(s[i]))
+		e.b = append(e.b, ascii.Lower(s[i]))
 	}
 	e.b = append(e.b, ':')
 	i := c + 1
@@ -470,7 +471,7 @@ func (e *emitter) text(a, b int, ctx tctx, fold bool) {
 			i++
 			continue
 		}
-		o := unhex(s[i+1])<<4 | unhex(s[i+2])
+		o := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
 		if o < utf8.RuneSelf {
 			if decodesASCII(o, ctx, e.v2) {
 				e.run = append(e.run, o)
@@ -501,7 +502,7 @@ func (e *emitter) hostLiteral(ctx tctx) bool { return ctx == tHost && !e.v2 }
 // (before limit), returning it and the index after it, or (0, i).
 func decodeTriplets(s string, i, limit int) (rune, int) {
 	var buf [utf8.UTFMax]byte
-	n := utf8SeqLen(unhex(s[i+1])<<4 | unhex(s[i+2]))
+	n := utf8SeqLen(ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2]))
 	if n == 0 {
 		return 0, i
 	}
@@ -510,7 +511,7 @@ func decodeTriplets(s string, i, limit int) (rune, int) {
 		if j+2 >= limit || !isTriplet(s, j) {
 			return 0, i
 		}
-		buf[k] = unhex(s[j+1])<<4 | unhex(s[j+2])
+		buf[k] = ascii.Unhex(s[j+1])<<4 | ascii.Unhex(s[j+2])
 		j += 3
 	}
 	r, size := utf8.DecodeRune(buf[:n])
@@ -529,17 +530,17 @@ func (e *emitter) flush(ctx tctx, fold bool) {
 		return
 	}
 	e.run = e.run[:0]
-	ascii := true
+	allASCII := true
 	for _, c := range run {
 		if c >= utf8.RuneSelf {
-			ascii = false
+			allASCII = false
 			break
 		}
 	}
-	if ascii {
+	if allASCII {
 		if fold {
 			for _, c := range run {
-				e.b = append(e.b, lower(c))
+				e.b = append(e.b, ascii.Lower(c))
 			}
 		} else {
 			e.b = append(e.b, run...)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
 // TestTable3 checks rc2 §2.4.5 Table 3 row by row: the recommended form is
@@ -39,36 +40,36 @@ func TestTable3(t *testing.T) {
 			t.Errorf("Table 3 %s: %q and %q are equivalent; keys %q, %q", row.comment, row.avoid, row.recommended, a.Key(), r.Key())
 		}
 		if _, fs := Lint(row.recommended, RC2, Options{MinSeverity: rules.Info}); len(fs) != 0 {
-			t.Errorf("Table 3 %s: the recommended %q has findings:\n\t%s", row.comment, row.recommended, describe(fs))
+			t.Errorf("Table 3 %s: the recommended %q has findings:\n\t%s", row.comment, row.recommended, ruletest.Describe(fs))
 		}
 	}
 }
 
 // TestEquivalenceRC2 checks rc2 §2.4: keys equal exactly within each class.
 func TestEquivalenceRC2(t *testing.T) {
-	equivalenceClasses(t, "xri-1.0-rc2 §2.4.3 annotations", RC2, [][]string{
+	harness.EquivalenceClasses(t, "xri-1.0-rc2 §2.4.3 annotations", RC2, [][]string{
 		{"xri:@:A6B4.(!www.example.org):5E32", "xri:@:A6B4:5E32", "xri:@:a6b4:5e32"},
 		{"xri:@:A6B4.5E32"},
 		{"xri:@a/(!note)/b", "xri:@a/b"},
 		{"xri:@a/(+note)/b"},
 	})
-	equivalenceClasses(t, "xri-1.0-rc2 §2.4.3 optional leading dot", RC2, [][]string{
+	harness.EquivalenceClasses(t, "xri-1.0-rc2 §2.4.3 optional leading dot", RC2, [][]string{
 		{"xri:@a/foo.bar", "xri:@a/.foo.bar", "xri:@a/./foo.bar"},
 		{"xri:@a/foo:bar", "xri:@a/.foo:bar"},
 		{"xri:@a/:foo:bar"},
 		{"xri:@a/..foo"},
 	})
-	equivalenceClasses(t, "xri-1.0-rc2 §2.4.4 cross-references, recursively", RC2, [][]string{
+	harness.EquivalenceClasses(t, "xri-1.0-rc2 §2.4.4 cross-references, recursively", RC2, [][]string{
 		{"xri:@example/(+example/(+foo))", "xri:@example/(+Example/(+FOO))", "xri:@example/(+example/(+f%6Fo))"},
 		{"xri:@example/(+example/(+bar))"},
 		{"xri:@a/(xri:@b)", "xri:@a/(@b)", "xri:@a/(XRI:@B)"},
 	})
-	equivalenceClasses(t, "xri-1.0-rc2 §2.4.4 $ cross-references are significant", RC2, [][]string{
+	harness.EquivalenceClasses(t, "xri-1.0-rc2 §2.4.4 $ cross-references are significant", RC2, [][]string{
 		{"xri:@a/b.($v/1)"},
 		{"xri:@a/b.($v/2)"},
 		{"xri:@a/b"},
 	})
-	equivalenceClasses(t, "xri-1.0-rc2 §2.4.1 case", RC2, [][]string{
+	harness.EquivalenceClasses(t, "xri-1.0-rc2 §2.4.1 case", RC2, [][]string{
 		{"xri:@Example.COM/a", "XRI:@example.com/a", "xri:@EXAMPLE.com/a"},
 		{"xri:@example.com/A"},
 		{"XRI://WWW.Example.COM/a", "xri://www.example.com/a"},
@@ -77,14 +78,14 @@ func TestEquivalenceRC2(t *testing.T) {
 		{"xri:@a/(HTTP://Example.COM/P)", "xri:@a/(http://example.com/P)"},
 		{"xri:@a/(http://example.com/p)"},
 	})
-	equivalenceClasses(t, "xri-1.0-rc2 §2.4.1 compatibility caseless match of XRI authorities", RC2, [][]string{
+	harness.EquivalenceClasses(t, "xri-1.0-rc2 §2.4.1 compatibility caseless match of XRI authorities", RC2, [][]string{
 		{"xri:@ｅｘａｍｐｌｅ", "xri:@EXAMPLE", "xri:@example"},
 		{"xri:@straße", "xri:@STRASSE", "xri:@strasse"},
 		{"xri:@a/straße"},
 		{"xri:@a/strasse"},
 		{"xri:@cafe\u0301", "xri:@caf\u00e9", "xri:@CAF\u00c9", "xri:@caf%C3%A9"},
 	})
-	equivalenceClasses(t, "xri-1.0-rc2 §2.4.2 escapes", RC2, [][]string{
+	harness.EquivalenceClasses(t, "xri-1.0-rc2 §2.4.2 escapes", RC2, [][]string{
 		{"xri:@a/b%2fc", "xri:@a/b%2Fc"},
 		{"xri:@a/b/c"},
 		{"xri:@a/b%2Ec"},
@@ -100,16 +101,16 @@ func TestEquivalenceRC2(t *testing.T) {
 		{"xri:@a/x%E2%80%8By", "xri:@a/x\u200by"},
 		{"xri:@a/xy"},
 	})
-	equivalenceClasses(t, "xri-1.0-rc2 §2.4.5 Table 3 scheme and dot-segments", RC2, [][]string{
+	harness.EquivalenceClasses(t, "xri-1.0-rc2 §2.4.5 Table 3 scheme and dot-segments", RC2, [][]string{
 		{"@example/x", "xri:@example/x", "xri:@example/./x", "xri:@example/y/../x"},
 		{"xri:@example/y/x"},
 	})
-	equivalenceClasses(t, "xri-1.0-rc2 §2.1.1.1 ports are never dropped", RC2, [][]string{
+	harness.EquivalenceClasses(t, "xri-1.0-rc2 §2.1.1.1 ports are never dropped", RC2, [][]string{
 		{"xri://example.com/"},
 		{"xri://example.com:80/"},
 		{"xri://example.com:/"},
 	})
-	equivalenceClasses(t, "xri-1.0-rc2 §2.3.3 relative references", RC2, [][]string{
+	harness.EquivalenceClasses(t, "xri-1.0-rc2 §2.3.3 relative references", RC2, [][]string{
 		{".foo:bar", "./foo:bar"},
 		{"g", "./g"},
 		{"g/", "g/."},
@@ -121,7 +122,7 @@ func TestEquivalenceRC2(t *testing.T) {
 
 // TestEquivalenceV2 checks the same rules with xri-2.0's delimiters.
 func TestEquivalenceV2(t *testing.T) {
-	equivalenceClasses(t, "xri-2.0 ABNF case", V2, [][]string{
+	harness.EquivalenceClasses(t, "xri-2.0 ABNF case", V2, [][]string{
 		{"xri://=!F83.62B1.44F.2813", "=!f83.62b1.44f.2813", "XRI://=!F83.62b1.44F.2813"},
 		{"xri://@a*b", "xri://@A*B"},
 		{"xri://@a!b"},
@@ -129,7 +130,7 @@ func TestEquivalenceV2(t *testing.T) {
 		{"xri://@a/B"},
 		{"xri://@a/b"},
 	})
-	equivalenceClasses(t, "xri-2.0 ABNF escapes and cross-references", V2, [][]string{
+	harness.EquivalenceClasses(t, "xri-2.0 ABNF escapes and cross-references", V2, [][]string{
 		{"xri://@a*(+b)", "xri://@a*(+B)", "@a*(+b)"},
 		{"xri://@a*(!b)"}, // no annotation rule in xri-2.0
 		{"xri://@a"},

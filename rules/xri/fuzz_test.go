@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
 // seeds adds every table input, and the corpus's XRIs, to a fuzz corpus.
 func seeds(f *testing.F) {
 	for _, s := range allSections() {
-		for _, c := range s.cases {
-			f.Add(c.in, s.profileOf(c) == V2, c.bare)
+		for _, c := range s.Cases {
+			f.Add(c.In, s.ProfileOf(c) == V2, c.Bare)
 		}
 	}
 	for _, in := range []string{
@@ -52,7 +53,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string, v2, bare bool) {
 		p := profileOf(v2)
 		x, fs := Lint(in, p, Options{Bare: bare, MinSeverity: rules.Info})
-		checkFindings(t, in, p, fs)
+		ruletest.CheckFindings(t, Catalog, in, p, fs)
 		if _, err := ParseBare(in, p); (err != nil) != hasErrors(fs) && bare {
 			t.Errorf("%q: ParseBare error %v, Lint errors %v", in, err, hasErrors(fs))
 		}

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 )
 
 // The four normal forms of rc2 §2.2.4 and the way back (§2.2.4.5). Each
@@ -240,7 +241,7 @@ func hostToUnicode(h string) string {
 	}
 	labels := strings.Split(h, ".")
 	for i, l := range labels {
-		if hasPrefixFold(l, "xn--") {
+		if ascii.HasPrefixFold(l, "xn--") {
 			if u, err := idnaDisplay.ToUnicode(l); err == nil {
 				labels[i] = u
 			}
@@ -277,7 +278,7 @@ func FromURI(s, profile string) string {
 			i++
 			continue
 		}
-		o := unhex(s[i+1])<<4 | unhex(s[i+2])
+		o := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
 		var lit []byte
 		j := i + 3
 		if o < utf8.RuneSelf {
@@ -314,7 +315,7 @@ func step5(s string) string {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		if isTriplet(s, i) {
-			switch o := unhex(s[i+1])<<4 | unhex(s[i+2]); o {
+			switch o := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2]); o {
 			case '/', '?', '#', '%':
 				b = append(b, o)
 				i += 2

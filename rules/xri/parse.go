@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 )
 
 // The parse tree. Positions are byte offsets into the input; every node
@@ -170,7 +171,7 @@ func (p *parser) prefix() string {
 func (p *parser) parseRef(i int, inX bool) *ref {
 	s := p.s
 	r := &ref{start: i, uiEnd: -1, portStart: -1, authStart: -1}
-	if hasPrefixFold(s[i:], "xri:") {
+	if ascii.HasPrefixFold(s[i:], "xri:") {
 		r.scheme = true
 		i += 4
 		if p.v2 {
@@ -544,7 +545,7 @@ func (p *parser) xref(i int, inX bool) *xref {
 		if !p.v2 {
 			p.add(EmptyXref, i, j+1, `the cross-reference "()" is empty: rc2 §2.1.1.4 requires an XRI value starting with a symbol or a URI`)
 		}
-	case hasPrefixFold(s[j:], "xri:") && (!p.v2 || strings.HasPrefix(s[j+4:], "//")):
+	case ascii.HasPrefixFold(s[j:], "xri:") && (!p.v2 || strings.HasPrefix(s[j+4:], "//")):
 		x.kind = xXRI
 		x.r = p.parseRef(j, true)
 		j = x.r.end

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/rfc2396"
 )
 
 // Resolve resolves the XRI reference ref against the absolute XRI base
@@ -76,7 +77,7 @@ func Resolve(base, ref, profile string) (string, error) {
 		if basePath != "" {
 			dir = basePath[:lastSlash(basePath)+1]
 		}
-		path = removeDots2396(dir + path)
+		path, _, _ = rfc2396.RemoveDots(dir+path, splitSegments) // rfc2396 §5.2 step 6
 	}
 	out := prefix + path
 	if rr.query {
@@ -110,12 +111,12 @@ func lastSlash(path string) int {
 	return last
 }
 
-// splitSegments splits an absolute path after its leading "/" at the
-// slashes outside cross-references.
+// splitSegments splits a path (after its leading "/") at the slashes
+// outside cross-references.
 func splitSegments(path string) []string {
 	var segs []string
-	depth, start := 0, 1
-	for i := 1; i < len(path); i++ {
+	depth, start := 0, 0
+	for i := 0; i < len(path); i++ {
 		switch path[i] {
 		case '(':
 			depth++
@@ -131,32 +132,4 @@ func splitSegments(path string) []string {
 		}
 	}
 	return append(segs, path[start:])
-}
-
-// removeDots2396 is rfc2396 §5.2 step 6 c–f on an absolute path: "."
-// segments go, "segment/.." pairs collapse, ".." above the root stays.
-func removeDots2396(path string) string {
-	segs := splitSegments(path)
-	out := segs[:0:0]
-	for i, g := range segs {
-		last := i == len(segs)-1
-		switch g {
-		case ".":
-			if last {
-				out = append(out, "")
-			}
-		case "..":
-			if len(out) > 0 && out[len(out)-1] != ".." {
-				out = out[:len(out)-1]
-				if last {
-					out = append(out, "")
-				}
-			} else {
-				out = append(out, "..")
-			}
-		default:
-			out = append(out, g)
-		}
-	}
-	return "/" + strings.Join(out, "/")
 }

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/idlint/idlint/rules/internal/ascii"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -137,7 +138,7 @@ func (p *parser) escape(i int, ctx tctx) int {
 		p.add(BadPercent, i, end, `"%" is not followed by two hex digits: "`+clipTo(s[i:end])+`"; write a literal "%" as %25`)
 		return i + 1
 	}
-	o := unhex(s[i+1])<<4 | unhex(s[i+2])
+	o := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
 	p.hexCase(i)
 	if o < utf8.RuneSelf {
 		if decodesASCII(o, ctx, p.v2) {
@@ -157,7 +158,7 @@ func (p *parser) escape(i int, ctx tctx) int {
 		if !isTriplet(s, j) {
 			break
 		}
-		b := unhex(s[j+1])<<4 | unhex(s[j+2])
+		b := ascii.Unhex(s[j+1])<<4 | ascii.Unhex(s[j+2])
 		if b&0xC0 != 0x80 {
 			break
 		}
@@ -182,7 +183,7 @@ func (p *parser) escape(i int, ctx tctx) int {
 
 func (p *parser) hexCase(i int) {
 	if p.s[i+1] >= 'a' || p.s[i+2] >= 'a' {
-		p.add(LowercaseHex, i, i+3, `lower-case hex in "`+p.s[i:i+3]+`"; write "%`+string([]byte{upper(p.s[i+1]), upper(p.s[i+2])})+`"`)
+		p.add(LowercaseHex, i, i+3, `lower-case hex in "`+p.s[i:i+3]+`"; write "%`+string([]byte{ascii.Upper(p.s[i+1]), ascii.Upper(p.s[i+2])})+`"`)
 	}
 }
 

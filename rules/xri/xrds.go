@@ -1,9 +1,14 @@
 package xri
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+)
 
 // Span is a byte range doc[Start:End].
-type Span struct{ Start, End int }
+type Span = rules.Span
 
 // xrdsElements hold XRIs that XRDS documents write without "xri:".
 var xrdsElements = [...]string{"CanonicalID", "ProviderID", "LocalID", "Query"}
@@ -59,12 +64,12 @@ func FindInXRDS(doc []byte) []Span {
 		for b > a && isSpace(doc[b-1]) {
 			b--
 		}
-		if a == b || b-a > MaxLength || hasPrefixFold(string(doc[a:min2(b, a+4)]), "xri:") {
+		if a == b || b-a > MaxLength || ascii.HasPrefixFold(string(doc[a:min2(b, a+4)]), "xri:") {
 			continue
 		}
 		switch doc[a] {
 		case '=', '@', '+', '$', '!', '*', '(':
-			out = append(out, Span{a, b})
+			out = append(out, Span{Start: a, End: b})
 		}
 	}
 	return out

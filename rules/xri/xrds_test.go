@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
 // corpusDir holds real XRDS documents from OpenID discovery tests
@@ -74,7 +75,7 @@ func TestFindInXRDSCorpus(t *testing.T) {
 			}
 			res := chk.Check(got[i], V2)
 			if !res.Valid() {
-				t.Errorf("%s: %q under xri-2.0: %s", n, got[i], describe(res.Findings))
+				t.Errorf("%s: %q under xri-2.0: %s", n, got[i], ruletest.Describe(res.Findings))
 			}
 			total++
 		}
@@ -82,11 +83,11 @@ func TestFindInXRDSCorpus(t *testing.T) {
 		for _, id := range xriTokens(string(doc)) {
 			res := chk.Check(id, V2)
 			if !res.Valid() {
-				t.Errorf("%s: %q under xri-2.0: %s", n, id, describe(res.Findings))
+				t.Errorf("%s: %q under xri-2.0: %s", n, id, ruletest.Describe(res.Findings))
 			}
 			r1 := chk.Check(id, RC2)
-			if f := found(r1.Findings); len(f) != 1 || (f["XRI020"] == nil && f["XRI022"] == nil) {
-				t.Errorf("%s: %q under xri-1.0-rc2: want one XRI020 or XRI022, got %s", n, id, describe(r1.Findings))
+			if f := ruletest.Found(r1.Findings); len(f) != 1 || (f["XRI020"] == nil && f["XRI022"] == nil) {
+				t.Errorf("%s: %q under xri-1.0-rc2: want one XRI020 or XRI022, got %s", n, id, ruletest.Describe(r1.Findings))
 			}
 		}
 	}

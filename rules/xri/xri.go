@@ -36,6 +36,7 @@ import (
 	"fmt"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 )
 
 // Profile names, as given to --profile xri=NAME.
@@ -171,7 +172,7 @@ func parseWith(s, profile string, bare bool) (XRI, error) {
 func Lint(s, profile string, opt Options) (XRI, []rules.Finding) {
 	profile = normProfile(profile)
 	x, fs, errs := lintOne(s, profile, opt.Bare, opt.MinSeverity)
-	if errs > 0 && len(s) <= MaxLength && (opt.Bare || hasPrefixFold(s, "xri:")) {
+	if errs > 0 && len(s) <= MaxLength && (opt.Bare || ascii.HasPrefixFold(s, "xri:")) {
 		alt := V2
 		if profile == V2 {
 			alt = RC2
@@ -238,7 +239,7 @@ func lintOneSign(s, profile string, bare bool, min rules.Severity) (XRI, []rules
 	switch {
 	case len(s) > MaxLength:
 		p.add(TooLong, MaxLength, len(s), fmt.Sprintf("the XRI is %d bytes long; idlint parses at most %d", len(s), MaxLength))
-	case !bare && !hasPrefixFold(s, "xri:"):
+	case !bare && !ascii.HasPrefixFold(s, "xri:"):
 		p.add(NotXRI, 0, min2(len(s), 4), `does not begin with "xri:"`)
 	default:
 		p.top()

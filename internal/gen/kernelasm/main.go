@@ -8,7 +8,8 @@
 // (n, i, d, o in either case: a letter that can end a scheme name) and
 // buf[p-2] in class B (r, i, g in either case: a letter that can come
 // before it). urn:, xri:, lid: and go: all pass; the scalar confirm in
-// extract.go decides the rest.
+// extract.go decides the rest. The letters come from the scheme registry
+// (rules/schemes, through internal/gen/scanclass).
 //
 // The test of a vector x of bytes: compare with ':'; load the same block
 // again at p-1 and at p-2 (unaligned) and classify those bytes with two
@@ -37,34 +38,32 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/idlint/idlint/internal/gen/scanclass"
+	"github.com/idlint/idlint/rules/schemes"
 )
 
-// classes: (high nibbles) x (low nibbles) products. Upper and lower case
-// letters share low nibbles and differ by 2 in the high nibble.
-var (
-	classA = []product{{[]byte{4, 6}, []byte{0xe, 0x9, 0x4, 0xf}, 0x80}} // n i d o
-	classB = []product{
-		{[]byte{5, 7}, []byte{0x2}, 0x01},      // r
-		{[]byte{4, 6}, []byte{0x9, 0x7}, 0x02}, // i g
-	}
-)
-
-type product struct {
-	hi, lo []byte
-	bit    byte
+// classes: (high nibbles) x (low nibbles) products of the registry's
+// letters (internal/gen/scanclass, as extract's Go table). Upper and lower
+// case letters share low nibbles and differ by 2 in the high nibble.
+// Class A's bits count down from 0x80, class B's up from 0x01.
+func classes() (a, b []scanclass.Product, membersA, membersB string) {
+	la, lb := scanclass.Letters(schemes.All())
+	return scanclass.Products(la, 0x80, false), scanclass.Products(lb, 0x01, true),
+		string(la) + strings.ToUpper(string(la)), string(lb) + strings.ToUpper(string(lb))
 }
 
 // tables returns the nibble tables of a class and checks that
 // lo[x&15] & hi[x>>4] != 0 exactly for the members (VPSHUFB yields 0 for
 // a low-nibble index with bit 7 set, and the high-nibble table has no
 // entries at 8 and above, so bytes >= 0x80 are never members).
-func tables(class []product, members string) (lo, hi [16]byte) {
+func tables(class []scanclass.Product, members string) (lo, hi [16]byte) {
 	for _, p := range class {
-		for _, n := range p.lo {
-			lo[n] |= p.bit
+		for _, n := range p.Lo {
+			lo[n] |= p.Bit
 		}
-		for _, n := range p.hi {
-			hi[n] |= p.bit
+		for _, n := range p.Hi {
+			hi[n] |= p.Bit
 		}
 	}
 	for x := 0; x < 256; x++ {
@@ -113,8 +112,9 @@ var (
 )
 
 func main() {
-	la, ha := tables(classA, "nidoNIDO")
-	lb, hb := tables(classB, "rigRIG")
+	classA, classB, membersA, membersB := classes()
+	la, ha := tables(classA, membersA)
+	lb, hb := tables(classB, membersB)
 	loA, hiA = table16("classLoA", la), table16("classHiA", ha)
 	loB, hiB = table16("classLoB", lb), table16("classHiB", hb)
 	nibMask = byteConst("nibbleMask", 0x0f)

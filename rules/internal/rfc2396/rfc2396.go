@@ -1,6 +1,7 @@
 // Package rfc2396 holds RFC 2396's character classes (§2.2, §2.3, §3.2.2,
 // §3.3, Appendix A) for the schemes built on it (lid:, go:), one table
-// lookup per byte.
+// lookup per byte, and its dot-segment removal (§5.2 step 6), which
+// xri: resolution shares.
 package rfc2396
 
 import (
@@ -105,4 +106,51 @@ func LowerHost(b *strings.Builder, s string) {
 		}
 		b.WriteByte(ascii.Lower(s[i]))
 	}
+}
+
+// RemoveDots removes "." and ".." complete segments from an absolute path
+// (one that starts with "/"; others are returned as they are), as rfc2396
+// §5.2 step 6 c–f does for a merged path. ".." segments that would climb
+// above the root are kept (step 6g allows keeping them; Appendix C.2
+// shows "http://a/../g"); above reports them. A path that ends in a dot
+// segment keeps its trailing slash. The result has no "." segment and
+// ".." only at its start, so removing dots again changes nothing.
+//
+// split cuts path[1:] into segments; nil splits at every "/" (XRI passes
+// one that keeps a cross-reference's "/" inside its segment).
+func RemoveDots(path string, split func(string) []string) (out string, changed, above bool) {
+	// a dot segment always follows a "/"
+	if !strings.HasPrefix(path, "/") || !strings.Contains(path, "/.") {
+		return path, false, false
+	}
+	var segs []string
+	if split != nil {
+		segs = split(path[1:])
+	} else {
+		segs = strings.Split(path[1:], "/")
+	}
+	st := make([]string, 0, len(segs))
+	for i, seg := range segs {
+		last := i == len(segs)-1
+		switch seg {
+		case ".":
+			if last {
+				st = append(st, "")
+			}
+		case "..":
+			if len(st) > 0 && st[len(st)-1] != ".." {
+				st = st[:len(st)-1]
+				if last {
+					st = append(st, "")
+				}
+			} else {
+				st = append(st, "..")
+				above = true
+			}
+		default:
+			st = append(st, seg)
+		}
+	}
+	out = "/" + strings.Join(st, "/")
+	return out, out != path, above
 }

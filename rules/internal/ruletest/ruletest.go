@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -192,4 +193,161 @@ func Expect(t testing.TB, catalog []*rules.Rule, spec, in, profile, want, not st
 			}
 		}
 	}
+}
+
+// LintCase is one row of a spec-section table. Expectations are written
+// from the spec text cited in Spec, not from the implementation's output.
+type LintCase struct {
+	Spec    string // the section the expectation is read from
+	Profile string // "" means the table's profile
+	In      string
+	Bare    bool   // read without the scheme prefix (XRDS's bare XRIs)
+	Want    string // space-separated "ID:severity" pairs that must be reported
+	Not     string // space-separated rule IDs that must not be reported
+	Exact   bool   // nothing but Want may be reported
+	Canon   string // expected canonical form ("" = not checked)
+}
+
+// Section is one table: the cases read from one section of one spec.
+type Section struct {
+	Name    string // e.g. "rfc8141 §2"
+	Profile string // default profile of the cases
+	Cases   []LintCase
+}
+
+// ProfileOf is the profile case c runs under.
+func (s *Section) ProfileOf(c LintCase) string {
+	if c.Profile != "" {
+		return c.Profile
+	}
+	return s.Profile
+}
+
+// Cat joins tables.
+func Cat(tables ...[]LintCase) []LintCase {
+	var out []LintCase
+	for _, t := range tables {
+		out = append(out, t...)
+	}
+	return out
+}
+
+// Harness is what the shared tests drive of one scheme package.
+type Harness struct {
+	Catalog []*rules.Rule
+	// Lint lints in under profile with every finding kept (bare: without
+	// the scheme prefix) and returns the canonical form.
+	Lint func(in, profile string, bare bool) (canonical string, fs []rules.Finding)
+	// Parse is the package's Parse: it must fail exactly when Lint
+	// reports an error.
+	Parse func(in, profile string, bare bool) error
+	// Invariants, if set, checks what must hold of every input.
+	Invariants func(t testing.TB, in, profile string, bare bool)
+	// Key is the package's equivalence key of in (Parse, then Key); CheckerKey
+	// the key its rules.Checker gives. They must agree.
+	Key, CheckerKey func(in, profile string) string
+}
+
+// RunSections runs every case of secs as a subtest.
+func (h *Harness) RunSections(t *testing.T, secs ...*Section) {
+	for _, s := range secs {
+		t.Run(s.Name, func(t *testing.T) {
+			if len(s.Cases) == 0 {
+				t.Fatal("empty table")
+			}
+			for i, c := range s.Cases {
+				p := s.ProfileOf(c)
+				t.Run(fmt.Sprintf("%02d/%s/%s", i, p, c.In), func(t *testing.T) {
+					h.RunCase(t, s.Name, p, c)
+				})
+			}
+		})
+	}
+}
+
+// RunCase checks one case of the table of section sectionName under profile.
+func (h *Harness) RunCase(t *testing.T, sectionName, profile string, c LintCase) {
+	t.Helper()
+	if c.Spec == "" {
+		t.Fatal("case cites no spec section")
+	}
+	if !strings.HasPrefix(c.Spec, sectionName) {
+		t.Fatalf("case cites %q but sits in the table of %q", c.Spec, sectionName)
+	}
+	if c.Want == "" && c.Not == "" && !c.Exact && c.Canon == "" {
+		t.Fatal("case asserts nothing")
+	}
+	canon, fs := h.Lint(c.In, profile, c.Bare)
+	Expect(t, h.Catalog, c.Spec, c.In, profile, c.Want, c.Not, c.Exact, fs)
+	if c.Canon != "" && canon != c.Canon {
+		t.Errorf("%s %q under %s: canonical %q, want %q", c.Spec, c.In, profile, canon, c.Canon)
+	}
+	// Parse agrees with Lint on validity: errors are the MUST-level violations.
+	err := h.Parse(c.In, profile, c.Bare)
+	hasErr := false
+	for _, f := range fs {
+		hasErr = hasErr || f.Severity == rules.Error
+	}
+	if (err != nil) != hasErr {
+		t.Errorf("%q under %s: Parse error %v, but Lint error findings: %v", c.In, profile, err, hasErr)
+	}
+	if h.Invariants != nil {
+		h.Invariants(t, c.In, profile, c.Bare)
+	}
+}
+
+// EquivalenceClasses checks that keys are equal exactly within each class,
+// and that the package's and its checker's keys agree.
+func (h *Harness) EquivalenceClasses(t *testing.T, spec, profile string, classes [][]string) {
+	t.Helper()
+	type keyed struct {
+		in, key string
+		class   int
+	}
+	var all []keyed
+	for ci, class := range classes {
+		for _, in := range class {
+			k := h.Key(in, profile)
+			if ck := h.CheckerKey(in, profile); ck != k {
+				t.Errorf("%s: %q: Checker key %q != Key %q", spec, in, ck, k)
+			}
+			all = append(all, keyed{in, k, ci})
+		}
+	}
+	for i := range all {
+		for j := i + 1; j < len(all); j++ {
+			a, b := all[i], all[j]
+			same := a.key == b.key
+			if a.class == b.class && !same {
+				t.Errorf("%s (%s): %q and %q must be equivalent; keys %q, %q", spec, profile, a.in, b.in, a.key, b.key)
+			}
+			if a.class != b.class && same {
+				t.Errorf("%s (%s): %q and %q must not be equivalent; both key %q", spec, profile, a.in, b.in, a.key)
+			}
+		}
+	}
+}
+
+// Within reports whether sub lies inside s's memory (a true substring,
+// not a copy). Empty strings trivially qualify.
+func Within(sub, s string) bool {
+	if len(sub) == 0 {
+		return true
+	}
+	if len(s) == 0 {
+		return false
+	}
+	b := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	p := uintptr(unsafe.Pointer(unsafe.StringData(sub)))
+	return p >= b && p+uintptr(len(sub)) <= b+uintptr(len(s))
+}
+
+// SortedKeys returns m's keys in order.
+func SortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }

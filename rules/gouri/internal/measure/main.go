@@ -77,7 +77,7 @@ func walk(root string, each func(path, ident string, ctx rules.Context, kind str
 			return nil
 		}
 		files++
-		cands = extract.Find(cands[:0], data, extract.Options{Schemes: extract.GO})
+		cands = extract.Find(cands[:0], data, extract.Options{Schemes: extract.SchemesOf(extract.GO)})
 		for _, c := range cands {
 			ctx := rules.Context{
 				Before: data[max(0, c.Start-extract.ContextBytes):c.Start],

@@ -1,0 +1,68 @@
+package pipeline
+
+import (
+	"context"
+	"math"
+
+	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/schemes"
+)
+
+// A scheme's own document format (rules.Document: XRI's XRDS) is read
+// whole and never split, for the bare identifiers in its elements, which
+// carry no scheme prefix for the scanner to find.
+
+// maxSchemeDoc bounds the scheme documents read whole.
+const maxSchemeDoc = 4 << 20
+
+// docSniff is how much of a document's head tells whether it is a
+// scheme's own document.
+var docSniff = schemes.DocumentSniff()
+
+// schemeDoc returns the scheme whose own document a document starting
+// with head is, nil if none.
+func schemeDoc(head []byte) *rules.Scheme { return schemes.Document(head) }
+
+// isSchemeDoc is schemeDoc as a predicate (corpus.Options.Whole).
+func isSchemeDoc(head []byte) bool { return schemeDoc(head) != nil }
+
+// bareNames are the bare identifiers of a scheme document, data, not yet
+// reported, in document order.
+type bareNames struct {
+	scheme string
+	data   []byte
+	spans  []rules.Span
+}
+
+// schemeDocument scans a scheme document held whole: the identifiers the
+// scanner finds plus the bare ones sc's Document.Find gives (XRDS: the
+// i-names of CanonicalID, ProviderID, LocalID and Query elements), in
+// document order (at one offset, the scanner's first).
+func (s *scanner) schemeDocument(ctx context.Context, doc *corpus.Document, sc *rules.Scheme, data []byte, b *batcher) error {
+	s.stream.ResetBytes(data, 0)
+	w := span{to: math.MaxInt64, bare: bareNames{scheme: sc.Name, data: data, spans: sc.Document.Find(data)}}
+	return s.matches(ctx, doc, b, &w)
+}
+
+// bareINames reports into b the bare identifiers of w that start before to.
+// They are linted whole, without the text around them: the element
+// delimits them.
+func (s *scanner) bareINames(doc *corpus.Document, b *batcher, w *span, to int64) error {
+	for len(w.bare.spans) > 0 && int64(w.bare.spans[0].Start) < to {
+		sp := w.bare.spans[0]
+		w.bare.spans = w.bare.spans[1:]
+		o := b.slot()
+		var err error
+		if *o, err = s.eng.Check(w.bare.scheme, string(w.bare.data[sp.Start:sp.End])); err != nil {
+			b.unslot()
+			return err
+		}
+		line, col := extract.Position(w.bare.data, sp.Start)
+		o.Location = location(doc, int64(sp.Start), line, col)
+		o.Findings = s.dirs.Filter(o.Offset, o.Findings)
+		b.commit()
+	}
+	return nil
+}
