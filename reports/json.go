@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -85,7 +85,7 @@ type SourceJSON struct {
 }
 
 // Source converts a source record for JSON output.
-func Source(r *corpus.SourceRecord) SourceJSON {
+func Source(r *record.Source) SourceJSON {
 	return SourceJSON{r.Source, r.Member, r.Format, r.CompressedBytes, r.Bytes, r.Occurrences, string(r.Status), r.Error,
 		r.RecordID, r.TargetURI, r.RecordType, r.RecordOffset}
 }
@@ -126,7 +126,7 @@ func (j *JSONL) Occurrence(o *lint.Occurrence) error {
 	return err
 }
 
-func (j *JSONL) Source(r *corpus.SourceRecord) error {
+func (j *JSONL) Source(r *record.Source) error {
 	if j.sen == nil {
 		return nil
 	}
@@ -197,7 +197,7 @@ func (j *JSON) Occurrence(o *lint.Occurrence) error {
 	return j.indent()
 }
 
-func (j *JSON) Source(r *corpus.SourceRecord) error {
+func (j *JSON) Source(r *record.Source) error {
 	b, err := j.compact(Source(r))
 	if err != nil {
 		return err

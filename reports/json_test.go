@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 )
 
 // jsonDoc is the document --format json writes, for encoding/json.
@@ -55,9 +55,9 @@ func TestJSONDocumentEqualsEncodingJSON(t *testing.T) {
 				want.Occurrences = append(want.Occurrences, Occurrence(&o))
 			}
 			for i := range tc.srcs {
-				r := &corpus.SourceRecord{Source: sources[i%len(sources)], Member: strings.Repeat("m", i), Format: "text", Bytes: int64(i), Status: corpus.StatusOK}
+				r := &record.Source{Source: sources[i%len(sources)], Member: strings.Repeat("m", i), Format: "text", Bytes: int64(i), Status: record.StatusOK}
 				if i == 3 {
-					r.Status, r.Error = corpus.StatusError, "read \"x\": <boom> & more"
+					r.Status, r.Error = record.StatusError, "read \"x\": <boom> & more"
 				}
 				if err := j.Source(r); err != nil {
 					t.Fatal(err)

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -93,8 +93,8 @@ func (s *SARIF) Occurrence(o *lint.Occurrence) error {
 	return nil
 }
 
-func (s *SARIF) Source(r *corpus.SourceRecord) error {
-	if r.Status == corpus.StatusError {
+func (s *SARIF) Source(r *record.Source) error {
+	if r.Status == record.StatusError {
 		s.notes = append(s.notes, sarifNotification{Level: "error", Message: sarifMessage{Path(r.Source, r.Member) + ": " + r.Error}})
 	}
 	return nil

@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -46,8 +46,8 @@ func (l *Lines) Occurrence(o *lint.Occurrence) error {
 	return nil
 }
 
-func (l *Lines) Source(r *corpus.SourceRecord) error {
-	if r.Status == corpus.StatusError && l.ErrW != nil {
+func (l *Lines) Source(r *record.Source) error {
+	if r.Status == record.StatusError && l.ErrW != nil {
 		l.w.Flush()
 		fmt.Fprintf(l.ErrW, "idlint: %s: %s\n", Path(r.Source, r.Member), r.Error)
 	}
@@ -61,7 +61,7 @@ func (l *Lines) Flush() error { return l.w.Flush() }
 type Text struct {
 	*Lines
 	clusters *Background
-	sources  []corpus.SourceRecord
+	sources  []record.Source
 }
 
 // NewText returns the sink; Finish ends it, or Abort when the run failed.
@@ -78,8 +78,8 @@ func (t *Text) Occurrence(o *lint.Occurrence) error {
 	return t.Lines.Occurrence(o)
 }
 
-func (t *Text) Source(r *corpus.SourceRecord) error {
-	if r.Status != corpus.StatusOK {
+func (t *Text) Source(r *record.Source) error {
+	if r.Status != record.StatusOK {
 		t.sources = append(t.sources, *r)
 	}
 	return t.Lines.Source(r)
@@ -135,7 +135,7 @@ func (t *Text) Finish(s Summary) error {
 	const maxSkipped = 5
 	skipped := 0
 	for _, r := range t.sources {
-		if r.Status == corpus.StatusSkipped {
+		if r.Status == record.StatusSkipped {
 			if skipped++; skipped > maxSkipped {
 				continue
 			}

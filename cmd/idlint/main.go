@@ -21,6 +21,7 @@ import (
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/urn"
@@ -483,7 +484,7 @@ type teeSources struct {
 	j *reports.JSONL
 }
 
-func (t *teeSources) Source(r *corpus.SourceRecord) error {
+func (t *teeSources) Source(r *record.Source) error {
 	if err := t.j.Source(r); err != nil {
 		return err
 	}
@@ -531,7 +532,7 @@ func cmdRules(args []string, stdout, stderr io.Writer) int {
 type nopSink struct{}
 
 func (nopSink) Occurrence(*lint.Occurrence) error { return nil }
-func (nopSink) Source(*corpus.SourceRecord) error { return nil }
+func (nopSink) Source(*record.Source) error { return nil }
 
 func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("merge", stderr)

@@ -6,8 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/rules"
 )
@@ -147,19 +147,19 @@ var clusterColumns = []column[reports.Cluster]{
 	i64("invalid_count", false, func(c *reports.Cluster) int64 { return int64(c.InvalidCount) }),
 }
 
-var sourceColumns = []column[corpus.SourceRecord]{
-	str("source", false, func(r *corpus.SourceRecord) string { return r.Source }),
-	str("member", false, func(r *corpus.SourceRecord) string { return r.Member }),
-	str("format", true, func(r *corpus.SourceRecord) string { return r.Format }),
-	i64("compressed_bytes", false, func(r *corpus.SourceRecord) int64 { return r.CompressedBytes }),
-	i64("bytes", false, func(r *corpus.SourceRecord) int64 { return r.Bytes }),
-	i64("occurrence_count", false, func(r *corpus.SourceRecord) int64 { return int64(r.Occurrences) }),
-	str("status", true, func(r *corpus.SourceRecord) string { return string(r.Status) }),
-	str("error", false, func(r *corpus.SourceRecord) string { return r.Error }),
-	str("record_id", false, func(r *corpus.SourceRecord) string { return r.RecordID }),
-	str("target_uri", false, func(r *corpus.SourceRecord) string { return r.TargetURI }),
-	str("record_type", true, func(r *corpus.SourceRecord) string { return r.RecordType }),
-	i64("record_offset", false, func(r *corpus.SourceRecord) int64 { return r.RecordOffset }),
+var sourceColumns = []column[record.Source]{
+	str("source", false, func(r *record.Source) string { return r.Source }),
+	str("member", false, func(r *record.Source) string { return r.Member }),
+	str("format", true, func(r *record.Source) string { return r.Format }),
+	i64("compressed_bytes", false, func(r *record.Source) int64 { return r.CompressedBytes }),
+	i64("bytes", false, func(r *record.Source) int64 { return r.Bytes }),
+	i64("occurrence_count", false, func(r *record.Source) int64 { return int64(r.Occurrences) }),
+	str("status", true, func(r *record.Source) string { return string(r.Status) }),
+	str("error", false, func(r *record.Source) string { return r.Error }),
+	str("record_id", false, func(r *record.Source) string { return r.RecordID }),
+	str("target_uri", false, func(r *record.Source) string { return r.TargetURI }),
+	str("record_type", true, func(r *record.Source) string { return r.RecordType }),
+	i64("record_offset", false, func(r *record.Source) int64 { return r.RecordOffset }),
 }
 
 func sortedKeys(m map[string]string) []string {

@@ -8,8 +8,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 )
 
 // Stream writes occurrences as an Arrow IPC stream (the occurrences.parquet
@@ -48,7 +48,7 @@ func (s *Stream) Occurrence(o *lint.Occurrence) error {
 	return nil
 }
 
-func (s *Stream) Source(*corpus.SourceRecord) error { return nil }
+func (s *Stream) Source(*record.Source) error { return nil }
 
 func (s *Stream) flush() error {
 	if s.rows == 0 {

@@ -5,8 +5,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 )
 
@@ -45,7 +45,7 @@ type Writer struct {
 	opt      Options
 	occ      *table[occRow]
 	fnd      *table[findingRow]
-	src      *table[corpus.SourceRecord]
+	src      *table[record.Source]
 	clusters *reports.Background
 	// the rows being appended, reused (a row made per call escaped to
 	// the heap: an allocation per occurrence and per finding)
@@ -91,7 +91,7 @@ func (w *Writer) Occurrence(o *lint.Occurrence) error {
 	return nil
 }
 
-func (w *Writer) Source(r *corpus.SourceRecord) error { return w.src.append(r) }
+func (w *Writer) Source(r *record.Source) error { return w.src.append(r) }
 
 // Rows reports how many rows each table has so far.
 func (w *Writer) Rows() (occurrences, findings, sources int64) {
