@@ -133,6 +133,12 @@ func (j *JSONL) Source(r *record.Source) error {
 	return j.sen.Encode(Source(r))
 }
 
+// Finish flushes the output.
+func (j *JSONL) Finish(Summary) error { return j.Flush() }
+
+// Abort leaves what is still buffered unwritten (as it always has).
+func (j *JSONL) Abort(error) {}
+
 // Flush writes buffered output.
 func (j *JSONL) Flush() error {
 	if j.src != nil {
@@ -236,13 +242,13 @@ func (j *JSON) end(n int) {
 }
 
 // Abort ends the sink without ending the document (see NewJSON).
-func (j *JSON) Abort() {
+func (j *JSON) Abort(error) {
 	j.clusters.Wait() // stops its goroutine
 	j.w.Flush()
 }
 
 // Finish writes the clusters and sources and ends the document.
-func (j *JSON) Finish() error {
+func (j *JSON) Finish(Summary) error {
 	j.end(j.n)
 	j.w.WriteString(",\n" + jsonIndent + `"clusters": [`)
 	k := 0

@@ -64,7 +64,7 @@ func TestJSONDocumentEqualsEncodingJSON(t *testing.T) {
 				}
 				want.Sources = append(want.Sources, Source(r))
 			}
-			if err := j.Finish(); err != nil {
+			if err := j.Finish(Summary{}); err != nil {
 				t.Fatal(err)
 			}
 			want.Clusters = cs.List()
@@ -143,8 +143,8 @@ func TestSinksAbort(t *testing.T) {
 				t.Fatal("write failed")
 			}
 		}
-		j.Abort()
-		tx.Abort()
+		j.Abort(nil)
+		tx.Abort(nil)
 	}
 	for i := 0; runtime.NumGoroutine() > before && i < 100; i++ {
 		time.Sleep(10 * time.Millisecond)

@@ -16,6 +16,7 @@ import (
 type SARIF struct {
 	Min     rules.Severity
 	Version string
+	W       io.Writer // where Finish writes the log
 	rules   []*rules.Rule
 	index   map[*rules.Rule]int
 	results []sarifResult
@@ -109,6 +110,15 @@ func sarifURI(source, member string) string {
 	}
 	return strings.ReplaceAll(u, " ", "%20")
 }
+
+// Finish writes the log to W.
+func (s *SARIF) Finish(Summary) error {
+	_, err := s.WriteTo(s.W)
+	return err
+}
+
+// Abort writes nothing: a log is written whole or not at all.
+func (s *SARIF) Abort(error) {}
 
 // WriteTo writes the log.
 func (s *SARIF) WriteTo(w io.Writer) (int64, error) {

@@ -56,6 +56,13 @@ func (l *Lines) Source(r *record.Source) error {
 
 func (l *Lines) Flush() error { return l.w.Flush() }
 
+// Finish flushes the lines.
+func (l *Lines) Finish(Summary) error { return l.Flush() }
+
+// Abort leaves the lines still buffered unwritten (as it always has: a
+// failed check's output ends where its last full buffer did).
+func (l *Lines) Abort(error) {}
+
 // Text is `idlint scan`'s human output: every finding as a linter line,
 // then the clusters, then the totals.
 type Text struct {
@@ -102,7 +109,7 @@ type Summary struct {
 func (s *Summary) Failed() bool { return s.Errors > 0 }
 
 // Abort ends the sink without the summary: the lines written so far stay.
-func (t *Text) Abort() {
+func (t *Text) Abort(error) {
 	t.clusters.Wait() // stops its goroutine
 	t.Lines.Flush()
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
+	"github.com/idlint/idlint/reports"
 )
 
 // Stream writes occurrences as an Arrow IPC stream (the occurrences.parquet
@@ -59,6 +60,15 @@ func (s *Stream) flush() error {
 	s.rows = 0
 	return s.w.Write(rec)
 }
+
+var _ reports.Sink = (*Stream)(nil)
+
+// Finish is Close, the end of an output sink (reports.Sink).
+func (s *Stream) Finish(reports.Summary) error { return s.Close() }
+
+// Abort leaves the stream cut short, without its end-of-stream marker,
+// as a failed run's other outputs are.
+func (s *Stream) Abort(error) { s.bld.Release() }
 
 // Close writes the last batch and the end-of-stream marker.
 func (s *Stream) Close() error {

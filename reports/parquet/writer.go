@@ -68,12 +68,14 @@ func Create(dir string, opt Options) (*Writer, error) {
 		}
 	}
 	if err != nil {
-		w.Abort()
+		w.abort()
 		return nil, fmt.Errorf("report %s: %w", dir, err)
 	}
 	w.occ.async, w.fnd.async, w.src.async = true, true, true
 	return w, nil
 }
+
+var _ reports.Sink = (*Writer)(nil)
 
 func (w *Writer) Occurrence(o *lint.Occurrence) error {
 	w.clusters.Add(o)
@@ -104,7 +106,7 @@ func (w *Writer) Close() error {
 	meta := w.opt.meta()
 	cl, err := newTable(dirOf(w.occ.final), ClustersFile, clusterColumns, meta)
 	if err != nil {
-		w.Abort()
+		w.abort()
 		return err
 	}
 	err = w.clusters.Wait().Each(cl.append)
@@ -124,14 +126,19 @@ func (w *Writer) Close() error {
 		}
 	}
 	if err != nil {
-		w.Abort()
+		w.abort()
 		cl.abort()
 	}
 	return err
 }
 
+// Finish is Close, the end of a report sink (reports.Sink).
+func (w *Writer) Finish(reports.Summary) error { return w.Close() }
+
 // Abort removes the temporary files of a failed run.
-func (w *Writer) Abort() {
+func (w *Writer) Abort(error) { w.abort() }
+
+func (w *Writer) abort() {
 	w.clusters.Wait() // stops its goroutine
 	if w.occ != nil {
 		w.occ.abort()

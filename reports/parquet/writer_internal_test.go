@@ -72,7 +72,7 @@ func TestAbortWithoutClose(t *testing.T) {
 	dir := t.TempDir()
 	w := create(t, dir)
 	occurrences(t, w, 5*batchRows)
-	w.Abort()
+	w.Abort(nil)
 	settle(t, base)
 	leftovers(t, dir)
 }
@@ -94,7 +94,7 @@ func TestWriteFailure(t *testing.T) {
 		}
 		var cerr error
 		if oerr != nil {
-			w.Abort()
+			w.Abort(nil)
 		} else {
 			cerr = w.Close()
 			t.Logf("n=%d: Close: %v", n, cerr)
