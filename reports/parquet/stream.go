@@ -20,7 +20,7 @@ type Stream struct {
 	bld  *array.RecordBuilder
 	w    *ipc.Writer
 	rows int
-	row  occRow // reused: one made per call escaped to the heap
+	row  reports.OccurrenceRow // reused: one made per call escaped to the heap
 }
 
 // NewStream starts an IPC stream on w.
@@ -38,11 +38,11 @@ func NewStream(w io.Writer, runID string) *Stream {
 }
 
 func (s *Stream) Occurrence(o *lint.Occurrence) error {
-	s.row = occRow{s.run, o}
+	s.row = reports.OccurrenceRow{Run: s.run, O: o}
 	for i := range occurrenceColumns {
 		occurrenceColumns[i].add(s.bld.Field(i), &s.row)
 	}
-	s.row = occRow{} // o may be reused
+	s.row = reports.OccurrenceRow{} // o may be reused
 	if s.rows++; s.rows >= batchRows {
 		return s.flush()
 	}

@@ -43,14 +43,14 @@ func (o Options) meta() map[string]string {
 // and written by Close.
 type Writer struct {
 	opt      Options
-	occ      *table[occRow]
-	fnd      *table[findingRow]
+	occ      *table[reports.OccurrenceRow]
+	fnd      *table[reports.FindingRow]
 	src      *table[record.Source]
 	clusters *reports.Background
 	// the rows being appended, reused (a row made per call escaped to
 	// the heap: an allocation per occurrence and per finding)
-	orow occRow
-	frow findingRow
+	orow reports.OccurrenceRow
+	frow reports.FindingRow
 }
 
 // Create starts a report in dir (created if needed). Nothing appears under
@@ -79,17 +79,17 @@ var _ reports.Sink = (*Writer)(nil)
 
 func (w *Writer) Occurrence(o *lint.Occurrence) error {
 	w.clusters.Add(o)
-	w.orow = occRow{w.opt.RunID, o}
+	w.orow = reports.OccurrenceRow{Run: w.opt.RunID, O: o}
 	if err := w.occ.append(&w.orow); err != nil {
 		return err
 	}
 	for i := range o.Findings {
-		w.frow = findingRow{w.opt.RunID, o, &o.Findings[i]}
+		w.frow = reports.FindingRow{Run: w.opt.RunID, O: o, F: &o.Findings[i]}
 		if err := w.fnd.append(&w.frow); err != nil {
 			return err
 		}
 	}
-	w.orow, w.frow = occRow{}, findingRow{} // o may be reused
+	w.orow, w.frow = reports.OccurrenceRow{}, reports.FindingRow{} // o may be reused
 	return nil
 }
 
