@@ -61,3 +61,28 @@ func checkColumns[T any](t *testing.T, table string, cols []column[T], desc []re
 type nilWriter struct{}
 
 func (nilWriter) Write(b []byte) (int, error) { return len(b), nil }
+
+// schemaFingerprints are the tables' columns (names and types) of each
+// SchemaVersion: a column changed without a new version fails here.
+var schemaFingerprints = map[string]string{
+	"1": "occurrences(run_id string, source string, member string, record_id string, target_uri string, offset int64, line int32, column int32, scheme string, profile string, raw string, canonical string, key string, namespace string, valid bool, rules list<string>, max_severity string, truncated bool, kind string) " +
+		"findings(run_id string, source string, member string, offset int64, line int32, column int32, scheme string, raw string, rule string, rule_name string, severity string, message string, spec string, start int32, end int32) " +
+		"clusters(scheme string, profile string, key string, canonical string, namespace string, occurrence_count int64, variants list<struct<raw string, count int64>>, source_count int64, first_source string, first_member string, first_offset int64, valid bool, invalid_count int64) " +
+		"sources(source string, member string, format string, compressed_bytes int64, bytes int64, occurrence_count int64, status string, error string, record_id string, target_uri string, record_type string, record_offset int64)",
+}
+
+func fingerprint[T any](table string, cols []column[T]) string {
+	var fs []string
+	for _, c := range cols {
+		fs = append(fs, c.name+" "+typeName(c.typ))
+	}
+	return table + "(" + strings.Join(fs, ", ") + ")"
+}
+
+func TestSchemaVersion(t *testing.T) {
+	got := fingerprint("occurrences", occurrenceColumns) + " " + fingerprint("findings", findingColumns) + " " +
+		fingerprint("clusters", clusterColumns) + " " + fingerprint("sources", sourceColumns)
+	if want, ok := schemaFingerprints[SchemaVersion]; !ok || got != want {
+		t.Errorf("the columns are not those of schema version %s: bump SchemaVersion (table.go) and add\n\t%q: %q,", SchemaVersion, SchemaVersion, got)
+	}
+}
