@@ -69,36 +69,26 @@ import (
 	"sort"
 	"strings"
 	"sync/atomic"
+
+	"github.com/idlint/idlint/record"
 )
 
 // Status of a source record.
-type Status string
+//
+// Deprecated: transitional alias; use record.Status.
+type Status = record.Status
 
+// Deprecated: transitional aliases; use record.StatusOK, record.StatusSkipped, record.StatusError.
 const (
-	StatusOK      Status = "ok"
-	StatusSkipped Status = "skipped"
-	StatusError   Status = "error"
+	StatusOK      = record.StatusOK
+	StatusSkipped = record.StatusSkipped
+	StatusError   = record.StatusError
 )
 
 // SourceRecord accounts for one input or archive member.
-type SourceRecord struct {
-	Source          string // input path as given
-	Member          string // path inside the archive chain ("" for the input itself)
-	Format          string // detected format: "text", "gzip", "tar" …
-	CompressedBytes int64  // bytes read from the container (= Bytes for plain files)
-	Bytes           int64  // bytes of document content scanned
-	Occurrences     int
-	Status          Status
-	Error           string // the reason when skipped, the message when failed
-
-	// WARC and ARC records (see Document).
-	RecordID     string
-	TargetURI    string
-	RecordType   string
-	RecordOffset int64
-
-	seq int // position in document order (containers before members)
-}
+//
+// Deprecated: transitional alias; use record.Source.
+type SourceRecord = record.Source
 
 // Document is one scannable text with its provenance.
 type Document struct {
@@ -350,24 +340,41 @@ func (p *progressReader) Read(b []byte) (int, error) {
 // It returns one record per document, per archive (container) and per
 // member skipped, and one for the input itself when it could not be read,
 // in document order: a container before its members.
-func Open(in Input, opt Options, stdin io.Reader, h Handler) []SourceRecord {
-	var recs []SourceRecord
-	OpenFunc(in, opt, stdin, h, func(r SourceRecord) { recs = append(recs, r) })
+func Open(in Input, opt Options, stdin io.Reader, h Handler) []record.Source {
+	type seqRec struct {
+		r   record.Source
+		seq int
+	}
+	var recs []seqRec
+	openFunc(in, opt, stdin, h, nil, func(r record.Source, seq int) { recs = append(recs, seqRec{r, seq}) })
 	sort.SliceStable(recs, func(i, j int) bool { return recs[i].seq < recs[j].seq })
-	return recs
+	out := make([]record.Source, len(recs))
+	for i := range recs {
+		out[i] = recs[i].r
+	}
+	return out
 }
 
 // OpenFunc is Open delivering each record to emit as soon as it is final,
 // so that memory does not grow with the records of an input (a WARC file
 // holds hundreds of thousands): a document's record follows its
 // handler's return, a container's follows its members'.
-func OpenFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(SourceRecord)) {
-	rec := SourceRecord{Source: in.Path, Format: "text", Status: StatusOK}
+func OpenFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(record.Source)) {
+	openFunc(in, opt, stdin, h, emit, nil)
+}
+
+// openFunc is OpenFunc with either emit or, for Open, emitSeq, which
+// also gets each record's position in document order.
+func openFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(record.Source), emitSeq func(record.Source, int)) {
+	if emitSeq != nil {
+		emit = func(r record.Source) { emitSeq(r, 0) } // the input's own record: the first
+	}
+	rec := record.Source{Source: in.Path, Format: "text", Status: record.StatusOK}
 	if in.Err != nil {
 		rec.Format = ""
-		rec.Status = StatusError
+		rec.Status = record.StatusError
 		if IsSkip(in.Err) {
-			rec.Status = StatusSkipped
+			rec.Status = record.StatusSkipped
 		}
 		rec.Error = in.Err.Error()
 		emit(rec)
@@ -380,7 +387,7 @@ func OpenFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(Sourc
 	case opt.FS != nil:
 		f, err := opt.FS.Open(in.Path)
 		if err != nil {
-			rec.Status, rec.Error = StatusError, err.Error()
+			rec.Status, rec.Error = record.StatusError, err.Error()
 			emit(rec)
 			return
 		}
@@ -395,7 +402,7 @@ func OpenFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(Sourc
 	default:
 		f, err := openInput(in.Path)
 		if err != nil {
-			rec.Status, rec.Error = StatusError, err.Error()
+			rec.Status, rec.Error = record.StatusError, err.Error()
 			emit(rec)
 			return
 		}
@@ -416,7 +423,7 @@ func OpenFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(Sourc
 	if opt.ReadBytes != nil {
 		n.r = &progressReader{r: n.r, n: opt.ReadBytes}
 	}
-	w := getWalker(opt.withDefaults(), in.Path, h, emit)
+	w := getWalker(opt.withDefaults(), in.Path, h, emit, emitSeq)
 	defer putWalker(w)
 	w.process(n)
 }

@@ -13,6 +13,8 @@ import (
 
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
+
+	"github.com/idlint/idlint/record"
 )
 
 // bufSize is each layer's read buffer.
@@ -21,16 +23,17 @@ const bufSize = 64 << 10
 // walker opens one input: it classifies each stream, opens layers and
 // members, and calls the handler for each document, recording everything.
 type walker struct {
-	opt    Options // with defaults
-	h      Handler
-	source string
-	emit   func(SourceRecord) // each record once it is final
-	seq    int                // records started, in document order
-	stop   error              // the handler was cancelled: open nothing more
-	bufs   []*bufio.Reader    // one per layer level, reused across members
-	whole  []byte             // a small file read whole (Document.Bytes)
-	doc    Document           // the document being handled, and its guard:
-	dg     guard              // one at a time, valid until its handler returns
+	opt     Options // with defaults
+	h       Handler
+	source  string
+	emit    func(record.Source)      // each record once it is final
+	emitSeq func(record.Source, int) // instead, for Open: with its place in document order
+	seq     int                      // records started, in document order
+	stop    error                    // the handler was cancelled: open nothing more
+	bufs    []*bufio.Reader          // one per layer level, reused across members
+	whole   []byte                   // a small file read whole (Document.Bytes)
+	doc     Document                 // the document being handled, and its guard:
+	dg      guard                    // one at a time, valid until its handler returns
 }
 
 // wholeMax is the largest file handed over whole in memory: most of a
@@ -39,12 +42,12 @@ const wholeMax = 256 << 10
 
 var walkers sync.Pool
 
-func getWalker(opt Options, source string, h Handler, emit func(SourceRecord)) *walker {
+func getWalker(opt Options, source string, h Handler, emit func(record.Source), emitSeq func(record.Source, int)) *walker {
 	w, _ := walkers.Get().(*walker)
 	if w == nil {
 		w = &walker{}
 	}
-	w.opt, w.source, w.h, w.emit, w.seq, w.stop = opt, source, h, emit, 0, nil
+	w.opt, w.source, w.h, w.emit, w.emitSeq, w.seq, w.stop = opt, source, h, emit, emitSeq, 0, nil
 	return w
 }
 
@@ -52,7 +55,7 @@ func putWalker(w *walker) {
 	for _, b := range w.bufs {
 		b.Reset(nil)
 	}
-	w.h, w.emit, w.opt.FS = nil, nil, nil
+	w.h, w.emit, w.emitSeq, w.opt.FS = nil, nil, nil, nil
 	walkers.Put(w)
 }
 
@@ -115,14 +118,25 @@ func (w *walker) process(n node) {
 	}
 }
 
-// rec starts the record of a node.
-func (w *walker) rec(n node, layers []string) SourceRecord {
-	r := SourceRecord{Source: w.source, Member: n.member, Format: formatOf(layers), Status: StatusOK, seq: w.seq}
+// rec starts the record of a node; seq is its place in document order
+// (containers before members), for put.
+func (w *walker) rec(n node, layers []string) (r record.Source, seq int) {
+	r = record.Source{Source: w.source, Member: n.member, Format: formatOf(layers), Status: record.StatusOK}
+	seq = w.seq
 	w.seq++
 	if n.warc != nil {
 		r.RecordID, r.TargetURI, r.RecordType, r.RecordOffset = n.warc.id, n.warc.uri, n.warc.typ, n.warc.offset
 	}
-	return r
+	return r, seq
+}
+
+// put emits a record once it is final.
+func (w *walker) put(r record.Source, seq int) {
+	if w.emitSeq != nil {
+		w.emitSeq(r, seq)
+		return
+	}
+	w.emit(r)
 }
 
 func formatOf(layers []string) string {
@@ -146,18 +160,18 @@ func joinMember(parent, name string) string {
 
 // skip records a node that is not opened.
 func (w *walker) skip(n node, layers []string, reason string) {
-	r := w.rec(n, layers)
-	r.Status, r.Error = StatusSkipped, reason
+	r, seq := w.rec(n, layers)
+	r.Status, r.Error = record.StatusSkipped, reason
 	r.CompressedBytes = n.compressed()
-	w.emit(r)
+	w.put(r, seq)
 }
 
 // fail records a node that could not be opened.
 func (w *walker) fail(n node, layers []string, err error) {
-	r := w.rec(n, layers)
-	r.Status, r.Error = StatusError, err.Error()
+	r, seq := w.rec(n, layers)
+	r.Status, r.Error = record.StatusError, err.Error()
 	r.CompressedBytes = n.compressed()
-	w.emit(r)
+	w.put(r, seq)
 }
 
 func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *countingReader, pos func() int64) {
@@ -217,16 +231,16 @@ func (w *walker) archive(n node, k kind, br *bufio.Reader, pos func() int64) {
 		w.skip(n, layers, fmt.Sprintf("nesting depth limit %d reached: %s not opened", w.opt.MaxDepth, k))
 		return
 	}
-	r := w.rec(n, layers) // final after its members: emitted after them
+	r, seq := w.rec(n, layers) // final after its members: emitted after them
 	defer func() {
 		if p := recover(); p != nil {
 			// a bug below: the container is not ok; the input's own
 			// recovery still reports the failure
-			r.Status, r.Error = StatusError, fmt.Sprintf("internal error while reading members: %v", p)
-			w.emit(r)
+			r.Status, r.Error = record.StatusError, fmt.Sprintf("internal error while reading members: %v", p)
+			w.put(r, seq)
 			panic(p)
 		}
-		w.emit(r)
+		w.put(r, seq)
 	}()
 	var err error
 	switch k {
@@ -244,7 +258,7 @@ func (w *walker) archive(n node, k kind, br *bufio.Reader, pos func() int64) {
 	}
 	r.CompressedBytes = n.compressed()
 	if err != nil {
-		r.Status = StatusError
+		r.Status = record.StatusError
 		if k == kindTar || k == kindZip {
 			r.Error = fmt.Sprintf("after %d bytes: %v", pos(), named(k, err))
 		} else {
@@ -281,11 +295,11 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 	if k == kindUTF16LE || k == kindUTF16BE {
 		layers = with(layers, k.String())
 	}
-	rec := w.rec(n, layers)
+	rec, seq := w.rec(n, layers)
 	if w.opt.SkipBinary && k == kindText && bytes.IndexByte(head, 0) >= 0 {
-		rec.Status, rec.Error = StatusSkipped, "binary: a NUL byte in the first 8 KiB"
+		rec.Status, rec.Error = record.StatusSkipped, "binary: a NUL byte in the first 8 KiB"
 		rec.CompressedBytes = n.compressed()
-		w.emit(rec)
+		w.put(rec, seq)
 		return
 	}
 	g := &w.dg
@@ -337,7 +351,7 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 	}
 	rec.CompressedBytes = n.compressed()
 	if err != nil {
-		rec.Status = StatusError
+		rec.Status = record.StatusError
 		var le *LimitError
 		if errors.As(err, &le) {
 			rec.Error = le.Error()
@@ -349,5 +363,5 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 		}
 	}
 	*doc, *g = Document{}, guard{} // nothing held for the pool
-	w.emit(rec)
+	w.put(rec, seq)
 }

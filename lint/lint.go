@@ -9,24 +9,19 @@ import (
 	"strings"
 
 	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/schemes"
 )
 
 // Location says where an occurrence was found.
-type Location struct {
-	Source    string // input path as given ("-" for stdin)
-	Member    string // path inside an archive chain, "" for plain files
-	RecordID  string // WARC-Record-ID, when the document is a WARC record
-	TargetURI string // WARC-Target-URI
-	Offset    int64  // byte offset in the (decompressed) document
-	Line      int    // 1-based
-	Column    int    // 1-based, in characters
-}
+//
+// Deprecated: transitional alias; use record.Location.
+type Location = record.Location
 
 // Occurrence is one identifier found in a document, linted.
 type Occurrence struct {
-	Location
+	record.Location
 	Scheme    string
 	Profile   string
 	Raw       string

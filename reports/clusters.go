@@ -1,6 +1,8 @@
 // Package reports holds the sinks that turn occurrences into output — text,
 // JSON Lines, JSON, SARIF, linter lines, progress — and the aggregation of
-// occurrences into equivalence clusters.
+// occurrences into equivalence clusters. Every output is a Sink; the row
+// schema (schema.go) describes the columns of every table, which package
+// parquet builds from and the other outputs are tested against.
 package reports
 
 import (

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -85,7 +85,7 @@ type SourceJSON struct {
 }
 
 // Source converts a source record for JSON output.
-func Source(r *corpus.SourceRecord) SourceJSON {
+func Source(r *record.Source) SourceJSON {
 	return SourceJSON{r.Source, r.Member, r.Format, r.CompressedBytes, r.Bytes, r.Occurrences, string(r.Status), r.Error,
 		r.RecordID, r.TargetURI, r.RecordType, r.RecordOffset}
 }
@@ -126,12 +126,18 @@ func (j *JSONL) Occurrence(o *lint.Occurrence) error {
 	return err
 }
 
-func (j *JSONL) Source(r *corpus.SourceRecord) error {
+func (j *JSONL) Source(r *record.Source) error {
 	if j.sen == nil {
 		return nil
 	}
 	return j.sen.Encode(Source(r))
 }
+
+// Finish flushes the output.
+func (j *JSONL) Finish(Summary) error { return j.Flush() }
+
+// Abort leaves what is still buffered unwritten (as it always has).
+func (j *JSONL) Abort(error) {}
 
 // Flush writes buffered output.
 func (j *JSONL) Flush() error {
@@ -197,7 +203,7 @@ func (j *JSON) Occurrence(o *lint.Occurrence) error {
 	return j.indent()
 }
 
-func (j *JSON) Source(r *corpus.SourceRecord) error {
+func (j *JSON) Source(r *record.Source) error {
 	b, err := j.compact(Source(r))
 	if err != nil {
 		return err
@@ -236,13 +242,13 @@ func (j *JSON) end(n int) {
 }
 
 // Abort ends the sink without ending the document (see NewJSON).
-func (j *JSON) Abort() {
+func (j *JSON) Abort(error) {
 	j.clusters.Wait() // stops its goroutine
 	j.w.Flush()
 }
 
 // Finish writes the clusters and sources and ends the document.
-func (j *JSON) Finish() error {
+func (j *JSON) Finish(Summary) error {
 	j.end(j.n)
 	j.w.WriteString(",\n" + jsonIndent + `"clusters": [`)
 	k := 0

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 )
 
 // jsonDoc is the document --format json writes, for encoding/json.
@@ -55,16 +55,16 @@ func TestJSONDocumentEqualsEncodingJSON(t *testing.T) {
 				want.Occurrences = append(want.Occurrences, Occurrence(&o))
 			}
 			for i := range tc.srcs {
-				r := &corpus.SourceRecord{Source: sources[i%len(sources)], Member: strings.Repeat("m", i), Format: "text", Bytes: int64(i), Status: corpus.StatusOK}
+				r := &record.Source{Source: sources[i%len(sources)], Member: strings.Repeat("m", i), Format: "text", Bytes: int64(i), Status: record.StatusOK}
 				if i == 3 {
-					r.Status, r.Error = corpus.StatusError, "read \"x\": <boom> & more"
+					r.Status, r.Error = record.StatusError, "read \"x\": <boom> & more"
 				}
 				if err := j.Source(r); err != nil {
 					t.Fatal(err)
 				}
 				want.Sources = append(want.Sources, Source(r))
 			}
-			if err := j.Finish(); err != nil {
+			if err := j.Finish(Summary{}); err != nil {
 				t.Fatal(err)
 			}
 			want.Clusters = cs.List()
@@ -143,8 +143,8 @@ func TestSinksAbort(t *testing.T) {
 				t.Fatal("write failed")
 			}
 		}
-		j.Abort()
-		tx.Abort()
+		j.Abort(nil)
+		tx.Abort(nil)
 	}
 	for i := 0; runtime.NumGoroutine() > before && i < 100; i++ {
 		time.Sleep(10 * time.Millisecond)

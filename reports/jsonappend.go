@@ -6,6 +6,7 @@ import (
 
 	"github.com/idlint/idlint/internal/gencache"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 )
 
 // AppendOccurrence appends the JSON Lines object of o (without newline) to
@@ -20,7 +21,7 @@ func AppendOccurrence(b []byte, o *lint.Occurrence) []byte {
 
 // appendDoc appends the document part of the object: `{"source":…` up to
 // before `,"offset":`.
-func appendDoc(b []byte, l *lint.Location) []byte {
+func appendDoc(b []byte, l *record.Location) []byte {
 	b = append(b, `{"source":`...)
 	b = appendString(b, l.Source)
 	b = append(b, `,"member":`...)
@@ -37,7 +38,7 @@ func appendDoc(b []byte, l *lint.Location) []byte {
 }
 
 // appendPos appends offset, line and column.
-func appendPos(b []byte, o *lint.Location) []byte {
+func appendPos(b []byte, o *record.Location) []byte {
 	b = append(b, `,"offset":`...)
 	b = strconv.AppendInt(b, o.Offset, 10)
 	b = append(b, `,"line":`...)
@@ -167,7 +168,7 @@ func appendString(b []byte, s string) []byte {
 // after that, when the fields they come from are equal (compared field by
 // field, so the output is the same bytes as AppendOccurrence's).
 type occEncoder struct {
-	doc    lint.Location
+	doc    record.Location
 	docEnc []byte
 	ids    map[string]*identEnc
 	held   int // bytes of encoded identifier parts
@@ -192,7 +193,7 @@ const (
 func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
 	l := &o.Location
 	if e.docEnc == nil || l.Source != e.doc.Source || l.Member != e.doc.Member || l.RecordID != e.doc.RecordID || l.TargetURI != e.doc.TargetURI {
-		e.doc = lint.Location{Source: l.Source, Member: l.Member, RecordID: l.RecordID, TargetURI: l.TargetURI}
+		e.doc = record.Location{Source: l.Source, Member: l.Member, RecordID: l.RecordID, TargetURI: l.TargetURI}
 		e.docEnc = appendDoc(e.docEnc[:0], l)
 	}
 	b = append(b, e.docEnc...)
@@ -216,7 +217,7 @@ func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
 		return b
 	}
 	x := &identEnc{o: *o, enc: append([]byte(nil), b[start:]...)}
-	x.o.Location, x.o.Forms = lint.Location{}, nil
+	x.o.Location, x.o.Forms = record.Location{}, nil
 	e.ids[o.Raw] = x
 	e.held += len(x.enc)
 	return b

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -16,6 +16,7 @@ import (
 type SARIF struct {
 	Min     rules.Severity
 	Version string
+	W       io.Writer // where Finish writes the log
 	rules   []*rules.Rule
 	index   map[*rules.Rule]int
 	results []sarifResult
@@ -93,8 +94,8 @@ func (s *SARIF) Occurrence(o *lint.Occurrence) error {
 	return nil
 }
 
-func (s *SARIF) Source(r *corpus.SourceRecord) error {
-	if r.Status == corpus.StatusError {
+func (s *SARIF) Source(r *record.Source) error {
+	if r.Status == record.StatusError {
 		s.notes = append(s.notes, sarifNotification{Level: "error", Message: sarifMessage{Path(r.Source, r.Member) + ": " + r.Error}})
 	}
 	return nil
@@ -109,6 +110,15 @@ func sarifURI(source, member string) string {
 	}
 	return strings.ReplaceAll(u, " ", "%20")
 }
+
+// Finish writes the log to W.
+func (s *SARIF) Finish(Summary) error {
+	_, err := s.WriteTo(s.W)
+	return err
+}
+
+// Abort writes nothing: a log is written whole or not at all.
+func (s *SARIF) Abort(error) {}
 
 // WriteTo writes the log.
 func (s *SARIF) WriteTo(w io.Writer) (int64, error) {

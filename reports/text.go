@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -46,8 +46,8 @@ func (l *Lines) Occurrence(o *lint.Occurrence) error {
 	return nil
 }
 
-func (l *Lines) Source(r *corpus.SourceRecord) error {
-	if r.Status == corpus.StatusError && l.ErrW != nil {
+func (l *Lines) Source(r *record.Source) error {
+	if r.Status == record.StatusError && l.ErrW != nil {
 		l.w.Flush()
 		fmt.Fprintf(l.ErrW, "idlint: %s: %s\n", Path(r.Source, r.Member), r.Error)
 	}
@@ -56,12 +56,19 @@ func (l *Lines) Source(r *corpus.SourceRecord) error {
 
 func (l *Lines) Flush() error { return l.w.Flush() }
 
+// Finish flushes the lines.
+func (l *Lines) Finish(Summary) error { return l.Flush() }
+
+// Abort leaves the lines still buffered unwritten (as it always has: a
+// failed check's output ends where its last full buffer did).
+func (l *Lines) Abort(error) {}
+
 // Text is `idlint scan`'s human output: every finding as a linter line,
 // then the clusters, then the totals.
 type Text struct {
 	*Lines
 	clusters *Background
-	sources  []corpus.SourceRecord
+	sources  []record.Source
 }
 
 // NewText returns the sink; Finish ends it, or Abort when the run failed.
@@ -78,8 +85,8 @@ func (t *Text) Occurrence(o *lint.Occurrence) error {
 	return t.Lines.Occurrence(o)
 }
 
-func (t *Text) Source(r *corpus.SourceRecord) error {
-	if r.Status != corpus.StatusOK {
+func (t *Text) Source(r *record.Source) error {
+	if r.Status != record.StatusOK {
 		t.sources = append(t.sources, *r)
 	}
 	return t.Lines.Source(r)
@@ -102,7 +109,7 @@ type Summary struct {
 func (s *Summary) Failed() bool { return s.Errors > 0 }
 
 // Abort ends the sink without the summary: the lines written so far stay.
-func (t *Text) Abort() {
+func (t *Text) Abort(error) {
 	t.clusters.Wait() // stops its goroutine
 	t.Lines.Flush()
 }
@@ -135,7 +142,7 @@ func (t *Text) Finish(s Summary) error {
 	const maxSkipped = 5
 	skipped := 0
 	for _, r := range t.sources {
-		if r.Status == corpus.StatusSkipped {
+		if r.Status == record.StatusSkipped {
 			if skipped++; skipped > maxSkipped {
 				continue
 			}

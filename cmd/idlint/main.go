@@ -21,6 +21,7 @@ import (
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/schemes"
@@ -271,7 +272,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	c.register(fs)
 	format := "text"
 	if !check {
-		fs.StringVar(&format, "format", "text", "output `FORMAT`: text, jsonl, json, arrow (IPC stream of occurrences) or none")
+		fs.StringVar(&format, "format", "text", formatFlagHelp(inScan))
 	}
 	report := fs.String("report", "", "also write Parquet tables (occurrences, findings, clusters, sources) to `DIR`")
 	runID := fs.String("run-id", "", "run identifier stored in reports (default: time and random)")
@@ -279,7 +280,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	minSev := "warning"
 	if check {
 		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
-		fs.StringVar(&format, "format", "text", "output `FORMAT`: text (path:line:col lines) or sarif (SARIF 2.1.0)")
+		fs.StringVar(&format, "format", "text", formatFlagHelp(inCheck))
 	}
 	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (- for stdout, e.g. with --format none)")
 	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
@@ -380,13 +381,6 @@ type reportSpec struct {
 	cfg        lint.Config
 }
 
-// reportWriter is a --report sink (parquet.go; noparquet.go has none).
-type reportWriter interface {
-	idlint.Sink
-	Close() error
-	Abort()
-}
-
 // reportMeta is what a report records of its run.
 type reportMeta struct {
 	RunID, Version, Profiles, CommandLine string
@@ -407,71 +401,59 @@ func (r reportSpec) options() reportMeta {
 }
 
 func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, format, minSev string, check bool, srcW io.Writer, rep reportSpec, stdout, stderr io.Writer) int {
-	var sink idlint.Sink
-	var finish func(idlint.Summary) error
-	var abort func() // a sink to stop when the scan failed
-	var popt reportMeta
-	if rep.dir != "" || format == "arrow" {
-		popt = rep.options() // a run ID reads crypto/rand: only when a report needs one
+	cmd := inScan
+	switch name {
+	case "check":
+		cmd = inCheck
+	case "demo":
+		cmd = inDemo
+	}
+	f, known := formatFor(cmd, format)
+	out := output{stdout: stdout, stderr: stderr, sources: srcW}
+	if rep.dir != "" || f.run {
+		out.meta = rep.options() // a run ID reads crypto/rand: only when a report needs one
 	}
 	sev, err := rules.ParseSeverity(minSev)
 	if check && err != nil {
 		fmt.Fprintf(stderr, "idlint %s: --min-severity: %v\n", name, err)
 		return exitTrouble
 	}
-	switch {
-	case check && format == "sarif":
-		s := reports.NewSARIF(lint.Rules(), sev, idlint.Version)
-		sink, finish = s, func(idlint.Summary) error { _, err := s.WriteTo(stdout); return err }
-	case check && format == "text":
-		l := reports.NewLines(stdout, sev, stderr)
-		sink, finish = withSources(l, srcW), func(idlint.Summary) error { return l.Flush() }
-	case format == "text":
-		t := reports.NewText(stdout, stderr)
-		sink, finish, abort = withSources(t, srcW), t.Finish, t.Abort
-	case format == "jsonl":
-		j := reports.NewJSONL(stdout, srcW)
-		sink, finish = j, func(idlint.Summary) error { return j.Flush() }
-	case format == "json":
-		j := reports.NewJSON(stdout)
-		sink, finish, abort = j, func(idlint.Summary) error { return j.Finish() }, j.Abort
-	case format == "arrow":
-		a, closeA, err := newArrowStream(stdout, popt)
-		if err != nil {
-			fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
-			return exitTrouble
-		}
-		sink, finish = a, func(idlint.Summary) error { return closeA() }
-	case format == "none":
-		sink, finish = withSources(nopSink{}, srcW), func(idlint.Summary) error { return nil }
-	default:
-		fmt.Fprintf(stderr, "idlint %s: unknown format %q (want text, jsonl, json, arrow or none)\n", name, format)
+	out.min = sev
+	if !known {
+		// the list of scan's formats, whichever the command (as always)
+		fmt.Fprintf(stderr, "idlint %s: unknown format %q (want %s)\n", name, format, formatList(inScan, false))
 		return exitTrouble
 	}
-	var pw reportWriter
+	sink, err := f.sink(out)
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+		return exitTrouble
+	}
+	var pw reports.Sink
+	scanSink := idlint.Sink(sink)
 	if rep.dir != "" {
 		var err error
-		if pw, err = createReport(rep.dir, popt); err != nil {
+		if pw, err = createReport(rep.dir, out.meta); err != nil {
 			fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 			return exitTrouble
 		}
-		sink = idlint.Tee(sink, pw)
+		scanSink = idlint.Tee(sink, pw)
 	}
-	sum, err := idlint.Scan(ctx, paths, opt, sink)
+	sum, err := idlint.Scan(ctx, paths, opt, scanSink)
 	if err == nil {
-		err = finish(sum)
-	} else if abort != nil {
-		abort()
+		err = sink.Finish(sum)
+	} else {
+		sink.Abort(err)
 	}
 	if pw != nil {
 		if err == nil {
-			if err = pw.Close(); err == nil {
-				fmt.Fprintf(stderr, "idlint %s: report written to %s (run %s)\n", name, rep.dir, popt.RunID)
+			if err = pw.Finish(sum); err == nil {
+				fmt.Fprintf(stderr, "idlint %s: report written to %s (run %s)\n", name, rep.dir, out.meta.RunID)
 			} else {
 				fmt.Fprintf(stderr, "idlint %s: no report written to %s\n", name, rep.dir) // err follows
 			}
 		} else {
-			pw.Abort()
+			pw.Abort(err)
 			fmt.Fprintf(stderr, "idlint %s: no report written to %s: the run failed\n", name, rep.dir)
 		}
 	}
@@ -490,7 +472,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 }
 
 // withSources tees source records to a JSON Lines file when asked.
-func withSources(s idlint.Sink, w io.Writer) idlint.Sink {
+func withSources(s reports.Sink, w io.Writer) reports.Sink {
 	if w == nil {
 		return s
 	}
@@ -498,11 +480,11 @@ func withSources(s idlint.Sink, w io.Writer) idlint.Sink {
 }
 
 type teeSources struct {
-	idlint.Sink
+	reports.Sink
 	j *reports.JSONL
 }
 
-func (t *teeSources) Source(r *corpus.SourceRecord) error {
+func (t *teeSources) Source(r *record.Source) error {
 	if err := t.j.Source(r); err != nil {
 		return err
 	}
@@ -550,7 +532,9 @@ func cmdRules(args []string, stdout, stderr io.Writer) int {
 type nopSink struct{}
 
 func (nopSink) Occurrence(*lint.Occurrence) error { return nil }
-func (nopSink) Source(*corpus.SourceRecord) error { return nil }
+func (nopSink) Source(*record.Source) error       { return nil }
+func (nopSink) Finish(reports.Summary) error      { return nil }
+func (nopSink) Abort(error)                       {}
 
 func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("merge", stderr)
@@ -576,7 +560,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("demo", stderr)
 	var c common
 	c.register(fs)
-	format := fs.String("format", "text", "output `FORMAT`: text, jsonl or json")
+	format := fs.String("format", "text", formatFlagHelp(inDemo))
 	report := fs.String("report", "", "write the Parquet report to `DIR` (default: a new temporary directory)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return exitTrouble

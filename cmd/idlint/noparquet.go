@@ -7,7 +7,7 @@ import (
 	"errors"
 	"io"
 
-	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/reports"
 )
 
 // Built without Apache Arrow (-tags noparquet): a smaller binary that
@@ -18,10 +18,8 @@ const withParquet = false
 
 var errNoParquet = errors.New("this idlint was built without Parquet and Arrow (-tags noparquet): --report, --format arrow and merge are not available")
 
-func newArrowStream(io.Writer, reportMeta) (idlint.Sink, func() error, error) {
-	return nil, nil, errNoParquet
-}
+func newArrowStream(io.Writer, reportMeta) (reports.Sink, error) { return nil, errNoParquet }
 
-func createReport(string, reportMeta) (reportWriter, error) { return nil, errNoParquet }
+func createReport(string, reportMeta) (reports.Sink, error) { return nil, errNoParquet }
 
 func mergeReports(context.Context, string, []string, reportMeta) error { return errNoParquet }

@@ -6,7 +6,7 @@ import (
 	"context"
 	"io"
 
-	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/reports/parquet"
 )
 
@@ -21,12 +21,11 @@ func (m reportMeta) parquet() parquet.Options {
 	return parquet.Options{RunID: m.RunID, Version: m.Version, Profiles: m.Profiles, CommandLine: m.CommandLine, Start: m.Start}
 }
 
-func newArrowStream(w io.Writer, m reportMeta) (idlint.Sink, func() error, error) {
-	a := parquet.NewStream(w, m.RunID)
-	return a, a.Close, nil
+func newArrowStream(w io.Writer, m reportMeta) (reports.Sink, error) {
+	return parquet.NewStream(w, m.RunID), nil
 }
 
-func createReport(dir string, m reportMeta) (reportWriter, error) {
+func createReport(dir string, m reportMeta) (reports.Sink, error) {
 	pw, err := parquet.Create(dir, m.parquet())
 	if err != nil {
 		return nil, err

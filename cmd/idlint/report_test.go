@@ -128,7 +128,7 @@ func TestReportAtomic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Abort()
+	w.Abort(nil)
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 0 {
 		t.Errorf("aborted report left %v", entries)

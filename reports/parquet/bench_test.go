@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -21,7 +22,7 @@ func BenchmarkReport(b *testing.B) {
 	for i := range occs {
 		k := r.Intn(keys)
 		key := fmt.Sprintf("urn:example:item-%d", k)
-		o := lint.Occurrence{Location: lint.Location{Source: fmt.Sprintf("crawl/part-%d.warc.gz", i*10/rows), Offset: int64(i) * 30, Line: i + 1, Column: 5},
+		o := lint.Occurrence{Location: record.Location{Source: fmt.Sprintf("crawl/part-%d.warc.gz", i*10/rows), Offset: int64(i) * 30, Line: i + 1, Column: 5},
 			Scheme: "urn", Profile: "rfc8141", Raw: key, Canonical: key, Key: key, Namespace: "example"}
 		if r.Intn(8) == 0 {
 			o.Raw = fmt.Sprintf("URN:EXAMPLE:item-%d", k)

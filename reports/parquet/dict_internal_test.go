@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 )
 
 // A dictionary column is written with each row group's dictionary given
@@ -32,7 +33,7 @@ func TestDictionaryColumns(t *testing.T) {
 	dir := t.TempDir()
 	w := create(t, dir)
 	for i := range n {
-		o := &lint.Occurrence{Location: lint.Location{Source: source(i), Offset: int64(i)}, Scheme: "urn", Raw: "urn:a:b", Key: "urn:a:b"}
+		o := &lint.Occurrence{Location: record.Location{Source: source(i), Offset: int64(i)}, Scheme: "urn", Raw: "urn:a:b", Key: "urn:a:b"}
 		if err := w.Occurrence(o); err != nil {
 			t.Fatal(err)
 		}

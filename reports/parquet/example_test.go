@@ -27,7 +27,7 @@ func ExampleCreate() {
 	}
 	opt := idlint.Options{Stdin: strings.NewReader("see URN:ISBN:0451450523 and urn:isbn:0451450523\n")}
 	if _, err := idlint.Scan(context.Background(), []string{"-"}, opt, w); err != nil {
-		w.Abort()
+		w.Abort(nil)
 		fmt.Println(err)
 		return
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/parquet/file"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports/parquet"
 	"github.com/idlint/idlint/rules"
 )
@@ -40,13 +40,13 @@ func TestReportRoundTrip(t *testing.T) {
 	const n = 10000 // over one batch of rows
 	for i := range n {
 		c := occs[i%len(occs)]
-		o := &lint.Occurrence{Location: lint.Location{Source: "s", Offset: int64(i), Line: i + 1, Column: i % 7},
+		o := &lint.Occurrence{Location: record.Location{Source: "s", Offset: int64(i), Line: i + 1, Column: i % 7},
 			Scheme: "urn", Raw: c.raw, Key: "urn:a:b", Findings: c.findings}
 		if err := w.Occurrence(o); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := w.Source(&corpus.SourceRecord{Source: "s", Bytes: 12, Status: corpus.StatusOK}); err != nil {
+	if err := w.Source(&record.Source{Source: "s", Bytes: 12, Status: record.StatusOK}); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Close(); err != nil {
@@ -164,7 +164,7 @@ func TestMergeShards(t *testing.T) {
 				fs = []rules.Finding{{Rule: r, Severity: rules.Info}, {Rule: r, Severity: rules.Info}}
 			}
 			raw := fmt.Sprintf("urn:s%d:%d", k, i)
-			o := &lint.Occurrence{Location: lint.Location{Source: d, Offset: int64(i)}, Scheme: "urn", Raw: raw, Key: raw, Findings: fs}
+			o := &lint.Occurrence{Location: record.Location{Source: d, Offset: int64(i)}, Scheme: "urn", Raw: raw, Key: raw, Findings: fs}
 			if err := w.Occurrence(o); err != nil {
 				t.Fatal(err)
 			}

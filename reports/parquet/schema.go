@@ -1,16 +1,42 @@
 package parquet
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/idlint/idlint/corpus"
-	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
-	"github.com/idlint/idlint/rules"
 )
+
+// columnsOf builds the Parquet and Arrow columns of a table from its
+// description (reports.Column); byHand are the columns of types built
+// here by hand, by name.
+func columnsOf[T any](desc []reports.Column[T], byHand ...column[T]) []column[T] {
+	cols := make([]column[T], len(desc))
+	for i, d := range desc {
+		switch {
+		case d.Type == "string" && d.Str != nil:
+			cols[i] = str(d.Name, d.Dict, d.Str)
+		case d.Type == "int64" && d.Int != nil:
+			cols[i] = i64(d.Name, d.Delta, d.Int)
+		case d.Type == "int32" && d.Int != nil:
+			cols[i] = i32(d.Name, d.Int)
+		case d.Type == "bool" && d.Bool != nil:
+			cols[i] = boolean(d.Name, d.Bool)
+		case d.Type == "list<string>" && d.Len != nil && d.At != nil:
+			cols[i] = strList(d.Name, d.Len, d.At)
+		default:
+			k := slices.IndexFunc(byHand, func(c column[T]) bool { return c.name == d.Name })
+			if k < 0 {
+				panic("parquet: column " + d.Name + " of type " + d.Type + ": no value or no Parquet type")
+			}
+			cols[i] = byHand[k]
+		}
+	}
+	return cols
+}
 
 func str[T any](name string, dict bool, get func(*T) string) column[T] {
 	return column[T]{name: name, typ: arrow.BinaryTypes.String, dict: dict,
@@ -24,10 +50,10 @@ func i64[T any](name string, delta bool, get func(*T) int64) column[T] {
 		add: func(b array.Builder, r *T) { b.(*array.Int64Builder).Append(get(r)) }}
 }
 
-func i32[T any](name string, get func(*T) int32) column[T] {
+func i32[T any](name string, get func(*T) int64) column[T] {
 	return column[T]{name: name, typ: arrow.PrimitiveTypes.Int32,
-		put: func(l []leafData, r *T) { l[0].i32 = append(l[0].i32, get(r)) },
-		add: func(b array.Builder, r *T) { b.(*array.Int32Builder).Append(get(r)) }}
+		put: func(l []leafData, r *T) { l[0].i32 = append(l[0].i32, int32(get(r))) },
+		add: func(b array.Builder, r *T) { b.(*array.Int32Builder).Append(int32(get(r))) }}
 }
 
 func boolean[T any](name string, get func(*T) bool) column[T] {
@@ -61,105 +87,31 @@ func strList[T any](name string, n func(*T) int, at func(*T, int) string) column
 		}}
 }
 
-// occRow is an occurrence with the run it belongs to.
-type occRow struct {
-	run string
-	o   *lint.Occurrence
-}
-
-var occurrenceColumns = []column[occRow]{
-	str("run_id", true, func(r *occRow) string { return r.run }),
-	str("source", true, func(r *occRow) string { return r.o.Source }),
-	str("member", false, func(r *occRow) string { return r.o.Member }),
-	str("record_id", false, func(r *occRow) string { return r.o.RecordID }),
-	str("target_uri", false, func(r *occRow) string { return r.o.TargetURI }),
-	i64("offset", true, func(r *occRow) int64 { return r.o.Offset }),
-	i32("line", func(r *occRow) int32 { return int32(r.o.Line) }),
-	i32("column", func(r *occRow) int32 { return int32(r.o.Column) }),
-	str("scheme", true, func(r *occRow) string { return r.o.Scheme }),
-	str("profile", true, func(r *occRow) string { return r.o.Profile }),
-	str("raw", false, func(r *occRow) string { return r.o.Raw }),
-	str("canonical", false, func(r *occRow) string { return r.o.Canonical }),
-	str("key", false, func(r *occRow) string { return r.o.Key }),
-	str("namespace", true, func(r *occRow) string { return r.o.Namespace }),
-	boolean("valid", func(r *occRow) bool { return r.o.Valid() }),
-	strList("rules", func(r *occRow) int { return len(r.o.Findings) }, func(r *occRow, i int) string { return r.o.Findings[i].Rule.ID }),
-	str("max_severity", true, func(r *occRow) string { return r.o.MaxSeverity().String() }),
-	boolean("truncated", func(r *occRow) bool { return r.o.Truncated }),
-	str("kind", true, func(r *occRow) string { return r.o.Kind }),
-}
-
-// findingRow is one finding of one occurrence.
-type findingRow struct {
-	run string
-	o   *lint.Occurrence
-	f   *rules.Finding
-}
-
-var findingColumns = []column[findingRow]{
-	str("run_id", true, func(r *findingRow) string { return r.run }),
-	str("source", true, func(r *findingRow) string { return r.o.Source }),
-	str("member", false, func(r *findingRow) string { return r.o.Member }),
-	i64("offset", true, func(r *findingRow) int64 { return r.o.Offset }),
-	i32("line", func(r *findingRow) int32 { return int32(r.o.Line) }),
-	i32("column", func(r *findingRow) int32 { return int32(reports.FindingColumn(r.o, r.f)) }),
-	str("scheme", true, func(r *findingRow) string { return r.o.Scheme }),
-	str("raw", false, func(r *findingRow) string { return r.o.Raw }),
-	str("rule", true, func(r *findingRow) string { return r.f.Rule.ID }),
-	str("rule_name", true, func(r *findingRow) string { return r.f.Rule.Name }),
-	str("severity", true, func(r *findingRow) string { return r.f.Severity.String() }),
-	str("message", false, func(r *findingRow) string { return r.f.Message }),
-	str("spec", true, func(r *findingRow) string { return r.f.Rule.SpecFor(r.o.Profile) }),
-	i32("start", func(r *findingRow) int32 { return int32(r.f.Start) }),
-	i32("end", func(r *findingRow) int32 { return int32(r.f.End) }),
-}
+// The tables' columns, as reports' row schema describes them.
+var (
+	occurrenceColumns = columnsOf(reports.OccurrenceColumns)
+	findingColumns    = columnsOf(reports.FindingColumns)
+	clusterColumns    = columnsOf(reports.ClusterColumns, column[reports.Cluster]{name: "variants", typ: variantType, put: putVariants})
+	sourceColumns     = columnsOf(reports.SourceColumns)
+)
 
 var variantType = arrow.ListOf(arrow.StructOf(
 	arrow.Field{Name: "raw", Type: arrow.BinaryTypes.String},
 	arrow.Field{Name: "count", Type: arrow.PrimitiveTypes.Int64},
 ))
 
-var clusterColumns = []column[reports.Cluster]{
-	str("scheme", true, func(c *reports.Cluster) string { return c.Scheme }),
-	str("profile", true, func(c *reports.Cluster) string { return c.Profile }),
-	str("key", false, func(c *reports.Cluster) string { return c.Key }),
-	str("canonical", false, func(c *reports.Cluster) string { return c.Canonical }),
-	str("namespace", true, func(c *reports.Cluster) string { return c.Namespace }),
-	i64("occurrence_count", false, func(c *reports.Cluster) int64 { return int64(c.OccurrenceCount) }),
-	{name: "variants", typ: variantType, put: func(l []leafData, c *reports.Cluster) {
-		raw, count := &l[0], &l[1]
-		if len(c.Variants) == 0 {
-			raw.putLevels(-1)
-			count.putLevels(-1)
-		}
-		for j, v := range c.Variants {
-			raw.putString(v.Raw)
-			raw.putLevels(j)
-			count.i64 = append(count.i64, int64(v.Count))
-			count.putLevels(j)
-		}
-	}},
-	i64("source_count", false, func(c *reports.Cluster) int64 { return int64(c.SourceCount) }),
-	str("first_source", false, func(c *reports.Cluster) string { return c.FirstSource }),
-	str("first_member", false, func(c *reports.Cluster) string { return c.FirstMember }),
-	i64("first_offset", false, func(c *reports.Cluster) int64 { return c.FirstOffset }),
-	boolean("valid", func(c *reports.Cluster) bool { return c.Valid }),
-	i64("invalid_count", false, func(c *reports.Cluster) int64 { return int64(c.InvalidCount) }),
-}
-
-var sourceColumns = []column[corpus.SourceRecord]{
-	str("source", false, func(r *corpus.SourceRecord) string { return r.Source }),
-	str("member", false, func(r *corpus.SourceRecord) string { return r.Member }),
-	str("format", true, func(r *corpus.SourceRecord) string { return r.Format }),
-	i64("compressed_bytes", false, func(r *corpus.SourceRecord) int64 { return r.CompressedBytes }),
-	i64("bytes", false, func(r *corpus.SourceRecord) int64 { return r.Bytes }),
-	i64("occurrence_count", false, func(r *corpus.SourceRecord) int64 { return int64(r.Occurrences) }),
-	str("status", true, func(r *corpus.SourceRecord) string { return string(r.Status) }),
-	str("error", false, func(r *corpus.SourceRecord) string { return r.Error }),
-	str("record_id", false, func(r *corpus.SourceRecord) string { return r.RecordID }),
-	str("target_uri", false, func(r *corpus.SourceRecord) string { return r.TargetURI }),
-	str("record_type", true, func(r *corpus.SourceRecord) string { return r.RecordType }),
-	i64("record_offset", false, func(r *corpus.SourceRecord) int64 { return r.RecordOffset }),
+func putVariants(l []leafData, c *reports.Cluster) {
+	raw, count := &l[0], &l[1]
+	if len(c.Variants) == 0 {
+		raw.putLevels(-1)
+		count.putLevels(-1)
+	}
+	for j, v := range c.Variants {
+		raw.putString(v.Raw)
+		raw.putLevels(j)
+		count.i64 = append(count.i64, int64(v.Count))
+		count.putLevels(j)
+	}
 }
 
 func sortedKeys(m map[string]string) []string {

@@ -8,8 +8,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
+	"github.com/idlint/idlint/reports"
 )
 
 // Stream writes occurrences as an Arrow IPC stream (the occurrences.parquet
@@ -19,7 +20,7 @@ type Stream struct {
 	bld  *array.RecordBuilder
 	w    *ipc.Writer
 	rows int
-	row  occRow // reused: one made per call escaped to the heap
+	row  reports.OccurrenceRow // reused: one made per call escaped to the heap
 }
 
 // NewStream starts an IPC stream on w.
@@ -37,18 +38,18 @@ func NewStream(w io.Writer, runID string) *Stream {
 }
 
 func (s *Stream) Occurrence(o *lint.Occurrence) error {
-	s.row = occRow{s.run, o}
+	s.row = reports.OccurrenceRow{Run: s.run, O: o}
 	for i := range occurrenceColumns {
 		occurrenceColumns[i].add(s.bld.Field(i), &s.row)
 	}
-	s.row = occRow{} // o may be reused
+	s.row = reports.OccurrenceRow{} // o may be reused
 	if s.rows++; s.rows >= batchRows {
 		return s.flush()
 	}
 	return nil
 }
 
-func (s *Stream) Source(*corpus.SourceRecord) error { return nil }
+func (s *Stream) Source(*record.Source) error { return nil }
 
 func (s *Stream) flush() error {
 	if s.rows == 0 {
@@ -59,6 +60,15 @@ func (s *Stream) flush() error {
 	s.rows = 0
 	return s.w.Write(rec)
 }
+
+var _ reports.Sink = (*Stream)(nil)
+
+// Finish is Close, the end of an output sink (reports.Sink).
+func (s *Stream) Finish(reports.Summary) error { return s.Close() }
+
+// Abort leaves the stream cut short, without its end-of-stream marker,
+// as a failed run's other outputs are.
+func (s *Stream) Abort(error) { s.bld.Release() }
 
 // Close writes the last batch and the end-of-stream marker.
 func (s *Stream) Close() error {

@@ -5,8 +5,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 )
 
@@ -43,14 +43,14 @@ func (o Options) meta() map[string]string {
 // and written by Close.
 type Writer struct {
 	opt      Options
-	occ      *table[occRow]
-	fnd      *table[findingRow]
-	src      *table[corpus.SourceRecord]
+	occ      *table[reports.OccurrenceRow]
+	fnd      *table[reports.FindingRow]
+	src      *table[record.Source]
 	clusters *reports.Background
 	// the rows being appended, reused (a row made per call escaped to
 	// the heap: an allocation per occurrence and per finding)
-	orow occRow
-	frow findingRow
+	orow reports.OccurrenceRow
+	frow reports.FindingRow
 }
 
 // Create starts a report in dir (created if needed). Nothing appears under
@@ -68,30 +68,32 @@ func Create(dir string, opt Options) (*Writer, error) {
 		}
 	}
 	if err != nil {
-		w.Abort()
+		w.abort()
 		return nil, fmt.Errorf("report %s: %w", dir, err)
 	}
 	w.occ.async, w.fnd.async, w.src.async = true, true, true
 	return w, nil
 }
 
+var _ reports.Sink = (*Writer)(nil)
+
 func (w *Writer) Occurrence(o *lint.Occurrence) error {
 	w.clusters.Add(o)
-	w.orow = occRow{w.opt.RunID, o}
+	w.orow = reports.OccurrenceRow{Run: w.opt.RunID, O: o}
 	if err := w.occ.append(&w.orow); err != nil {
 		return err
 	}
 	for i := range o.Findings {
-		w.frow = findingRow{w.opt.RunID, o, &o.Findings[i]}
+		w.frow = reports.FindingRow{Run: w.opt.RunID, O: o, F: &o.Findings[i]}
 		if err := w.fnd.append(&w.frow); err != nil {
 			return err
 		}
 	}
-	w.orow, w.frow = occRow{}, findingRow{} // o may be reused
+	w.orow, w.frow = reports.OccurrenceRow{}, reports.FindingRow{} // o may be reused
 	return nil
 }
 
-func (w *Writer) Source(r *corpus.SourceRecord) error { return w.src.append(r) }
+func (w *Writer) Source(r *record.Source) error { return w.src.append(r) }
 
 // Rows reports how many rows each table has so far.
 func (w *Writer) Rows() (occurrences, findings, sources int64) {
@@ -104,7 +106,7 @@ func (w *Writer) Close() error {
 	meta := w.opt.meta()
 	cl, err := newTable(dirOf(w.occ.final), ClustersFile, clusterColumns, meta)
 	if err != nil {
-		w.Abort()
+		w.abort()
 		return err
 	}
 	err = w.clusters.Wait().Each(cl.append)
@@ -124,14 +126,19 @@ func (w *Writer) Close() error {
 		}
 	}
 	if err != nil {
-		w.Abort()
+		w.abort()
 		cl.abort()
 	}
 	return err
 }
 
+// Finish is Close, the end of a report sink (reports.Sink).
+func (w *Writer) Finish(reports.Summary) error { return w.Close() }
+
 // Abort removes the temporary files of a failed run.
-func (w *Writer) Abort() {
+func (w *Writer) Abort(error) { w.abort() }
+
+func (w *Writer) abort() {
 	w.clusters.Wait() // stops its goroutine
 	if w.occ != nil {
 		w.occ.abort()

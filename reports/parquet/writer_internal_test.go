@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 )
 
 // occN is a synthetic occurrence with one finding.
 func occN(i int) *lint.Occurrence {
 	r := &rules.Rule{ID: "URN001", Name: "a"}
-	return &lint.Occurrence{Location: lint.Location{Source: "s", Offset: int64(i), Line: i + 1},
+	return &lint.Occurrence{Location: record.Location{Source: "s", Offset: int64(i), Line: i + 1},
 		Scheme: "urn", Raw: "urn:a:b" + strings.Repeat("x", i%50), Key: "urn:a:b" + string(rune('a'+i%20)),
 		Findings: []rules.Finding{{Rule: r, Severity: rules.Error, Message: "x"}}}
 }
@@ -71,7 +72,7 @@ func TestAbortWithoutClose(t *testing.T) {
 	dir := t.TempDir()
 	w := create(t, dir)
 	occurrences(t, w, 5*batchRows)
-	w.Abort()
+	w.Abort(nil)
 	settle(t, base)
 	leftovers(t, dir)
 }
@@ -93,7 +94,7 @@ func TestWriteFailure(t *testing.T) {
 		}
 		var cerr error
 		if oerr != nil {
-			w.Abort()
+			w.Abort(nil)
 		} else {
 			cerr = w.Close()
 			t.Logf("n=%d: Close: %v", n, cerr)
