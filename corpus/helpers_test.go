@@ -17,6 +17,10 @@ import (
 	"github.com/ulikunitz/xz"
 )
 
+// Tests that set the package's chunk and job sizes (gzChunk, bz2Chunk,
+// zipJobLimit, ...), count goroutines or change directory run alone; all
+// others call t.Parallel, and so start only once those have ended.
+
 // sharedCorpora is /work/shared/corpora seen from this package's directory.
 var sharedCorpora = filepath.Join("..", "..", "shared", "corpora")
 
@@ -35,7 +39,7 @@ const bzip2Text = "bzip2 text urn:example:bz2 end\n"
 // gz compresses each part as one gzip member.
 func gz(t testing.TB, parts ...string) []byte {
 	t.Helper()
-	return streams(t, func(w io.Writer) (io.WriteCloser, error) { return gzip.NewWriter(w), nil }, parts...)
+	return gzLevel(t, gzip.DefaultCompression, parts...)
 }
 
 // streams writes each part as one stream of the writer newW makes, one
