@@ -111,13 +111,11 @@ func xzc(t testing.TB, data []byte, dictCap int) []byte {
 
 // entry is one archive member for the fixture builders.
 type entry struct {
-	name   string
-	body   string
-	store  bool   // zip: stored, not deflated
-	link   string // tar: a symbolic link to this
-	dir    bool
-	size   int64 // tar: header size when not len(body) (a lying header)
-	method uint16
+	name  string
+	body  string
+	store bool   // zip: stored, not deflated
+	link  string // tar: a symbolic link to this
+	dir   bool
 }
 
 func tarb(t testing.TB, entries ...entry) []byte {
