@@ -7,11 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/idlint/idlint/internal/longtest"
 )
 
 // TestRealRFC opens the RFC series (a 100 MB tar.zst, 555.6 MB of text)
 // as the acceptance case.
 func TestRealRFC(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(sharedCorpora, "rfc", "rfcs.tar.zst")
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("shared corpora absent:", err)
@@ -19,6 +22,7 @@ func TestRealRFC(t *testing.T) {
 	if testing.Short() {
 		t.Skip("555 MB of text: not in -short")
 	}
+	longtest.Skip(t) // 555 MB of text
 	buf := make([]byte, 256<<10)
 	recs := Open(Input{Path: path}, Options{}, nil, func(d *Document) (int, error) {
 		n, carry := 0, 0
@@ -61,6 +65,7 @@ func TestRealRFC(t *testing.T) {
 }
 
 func TestExpand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, p := range []string{"b/c.txt", "a.txt"} {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755); err != nil {
@@ -111,6 +116,7 @@ func TestExpand(t *testing.T) {
 // reason (there is nothing to read), not an input failure; a path named on
 // the command line that does not exist stays an error.
 func TestDanglingSymlinkSkipped(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.Symlink("nowhere.txt", filepath.Join(dir, "link.txt")); err != nil {
 		t.Skip("no symlinks:", err)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestDetect(t *testing.T) {
+	t.Parallel()
 	v7 := tarb(t, entry{name: "a.txt", body: "x"})
 	copy(v7[257:265], make([]byte, 8)) // no ustar magic: an old V7 header…
 	sum := 0
@@ -69,6 +70,7 @@ func TestDetect(t *testing.T) {
 }
 
 func TestXzDictCap(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dictCap int
 		want    int64
@@ -92,6 +94,7 @@ func TestXzDictCap(t *testing.T) {
 // TestFormats opens each format, alone and nested, and checks the records
 // and the text the handler saw.
 func TestFormats(t *testing.T) {
+	t.Parallel()
 	const txt = "see urn:example:one and urn:example:two\n"
 	utf16le := []byte{0xff, 0xfe}
 	for _, c := range "x urn:example:utf16 y" {
@@ -190,6 +193,7 @@ func TestFormats(t *testing.T) {
 // TestCompressedBytes: a member's CompressedBytes is what it occupies in
 // its container; an input's is its size.
 func TestCompressedBytes(t *testing.T) {
+	t.Parallel()
 	data := gz(t, strings.Repeat("urn:x:y ", 1000))
 	tarData := tarb(t, entry{name: "a.gz", body: string(data)})
 	tests := []struct {
@@ -228,6 +232,7 @@ func TestCompressedBytes(t *testing.T) {
 // standard input (spooled to memory, or to a temporary file that is
 // removed afterwards).
 func TestZipOnDisk(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat("urn:x:big ", 2000)
 	data := zipb(t, entry{name: "a.txt", body: "urn:x:a"}, entry{name: "big.txt", body: big, store: true})
 	dir := t.TempDir()
@@ -262,6 +267,7 @@ func TestZipOnDisk(t *testing.T) {
 }
 
 func TestSkipBinary(t *testing.T) {
+	t.Parallel()
 	bin := append([]byte("\x7fELF\x00\x00"), "urn:example:in-a-library\x00"...)
 	utf16 := []byte{0xff, 0xfe, 'u', 0, 'r', 0, 'n', 0, ':', 0, 'x', 0, ':', 0, 'y', 0}
 	tests := []struct {
@@ -315,6 +321,7 @@ func utf16(o byteOrder, s string) []byte {
 // exactly, at every size around the two thresholds, and the record counts
 // them whichever a handler reads.
 func TestWholeDocuments(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, size := range []int{0, 10, bufSize - 1, bufSize, bufSize + 1, 100 << 10, wholeMax, wholeMax + 1, 300 << 10} {
 		data := bytes.Repeat([]byte("urn:example:a 0123456789\n"), size/25+1)[:size]

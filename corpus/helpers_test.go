@@ -17,6 +17,10 @@ import (
 	"github.com/ulikunitz/xz"
 )
 
+// Tests that set the package's chunk and job sizes (gzChunk, bz2Chunk,
+// zipJobLimit, ...), count goroutines or change directory run alone; all
+// others call t.Parallel, and so start only once those have ended.
+
 // sharedCorpora is /work/shared/corpora seen from this package's directory.
 var sharedCorpora = filepath.Join("..", "..", "shared", "corpora")
 
@@ -35,7 +39,7 @@ const bzip2Text = "bzip2 text urn:example:bz2 end\n"
 // gz compresses each part as one gzip member.
 func gz(t testing.TB, parts ...string) []byte {
 	t.Helper()
-	return streams(t, func(w io.Writer) (io.WriteCloser, error) { return gzip.NewWriter(w), nil }, parts...)
+	return gzLevel(t, gzip.DefaultCompression, parts...)
 }
 
 // streams writes each part as one stream of the writer newW makes, one
@@ -107,13 +111,11 @@ func xzc(t testing.TB, data []byte, dictCap int) []byte {
 
 // entry is one archive member for the fixture builders.
 type entry struct {
-	name   string
-	body   string
-	store  bool   // zip: stored, not deflated
-	link   string // tar: a symbolic link to this
-	dir    bool
-	size   int64 // tar: header size when not len(body) (a lying header)
-	method uint16
+	name  string
+	body  string
+	store bool   // zip: stored, not deflated
+	link  string // tar: a symbolic link to this
+	dir   bool
 }
 
 func tarb(t testing.TB, entries ...entry) []byte {

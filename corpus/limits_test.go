@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -19,6 +19,7 @@ import (
 // TestCorrupt: a broken stream is an error naming what broke and where;
 // what came out before it was scanned, and the rest goes on.
 func TestCorrupt(t *testing.T) {
+	t.Parallel()
 	text := strings.Repeat("urn:x:y ", 4096) // 32 KiB
 	full := gz(t, text)
 	truncGz := full[:len(full)/2]
@@ -93,6 +94,7 @@ func TestCorrupt(t *testing.T) {
 // TestLimits: every limit trips while streaming, with a named reason, and
 // what was scanned before the cut counts.
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	text := strings.Repeat("urn:x:y ", 1024) // 8 KiB, 1024 occurrences
 	zeros := make([]byte, 4<<20)
 	deepZip := zipb(t, entry{name: "l1.zip", body: string(zipb(t, entry{name: "l2.zip", body: string(zipb(t, entry{name: "l3.txt", body: "urn:x:deep"}))}))})
@@ -168,6 +170,7 @@ func TestLimits(t *testing.T) {
 // TestGuard: the size limit is exact whatever the read sizes, and the
 // error matches ErrLimit.
 func TestGuard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		r    func(io.Reader) io.Reader
@@ -195,6 +198,7 @@ func TestGuard(t *testing.T) {
 
 // TestCancel: a cancelled handler stops the input: no more members are opened.
 func TestCancel(t *testing.T) {
+	t.Parallel()
 	data := tarb(t, entry{name: "a", body: "urn:x:a"}, entry{name: "b", body: "urn:x:b"}, entry{name: "c", body: "urn:x:c"})
 	tests := []struct {
 		name      string
@@ -242,7 +246,12 @@ func zstWindow(t testing.TB, data []byte, window int) []byte {
 // disk to 512 MiB: it is cut by the ratio limit and reported, not scanned
 // to the end.
 func TestGnuIncrementalSparse(t *testing.T) {
-	path := filepath.Join(runtime.GOROOT(), "src", "archive", "tar", "testdata", "gnu-incremental.tar")
+	t.Parallel()
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Skip("go env GOROOT:", err)
+	}
+	path := filepath.Join(strings.TrimSpace(string(goroot)), "src", "archive", "tar", "testdata", "gnu-incremental.tar")
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("Go source tree absent:", err)
 	}

@@ -15,6 +15,7 @@ import (
 // the address (runtime.Error with Addr), which the worker reports as an
 // error of the file, not a crash of the run.
 func TestMappingFaultIsAPanic(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "f.txt")
 	text := bytes.Repeat([]byte("urn:example:a\n"), 10000)
 	if err := os.WriteFile(path, text, 0o644); err != nil {
@@ -51,6 +52,7 @@ var faultSink byte
 // with; Drop and Release leave nothing behind (a Mapping never used maps
 // nothing).
 func TestMappingBytes(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "f.txt")
 	text := bytes.Repeat([]byte("0123456789abcdef"), 1<<12)
 	if err := os.WriteFile(path, text, 0o644); err != nil {

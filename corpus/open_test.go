@@ -15,6 +15,7 @@ import (
 // buffer, a file read whole), a zip whose directory moved, a file
 // replaced by a directory.
 func TestOpenAfterPlanSeesTheFileAsItIs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	text := func(n int) []byte {
 		b := bytes.Repeat([]byte("urn:example:planned text\n"), n/25+1)
@@ -83,6 +84,7 @@ func TestOpenAfterPlanSeesTheFileAsItIs(t *testing.T) {
 // inputFile reads as an os.File does: io.EOF at the end, ReadAt filling
 // its buffer unless the file ends, errors naming the path.
 func TestInputFileReads(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	data := bytes.Repeat([]byte("0123456789"), 10000)
 	p := filepath.Join(dir, "f")

@@ -15,6 +15,7 @@ import (
 // it is now: its records say the bytes read from it, as for a regular
 // file of that content.
 func TestOpenAfterPlanReadsAPipe(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tarData := tarb(t, entry{name: "a.txt", body: "urn:example:a"}, entry{name: "b.txt", body: "urn:example:b"})
 	for _, c := range []struct {

@@ -14,6 +14,7 @@ import (
 // Split cuts only plain text, only at line starts, and its parts cover the
 // file exactly; everything Open would decode or skip is left whole.
 func TestSplit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	text := []byte(strings.Repeat("a line with urn:example:x\n", 400)) // 10,400 bytes
 	oneLine := append(bytes.Repeat([]byte("x"), 6000), "\nend\n"...)
@@ -71,6 +72,7 @@ func TestSplit(t *testing.T) {
 // the next record is read, the WARC file's after all of them; Open returns
 // the same records with containers first.
 func TestOpenFuncStreamsRecords(t *testing.T) {
+	t.Parallel()
 	var recs []warcRec
 	for i := 0; i < 50; i++ {
 		recs = append(recs, warcRec{typ: "resource", id: fmt.Sprintf("<urn:uuid:%08d-0000-0000-0000-000000000000>", i),
@@ -101,6 +103,7 @@ func TestOpenFuncStreamsRecords(t *testing.T) {
 // gives the same text and records as the single-threaded decoder, for the
 // stream itself and for a tar inside it (whose members stay single-threaded).
 func TestParallelDecodeSameResult(t *testing.T) {
+	t.Parallel()
 	var text bytes.Buffer
 	for i := 0; text.Len() < 3<<20; i++ {
 		fmt.Fprintf(&text, "line %d urn:example:%d and more text to fill the block\n", i, i%977)
@@ -122,6 +125,7 @@ func TestParallelDecodeSameResult(t *testing.T) {
 // archive's record as an error, not ok; the panic goes on to the caller,
 // whose recovery reports the input.
 func TestArchiveRecordOnPanic(t *testing.T) {
+	t.Parallel()
 	data := tarb(t, entry{name: "a.txt", body: "urn:x:a"})
 	var got []SourceRecord
 	func() {

@@ -56,6 +56,7 @@ func brotlic(s string) string {
 }
 
 func TestWARC(t *testing.T) {
+	t.Parallel()
 	recs := testRecords(t)
 	plain, plainOffsets := warcb(t, false, recs...)
 	perRecord, gzOffsets := warcb(t, true, recs...)
@@ -129,6 +130,7 @@ func TestWARC(t *testing.T) {
 
 // TestWARCDocumentFields: the handler gets the record's provenance.
 func TestWARCDocumentFields(t *testing.T) {
+	t.Parallel()
 	data, offsets := warcb(t, true, testRecords(t)...)
 	_, docs := openBytes(t, data, Options{})
 	tests := []struct {
@@ -156,6 +158,7 @@ func TestWARCDocumentFields(t *testing.T) {
 }
 
 func TestBrokenWARC(t *testing.T) {
+	t.Parallel()
 	ok := warcRec{typ: "resource", id: "urn:uuid:ok", ctype: "text/plain", block: "urn:example:ok"}
 	after := warcRec{typ: "resource", id: "urn:uuid:after", ctype: "text/plain", block: "urn:example:after"}
 	short := warcRec{typ: "resource", id: "urn:uuid:short", ctype: "text/plain", block: "urn:example:short and more", badLength: "11"}
@@ -198,6 +201,7 @@ func TestBrokenWARC(t *testing.T) {
 }
 
 func TestARC(t *testing.T) {
+	t.Parallel()
 	desc := "1 0 Test\nURL IP-address Archive-date Content-type Archive-length\n"
 	http := "HTTP/1.0 200 OK\r\nServer: urn:example:server\r\n\r\nhello urn:example:arc"
 	dns := "example.com. 300 IN A 192.0.2.1 ; urn:example:dns"
@@ -239,6 +243,7 @@ type realWARC struct {
 }
 
 func TestRealWARC(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(sharedCorpora, "warc")
 	if _, err := os.Stat(dir); err != nil {
 		t.Skip("shared corpora absent:", err)
@@ -307,6 +312,7 @@ func TestRealWARC(t *testing.T) {
 // stored plain or gzipped per record, and each gzipped record's offset is
 // a gzip member that starts with the record.
 func TestRealWARCPlainAndGzip(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(sharedCorpora, "warc", "commoncrawl-whirlwind")
 	if _, err := os.Stat(dir); err != nil {
 		t.Skip("shared corpora absent:", err)

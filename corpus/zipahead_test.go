@@ -47,9 +47,9 @@ func TestZipAheadSameResult(t *testing.T) {
 	defer func(l, h int) { zipJobLimit, zipHeldLimit = l, h }(zipJobLimit, zipHeldLimit)
 	before := zipAheadDelivered.Load()
 	checkAhead(t, cases, []aheadSetting{
-		{"jobs of 1 MiB", func() { zipJobLimit, zipHeldLimit = 1<<20, 4<<20 }},
-		{"jobs of 2000", func() { zipJobLimit, zipHeldLimit = 2000, 5000 }},
-		{"default sizes", func() { zipJobLimit, zipHeldLimit = 16<<20, 64<<20 }},
+		{"jobs of 1 MiB", func() { zipJobLimit, zipHeldLimit = 1<<20, 4<<20 }, false},
+		{"jobs of 2000", func() { zipJobLimit, zipHeldLimit = 2000, 5000 }, true},
+		{"default sizes", func() { zipJobLimit, zipHeldLimit = 16<<20, 64<<20 }, false},
 	})
 	if zipAheadDelivered.Load() == before {
 		t.Error("no member was delivered from a job: nothing was decoded ahead")
@@ -60,6 +60,7 @@ func TestZipAheadSameResult(t *testing.T) {
 // taken from a job (its size or CRC check fails there) and reads as it
 // does in order.
 func TestZipAheadWrongSize(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	zw := zip.NewWriter(&b)
 	for i, body := range []string{"urn:x:one ", "urn:x:two two two ", "urn:x:three"} {
@@ -91,24 +92,25 @@ func TestZipAheadWrongSize(t *testing.T) {
 // or bzip2 tail). In order that is an error; ahead it must be too.
 // (Found by review.)
 func TestZipAheadCutTail(t *testing.T) {
+	t.Parallel()
 	for _, method := range []uint16{zip.Deflate, zipMethodBzip2} {
-		for cut := uint32(1); cut <= 6; cut++ {
-			var b bytes.Buffer
-			zw := zip.NewWriter(&b)
-			zw.RegisterCompressor(zipMethodBzip2, func(w io.Writer) (io.WriteCloser, error) {
-				return dbz.NewWriter(w, nil)
-			})
-			for i := 0; i < 6; i++ {
-				w, err := zw.CreateHeader(&zip.FileHeader{Name: fmt.Sprintf("f%d.txt", i), Method: method})
-				if err != nil {
-					t.Fatal(err)
-				}
-				fmt.Fprintf(w, "member %d urn:x:%d text text text\n", i, i)
-			}
-			if err := zw.Close(); err != nil {
+		var b bytes.Buffer
+		zw := zip.NewWriter(&b)
+		zw.RegisterCompressor(zipMethodBzip2, func(w io.Writer) (io.WriteCloser, error) {
+			return dbz.NewWriter(w, nil)
+		})
+		for i := 0; i < 6; i++ {
+			w, err := zw.CreateHeader(&zip.FileHeader{Name: fmt.Sprintf("f%d.txt", i), Method: method})
+			if err != nil {
 				t.Fatal(err)
 			}
-			data := b.Bytes()
+			fmt.Fprintf(w, "member %d urn:x:%d text text text\n", i, i)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		for cut := uint32(1); cut <= 6; cut++ {
+			data := bytes.Clone(b.Bytes())
 			cd := 0 // member 2's central directory entry: its compressed size (offset 20) cut
 			for k := 0; k <= 2; k++ {
 				cd += bytes.Index(data[cd+1:], []byte("PK\x01\x02")) + 1

@@ -42,6 +42,7 @@ func warcZst(t testing.TB, recs []warcRec, d []byte, raw, packDict bool) []byte 
 // file carries first (WARC Zstandard format) reads as the same WARC
 // uncompressed: same documents, records and record IDs.
 func TestWARCZstdDictionary(t *testing.T) {
+	t.Parallel()
 	var recs []warcRec
 	var samples [][]byte
 	for i := 0; i < 120; i++ {

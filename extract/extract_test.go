@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/idlint/idlint/internal/longtest"
 )
 
 func found(text string) []string {
@@ -21,6 +23,7 @@ func found(text string) []string {
 
 // Boundary rules: each case names the rule it checks.
 func TestBoundaries(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, text string
 		want       []string
@@ -67,6 +70,7 @@ func TestBoundaries(t *testing.T) {
 }
 
 func TestMaxLen(t *testing.T) {
+	t.Parallel()
 	long := "urn:a:" + strings.Repeat("x", 100)
 	cs := Find(nil, []byte(long+" urn:b:c"), Options{MaxLen: 50})
 	if len(cs) != 2 || !cs[0].Truncated || cs[0].End-cs[0].Start != 50 || cs[1].Truncated {
@@ -126,7 +130,8 @@ func reference(text []byte, maxLen int) []pos {
 // Scanning through any read size or buffer size gives the same matches at
 // the same offsets as scanning the whole text at once.
 func TestStreamEqualsWhole(t *testing.T) {
-	for seed := int64(1); seed <= 4; seed++ {
+	t.Parallel()
+	for seed := int64(1); seed <= longtest.Pick[int64](2, 4); seed++ {
 		text := corpusText(seed, 40000)
 		for _, maxLen := range []int{64, 1000} {
 			want := reference(text, maxLen)
@@ -190,6 +195,7 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 // A reader that returns nothing, forever, fails the stream instead of
 // hanging it.
 func TestStreamEmptyReads(t *testing.T) {
+	t.Parallel()
 	s := NewStream(emptyReader{}, Options{}, 0)
 	for s.Next() {
 	}
@@ -203,6 +209,7 @@ type emptyReader struct{}
 func (emptyReader) Read([]byte) (int, error) { return 0, nil }
 
 func TestStreamReadError(t *testing.T) {
+	t.Parallel()
 	text := []byte("urn:a:b then more")
 	s := NewStream(io.MultiReader(bytes.NewReader(text), iotest.ErrReader(io.ErrUnexpectedEOF)), Options{}, 0)
 	n := 0
@@ -215,6 +222,7 @@ func TestStreamReadError(t *testing.T) {
 }
 
 func TestOtherSchemes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, text string
 		want       []string

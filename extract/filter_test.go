@@ -6,8 +6,12 @@ import (
 	"math/rand"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
+
+// Tests that select a kernel (SetKernel) or count allocations run alone;
+// the others call t.Parallel, and so start only once those have ended.
 
 // naiveCandidates is the definition, byte by byte.
 func naiveCandidates(buf []byte, from int) []int {
@@ -23,7 +27,13 @@ func naiveCandidates(buf []byte, from int) []int {
 // runKernel collects every candidate kernel k finds from from on, asking
 // for outSize at a time.
 func runKernel(k int, buf []byte, from, outSize int) []int {
-	out := make([]int, outSize)
+	p, _ := outPool.Get().(*[]int)
+	if p == nil || cap(*p) < outSize {
+		p = new([]int)
+		*p = make([]int, outSize)
+	}
+	defer outPool.Put(p)
+	out := (*p)[:outSize]
 	var all []int
 	for i := from; i < len(buf); {
 		var n, next int
@@ -40,6 +50,10 @@ func runKernel(k int, buf []byte, from, outSize int) []int {
 	}
 	return all
 }
+
+// outPool holds runKernel's output buffers: making one for each call was
+// most of the time of the tests that call it for every offset.
+var outPool sync.Pool
 
 func supportedKernels(t testing.TB) []int {
 	var ks []int
@@ -70,6 +84,7 @@ func checkKernels(t *testing.T, ks []int, buf []byte, from int, what string, out
 }
 
 func TestClassTable(t *testing.T) {
+	t.Parallel()
 	for c := range 256 {
 		b := byte(c)
 		// the letters are the registry's (schemes_gen.go), in either case
@@ -85,6 +100,7 @@ func TestClassTable(t *testing.T) {
 // boundaries (the letters in one block, the colon in the next) and at the
 // buffer's ends, with every start offset.
 func TestKernelOffsets(t *testing.T) {
+	t.Parallel()
 	ks := supportedKernels(t)
 	fillers := map[string]byte{"space": ' ', "x": 'x', "colon": ':', "n": 'n', "nonASCII": 0xEE}
 	for fname, f := range fillers {
@@ -114,6 +130,7 @@ func TestKernelOffsets(t *testing.T) {
 // Dense candidates overflow the output batch: the kernels must stop and
 // resume without losing or repeating any.
 func TestKernelDense(t *testing.T) {
+	t.Parallel()
 	ks := supportedKernels(t)
 	for _, unit := range []string{"io:", "rn:", "go:x", "Gi:urn:"} {
 		buf := bytes.Repeat([]byte(unit), 5000)
@@ -124,6 +141,7 @@ func TestKernelDense(t *testing.T) {
 }
 
 func TestKernelRandom(t *testing.T) {
+	t.Parallel()
 	ks := supportedKernels(t)
 	r := rand.New(rand.NewSource(7))
 	alphabet := []byte("::nidoNIDOrigRIGux \n\x00\xee\xc3\xa9")
@@ -250,6 +268,7 @@ func trimReference(b []byte, min int) int {
 }
 
 func TestTrim(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewSource(3))
 	alphabet := []byte(".,;:!?')]([x")
 	for iter := 0; iter < 100000; iter++ {
@@ -271,21 +290,22 @@ func TestCountNL(t *testing.T) {
 	r := rand.New(rand.NewSource(9))
 	buf := make([]byte, 5000)
 	defer SetKernel("")
-	for _, name := range Kernels() {
-		if err := SetKernel(name); err != nil {
-			t.Fatal(err)
-		}
-		for iter := 0; iter < 3000; iter++ {
-			density := 1 + r.Intn(300) // one line feed in density bytes
-			for i := range buf {
-				buf[i] = byte('a' + r.Intn(26))
-				if r.Intn(density) == 0 {
-					buf[i] = '\n'
-				}
+	for iter := 0; iter < 3000; iter++ {
+		density := 1 + r.Intn(300) // one line feed in density bytes
+		for i := range buf {
+			buf[i] = byte('a' + r.Intn(26))
+			if r.Intn(density) == 0 {
+				buf[i] = '\n'
 			}
-			from := r.Intn(70)
-			b := buf[from : from+r.Intn(len(buf)-from)]
-			if got, want := countNL(b), bytes.Count(b, []byte{'\n'}); got != want {
+		}
+		from := r.Intn(70)
+		b := buf[from : from+r.Intn(len(buf)-from)]
+		want := bytes.Count(b, []byte{'\n'})
+		for _, name := range Kernels() { // one text for every kernel: making it is the cost
+			if err := SetKernel(name); err != nil {
+				t.Fatal(err)
+			}
+			if got := countNL(b); got != want {
 				t.Fatalf("kernel %s: countNL of %d bytes at %d = %d, want %d", name, len(b), from, got, want)
 			}
 		}
@@ -296,6 +316,7 @@ func TestCountNL(t *testing.T) {
 // eight at a time: the same as a byte-by-byte count at every length and
 // alignment, on random bytes and on multi-byte text.
 func TestChars(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewSource(5))
 	texts := [][]byte{[]byte("é東 urn:é:x \U0001F600 aä"), make([]byte, 300)}
 	r.Read(texts[1])
@@ -323,7 +344,10 @@ func TestChars(t *testing.T) {
 // identifier may hold).
 func TestSpan(t *testing.T) {
 	defer SetKernel("")
-	buf := make([]byte, 300)
+	buf := make([]byte, 300) // letters, one byte changed at a time
+	for j := range buf {
+		buf[j] = 'a' + byte(j%26)
+	}
 	for _, name := range Kernels() {
 		if err := SetKernel(name); err != nil {
 			t.Fatal(err)
@@ -336,9 +360,6 @@ func TestSpan(t *testing.T) {
 			for c := range 256 {
 				for _, i := range []int{0, 1, 63, 100} {
 					for d := 0; d <= 130; d += 1 + d/16 {
-						for j := range buf {
-							buf[j] = 'a' + byte(j%26)
-						}
 						if i+d < len(buf) {
 							buf[i+d] = byte(c)
 						}
@@ -349,6 +370,9 @@ func TestSpan(t *testing.T) {
 							if got, want := tc.span(buf, i, limit), spanTable(tc.set, buf, i, limit); got != want {
 								t.Fatalf("kernel %s: span %s with %#x at %d, i %d, limit %d: %d, want %d", name, tc.name, c, i+d, i, limit, got, want)
 							}
+						}
+						if i+d < len(buf) {
+							buf[i+d] = 'a' + byte((i+d)%26)
 						}
 					}
 				}

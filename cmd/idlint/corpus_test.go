@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/idlint/idlint/internal/longtest"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -28,6 +29,7 @@ type occKey struct {
 // scanning the unpacked files one by one (a sample of every 40th member,
 // to keep the test quick).
 func TestRFCArchiveEqualsUnpacked(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short")
 	}
@@ -35,6 +37,7 @@ func TestRFCArchiveEqualsUnpacked(t *testing.T) {
 	if err != nil {
 		t.Skip("RFC corpus absent:", err)
 	}
+	longtest.Skip(t) // the whole archive is scanned, 555 MB of text
 	defer f.Close()
 	dir := t.TempDir()
 	zr, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(1))

@@ -14,6 +14,11 @@ import (
 	"github.com/idlint/idlint/lint"
 )
 
+// TestInterruptContext (it sends SIGINT to the process, which would stop
+// any armed run) and TestGolden (it changes directory) run alone; the
+// other tests call t.Parallel, and so start only once those have ended.
+
+// runCmd runs the command as main does, on the given standard input.
 func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
@@ -37,6 +42,7 @@ func writeFiles(t *testing.T, files map[string]string) string {
 }
 
 func TestDemo(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(t, "", "demo")
 	if code != exitOK {
 		t.Fatalf("demo exit %d", code)
@@ -50,6 +56,7 @@ func TestDemo(t *testing.T) {
 
 // The parse jsonl interface other tools drive: field names and types.
 func TestParseJSONL(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(t, "urn:isbn:0451450523\nurn:ab:a?b\n", "parse", "--format", "jsonl")
 	if code != exitFindings {
 		t.Errorf("exit %d, want %d (one input invalid, rfc8141 §2)", code, exitFindings)
@@ -89,6 +96,7 @@ func TestParseJSONL(t *testing.T) {
 }
 
 func TestParseProfiles(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		profile, ident string
 		code           int
@@ -114,6 +122,7 @@ func TestParseProfiles(t *testing.T) {
 var lineRE = regexp.MustCompile(`^(.+):(\d+):(\d+): (error|warning|info) (URN\d{3}) (\S+): .+ \(.+\)$`)
 
 func TestCheckExitCodesAndFormat(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{
 		"clean.txt": "See urn:isbn:0451450523 and urn:ietf:rfc:2648.\n",
 		"bad.txt":   "line one\n  the URN urn:example:a%zz is broken\n",
@@ -148,6 +157,7 @@ func TestCheckExitCodesAndFormat(t *testing.T) {
 }
 
 func TestScanJSONLFields(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"a.txt": "x urn:EXAMPLE:a%2cb y\n"})
 	code, out, _ := runCmd(t, "", "scan", "--format", "jsonl", dir)
 	if code != exitOK {
@@ -168,6 +178,7 @@ func TestScanJSONLFields(t *testing.T) {
 }
 
 func TestScanStdin(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(t, "see urn:isbn:0451450523\n", "scan", "--format", "jsonl", "-")
 	if code != exitOK || !strings.Contains(out, `"source":"-"`) {
 		t.Errorf("stdin: exit %d %q", code, out)
@@ -176,6 +187,7 @@ func TestScanStdin(t *testing.T) {
 
 // Output is the same bytes whatever -j is.
 func TestDeterministicAcrossJobs(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	for i := 0; i < 40; i++ {
 		var b strings.Builder
@@ -195,6 +207,7 @@ func TestDeterministicAcrossJobs(t *testing.T) {
 }
 
 func TestRules(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCmd(t, "", "rules")
 	if code != exitOK {
 		t.Fatal(code)
@@ -217,6 +230,7 @@ func TestRules(t *testing.T) {
 }
 
 func TestSeverityOverrides(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"a.txt": "urn:example:a%zz\n"})
 	if code, out, _ := runCmd(t, "", "check", "--ignore", "URN006", dir); code != exitOK || out != "" {
 		t.Errorf("--ignore: exit %d %q", code, out)
@@ -230,6 +244,7 @@ func TestSeverityOverrides(t *testing.T) {
 }
 
 func TestCheckSARIF(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"bad.txt": "x\n  urn:example:a%zz\n"})
 	code, out, _ := runCmd(t, "", "check", "--format", "sarif", dir)
 	if code != exitFindings {
@@ -274,6 +289,7 @@ func TestCheckSARIF(t *testing.T) {
 
 // Suppression comments silence findings on the lines after them.
 func TestCheckSuppressions(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"spec.xml": "<!-- idlint:ignore-next-line URN006 -->\n<a href=\"urn:example:a%zz\"/>\n<b href=\"urn:example:b%zz\"/>\n"})
 	code, out, _ := runCmd(t, "", "check", dir)
 	if code != exitFindings || strings.Count(out, "URN006") != 1 || !strings.Contains(out, ":3:") {
@@ -282,6 +298,7 @@ func TestCheckSuppressions(t *testing.T) {
 }
 
 func TestScanSuppressionsOptIn(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"a.txt": "idlint:disable\nurn:example:a%zz\n"})
 	_, plain, _ := runCmd(t, "", "scan", "--format", "jsonl", dir)
 	_, honoured, _ := runCmd(t, "", "scan", "--format", "jsonl", "--suppressions", dir)
@@ -293,6 +310,7 @@ func TestScanSuppressionsOptIn(t *testing.T) {
 // Flags and paths interleave; -jN is -j N (as in ripgrep and make); after
 // "--" everything is a path.
 func TestParseFlags(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args  []string
 		jobs  int

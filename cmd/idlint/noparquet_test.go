@@ -11,6 +11,7 @@ import (
 // Built without Arrow, the commands that need it say so and fail; the
 // others, demo included (without its report), work.
 func TestWithoutParquet(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, c := range []struct {
 		args []string
