@@ -7,16 +7,16 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint"
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/internal/textgen"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 )
 
 // discard is a sink that keeps nothing (as --format none).
 type discard struct{ n int }
 
 func (d *discard) Occurrence(*lint.Occurrence) error { d.n++; return nil }
-func (d *discard) Source(*corpus.SourceRecord) error { return nil }
+func (d *discard) Source(*record.Source) error       { return nil }
 
 // BenchmarkScan is the pipeline in one process, without the process's
 // start: English-like text in a file (page cache), one or two workers.

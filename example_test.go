@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/idlint/idlint"
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 )
 
@@ -22,7 +22,7 @@ func (invalid) Occurrence(o *lint.Occurrence) error {
 	return nil
 }
 
-func (invalid) Source(*corpus.SourceRecord) error { return nil }
+func (invalid) Source(*record.Source) error { return nil }
 
 // Scan a corpus (here the embedded sample `idlint demo` scans) and take
 // the occurrences in a Sink of your own: they come in input order, the
@@ -68,4 +68,4 @@ func ExampleScan_clusters() {
 type clusterSink struct{ cs *reports.Clusters }
 
 func (s clusterSink) Occurrence(o *lint.Occurrence) error { s.cs.Add(o); return nil }
-func (clusterSink) Source(*corpus.SourceRecord) error     { return nil }
+func (clusterSink) Source(*record.Source) error           { return nil }

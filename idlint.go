@@ -15,6 +15,7 @@ import (
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/internal/pipeline"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/rules/schemes"
 )
@@ -60,7 +61,7 @@ type Options struct {
 // reused): a sink keeps copies, not the pointers.
 type Sink interface {
 	Occurrence(o *lint.Occurrence) error
-	Source(r *corpus.SourceRecord) error
+	Source(r *record.Source) error
 }
 
 // Summary counts what a scan saw.
@@ -122,7 +123,7 @@ func (t tee) Occurrence(o *lint.Occurrence) error {
 	return nil
 }
 
-func (t tee) Source(r *corpus.SourceRecord) error {
+func (t tee) Source(r *record.Source) error {
 	for _, s := range t {
 		if err := s.Source(r); err != nil {
 			return err

@@ -18,6 +18,7 @@ import (
 	"github.com/idlint/idlint/internal/longtest"
 	"github.com/idlint/idlint/internal/textgen"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 )
 
@@ -101,7 +102,7 @@ func (f *failingSink) Occurrence(*lint.Occurrence) error {
 	}
 	return nil
 }
-func (f *failingSink) Source(*corpus.SourceRecord) error { return nil }
+func (f *failingSink) Source(*record.Source) error { return nil }
 
 // A sink that fails stops a scan of a split file with the sink's error:
 // the workers blocked on their parts' queues are released, nothing hangs.
@@ -150,8 +151,8 @@ func TestSplitFileShrinks(t *testing.T) {
 		if len(parts) < 4 {
 			t.Fatalf("%d parts", len(parts))
 		}
-		var r record
-		sink := &truncateOnFirst{record: &r, path: path, size: parts[1].End}
+		var r lines
+		sink := &truncateOnFirst{lines: &r, path: path, size: parts[1].End}
 		opt := idlint.Options{Jobs: c.jobs, PartSize: 64 << 10, BufferedOccurrences: 1}
 		opt.Corpus.NoMmap = c.noMmap
 		sum, err := idlint.Scan(context.Background(), []string{path, path}, opt, sink)
@@ -197,18 +198,18 @@ func TestSplitFileShrinks(t *testing.T) {
 // truncateOnFirst truncates the file when the first occurrence arrives,
 // while later parts are still to be read.
 type truncateOnFirst struct {
-	*record
+	*lines
 	path string
 	size int64
 	done bool
 	errs []string // the error records' messages
 }
 
-func (s *truncateOnFirst) Source(r *corpus.SourceRecord) error {
-	if r.Status == corpus.StatusError {
+func (s *truncateOnFirst) Source(r *record.Source) error {
+	if r.Status == record.StatusError {
 		s.errs = append(s.errs, r.Error)
 	}
-	return s.record.Source(r)
+	return s.lines.Source(r)
 }
 
 func (s *truncateOnFirst) Occurrence(o *lint.Occurrence) error {
@@ -218,7 +219,7 @@ func (s *truncateOnFirst) Occurrence(o *lint.Occurrence) error {
 			return err
 		}
 	}
-	return s.record.Occurrence(o)
+	return s.lines.Occurrence(o)
 }
 
 // Every identifier is found exactly once whatever offset a part boundary is
@@ -277,7 +278,7 @@ func (c *cancellingSink) Occurrence(*lint.Occurrence) error {
 	}
 	return nil
 }
-func (c *cancellingSink) Source(*corpus.SourceRecord) error { return nil }
+func (c *cancellingSink) Source(*record.Source) error { return nil }
 
 // Cancelling a scan (Ctrl-C) while the planner waits to hand a task over
 // ends it: the task never handed over is closed for the emitter.
@@ -324,7 +325,7 @@ func TestSplitSkipsXRDS(t *testing.T) {
 		t.Fatal(err)
 	}
 	count := func(jobs int) int {
-		var r record
+		var r lines
 		if _, err := idlint.Scan(context.Background(), []string{path}, idlint.Options{Jobs: jobs, PartSize: 64 << 10}, &r); err != nil {
 			t.Fatal(err)
 		}
@@ -360,7 +361,7 @@ func TestProgressCounts(t *testing.T) {
 	defer f.Close()
 	p := reports.NewProgress(f)
 	opt := idlint.Options{Jobs: 2, PartSize: 64 << 10, Progress: p}
-	if _, err := idlint.Scan(context.Background(), paths, opt, &record{}); err != nil {
+	if _, err := idlint.Scan(context.Background(), paths, opt, &lines{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := p.TotalBytes.Load(); got != 0 && got != total {
@@ -388,7 +389,7 @@ func TestWholeDocumentsKeepTheSizeLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, in := range []string{path, "-"} { // stdin: size unknown
-			var r record
+			var r lines
 			opt := idlint.Options{Jobs: 1, Stdin: bytes.NewReader(text)}
 			opt.Corpus.MaxMemberBytes = 4096
 			sum, err := idlint.Scan(context.Background(), []string{in}, opt, &r)
@@ -421,8 +422,8 @@ func TestSplitFileShrinksWithinLastPage(t *testing.T) {
 		if err := os.WriteFile(path, text, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		var r record
-		sink := &truncateOnFirst{record: &r, path: path, size: int64(len(text) - 40)}
+		var r lines
+		sink := &truncateOnFirst{lines: &r, path: path, size: int64(len(text) - 40)}
 		opt := idlint.Options{Jobs: c.jobs, PartSize: 64 << 10, BufferedOccurrences: 1}
 		opt.Corpus.NoMmap = c.noMmap
 		if _, err := idlint.Scan(context.Background(), []string{path}, opt, sink); err != nil {
@@ -474,7 +475,7 @@ type progressProbe struct {
 
 func (s *progressProbe) Occurrence(*lint.Occurrence) error { return nil }
 
-func (s *progressProbe) Source(*corpus.SourceRecord) error {
+func (s *progressProbe) Source(*record.Source) error {
 	if !s.seen {
 		s.seen = true
 		for deadline := time.Now().Add(10 * time.Second); s.p.TotalBytes.Load() < s.want && time.Now().Before(deadline); {

@@ -14,20 +14,20 @@ import (
 	"testing/fstest"
 
 	"github.com/idlint/idlint"
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/internal/longtest"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 )
 
-type record struct{ lines []string }
+type lines struct{ lines []string }
 
-func (r *record) Occurrence(o *lint.Occurrence) error {
+func (r *lines) Occurrence(o *lint.Occurrence) error {
 	r.lines = append(r.lines, fmt.Sprintf("%s %s %d %d:%d %s %s", o.Source, o.Member, o.Offset, o.Line, o.Column, o.Raw, o.Key))
 	return nil
 }
 
-func (r *record) Source(s *corpus.SourceRecord) error {
+func (r *lines) Source(s *record.Source) error {
 	r.lines = append(r.lines, fmt.Sprintf("source %s %d %d %s", s.Source, s.Bytes, s.Occurrences, s.Status))
 	return nil
 }
@@ -45,7 +45,7 @@ func TestScanOrderUnderBudget(t *testing.T) {
 		fsys[fmt.Sprintf("in/f%02d.txt", i)] = &fstest.MapFile{Data: []byte(b.String())}
 	}
 	run := func(jobs, budget int) []string {
-		var r record
+		var r lines
 		opt := idlint.Options{Jobs: jobs, BufferedOccurrences: budget}
 		opt.Corpus.FS = fsys
 		sum, err := idlint.Scan(context.Background(), []string{"in"}, opt, &r)
@@ -97,7 +97,7 @@ func TestXRDSBareINames(t *testing.T) {
 		"a.xrds": &fstest.MapFile{Data: []byte(xrds)},
 		"b.txt":  &fstest.MapFile{Data: []byte("mail =name or @org, see xri://=name\n")},
 	}
-	var r record
+	var r lines
 	opt := idlint.Options{}
 	opt.Corpus.FS = fsys
 	if _, err := idlint.Scan(context.Background(), []string{"a.xrds", "b.txt"}, opt, &r); err != nil {
@@ -214,7 +214,7 @@ func (r *events) Occurrence(o *lint.Occurrence) error {
 	r.lines = append(r.lines, fmt.Sprintf("occ %s %s %d %d:%d %s %s", o.Source, o.Member, o.Offset, o.Line, o.Column, o.Raw, o.Key))
 	return nil
 }
-func (r *events) Source(s *corpus.SourceRecord) error {
+func (r *events) Source(s *record.Source) error {
 	r.lines = append(r.lines, fmt.Sprintf("src %s %s %d %d %s %s", s.Source, s.Member, s.Bytes, s.Occurrences, s.Status, s.Error))
 	return nil
 }

@@ -73,23 +73,6 @@ import (
 	"github.com/idlint/idlint/record"
 )
 
-// Status of a source record.
-//
-// Deprecated: transitional alias; use record.Status.
-type Status = record.Status
-
-// Deprecated: transitional aliases; use record.StatusOK, record.StatusSkipped, record.StatusError.
-const (
-	StatusOK      = record.StatusOK
-	StatusSkipped = record.StatusSkipped
-	StatusError   = record.StatusError
-)
-
-// SourceRecord accounts for one input or archive member.
-//
-// Deprecated: transitional alias; use record.Source.
-type SourceRecord = record.Source
-
 // Document is one scannable text with its provenance.
 type Document struct {
 	Source string

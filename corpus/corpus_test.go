@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/internal/longtest"
+	"github.com/idlint/idlint/record"
 )
 
 // TestRealRFC opens the RFC series (a 100 MB tar.zst, 555.6 MB of text)
@@ -44,19 +45,19 @@ func TestRealRFC(t *testing.T) {
 	ok, occ := 0, 0
 	for _, r := range recs[1:] {
 		switch {
-		case r.Status == StatusOK:
+		case r.Status == record.StatusOK:
 			ok++
 			total += r.Bytes
 			occ += r.Occurrences
 			if r.Format != "zstd+tar" || !strings.HasPrefix(r.Member, "rfcs/") {
 				t.Fatalf("member %+v", r)
 			}
-		case r.Status == StatusSkipped && strings.HasPrefix(r.Error, "symbolic link to "):
+		case r.Status == record.StatusSkipped && strings.HasPrefix(r.Error, "symbolic link to "):
 		default:
 			t.Errorf("member %+v", r)
 		}
 	}
-	if c := recs[0]; c.Format != "zstd+tar" || c.Status != StatusOK || c.CompressedBytes < 90<<20 {
+	if c := recs[0]; c.Format != "zstd+tar" || c.Status != record.StatusOK || c.CompressedBytes < 90<<20 {
 		t.Errorf("archive record %+v", c)
 	}
 	if ok < 9000 || total < 500<<20 || occ < 9000 {
@@ -105,7 +106,7 @@ func TestExpand(t *testing.T) {
 				t.Errorf("a missing path should carry its error: %+v", last)
 			}
 			recs := Open(ins[len(ins)-2], Options{}, nil, func(*Document) (int, error) { return 0, nil })
-			if len(recs) != 1 || recs[0].Status == StatusOK {
+			if len(recs) != 1 || recs[0].Status == record.StatusOK {
 				t.Errorf("the symlink input should be recorded as not read: %+v", recs)
 			}
 		})

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/idlint/idlint/record"
 )
 
 func TestDetect(t *testing.T) {
@@ -114,58 +116,58 @@ func TestFormats(t *testing.T) {
 		texts []string
 	}{
 		{"plain text", []byte(txt),
-			[]brief{{"", "text", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+			[]brief{{"", "text", record.StatusOK, int64(len(txt)), 2}}, []string{txt}},
 		{"empty", nil,
-			[]brief{{"", "text", StatusOK, 0, 0}}, []string{""}},
+			[]brief{{"", "text", record.StatusOK, 0, 0}}, []string{""}},
 		{"gzip", gz(t, txt),
-			[]brief{{"", "gzip", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+			[]brief{{"", "gzip", record.StatusOK, int64(len(txt)), 2}}, []string{txt}},
 		{"multi-member gzip", gz(t, "urn:a:1 ", "urn:a:2 ", "urn:a:3"),
-			[]brief{{"", "gzip", StatusOK, 23, 3}}, []string{"urn:a:1 urn:a:2 urn:a:3"}},
+			[]brief{{"", "gzip", record.StatusOK, 23, 3}}, []string{"urn:a:1 urn:a:2 urn:a:3"}},
 		{"zstd", zst(t, []byte(txt)),
-			[]brief{{"", "zstd", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+			[]brief{{"", "zstd", record.StatusOK, int64(len(txt)), 2}}, []string{txt}},
 		{"bzip2", bzip2Fixture,
-			[]brief{{"", "bzip2", StatusOK, int64(len(bzip2Text)), 1}}, []string{bzip2Text}},
+			[]brief{{"", "bzip2", record.StatusOK, int64(len(bzip2Text)), 1}}, []string{bzip2Text}},
 		{"xz", xzc(t, []byte(txt), 0),
-			[]brief{{"", "xz", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+			[]brief{{"", "xz", record.StatusOK, int64(len(txt)), 2}}, []string{txt}},
 		{"gzip of gzip", gz(t, string(gz(t, txt))),
-			[]brief{{"", "gzip+gzip", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+			[]brief{{"", "gzip+gzip", record.StatusOK, int64(len(txt)), 2}}, []string{txt}},
 		{"utf-16le", utf16le,
-			[]brief{{"", "utf-16le", StatusOK, int64(len(utf16le)), 1}}, []string{"x urn:example:utf16 y"}},
+			[]brief{{"", "utf-16le", record.StatusOK, int64(len(utf16le)), 1}}, []string{"x urn:example:utf16 y"}},
 		{"7z is recorded as skipped, with the reason", []byte("7z\xbc\xaf\x27\x1c\x00\x04urn:example:hidden"),
-			[]brief{{"", "7z", StatusSkipped, 0, 0}}, nil},
+			[]brief{{"", "7z", record.StatusSkipped, 0, 0}}, nil},
 		{"lz4 (frame format)", lz4c(t, []byte(txt)),
-			[]brief{{"", "lz4", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+			[]brief{{"", "lz4", record.StatusOK, int64(len(txt)), 2}}, []string{txt}},
 		{"lz4 frames in a row are one stream, as lz4 -d reads them", append(lz4c(t, []byte("urn:a:1 ")), lz4c(t, []byte("urn:a:2"))...),
-			[]brief{{"", "lz4", StatusOK, 15, 2}}, []string{"urn:a:1 urn:a:2"}},
+			[]brief{{"", "lz4", record.StatusOK, 15, 2}}, []string{"urn:a:1 urn:a:2"}},
 		{"lz4 inside gzip", gz(t, string(lz4c(t, []byte(txt)))),
-			[]brief{{"", "gzip+lz4", StatusOK, int64(len(txt)), 2}}, []string{txt}},
+			[]brief{{"", "gzip+lz4", record.StatusOK, int64(len(txt)), 2}}, []string{txt}},
 		{"rar is recorded as skipped, with the reason", []byte("Rar!\x1a\x07\x01\x00urn:example:hidden"),
-			[]brief{{"", "rar", StatusSkipped, 0, 0}}, nil},
+			[]brief{{"", "rar", record.StatusSkipped, 0, 0}}, nil},
 		{"utf-16le without a bom", noBOM,
-			[]brief{{"", "utf-16le", StatusOK, int64(len(noBOM)), 1}}, []string{"A Windows log line without a byte order mark: urn:example:nobom\r\n"}},
+			[]brief{{"", "utf-16le", record.StatusOK, int64(len(noBOM)), 1}}, []string{"A Windows log line without a byte order mark: urn:example:nobom\r\n"}},
 		{"utf-16be in gzip", gz(t, string(utf16be)),
-			[]brief{{"", "gzip+utf-16be", StatusOK, int64(len(utf16be)), 1}}, []string{"urn:example:be"}},
+			[]brief{{"", "gzip+utf-16be", record.StatusOK, int64(len(utf16be)), 1}}, []string{"urn:example:be"}},
 		{"tar", tarb(t, entry{name: "d", dir: true}, entry{name: "d/a.txt", body: "urn:x:a"}, entry{name: "d/l", link: "a.txt"}, entry{name: "d/b.txt", body: "no"}),
-			[]brief{{"", "tar", StatusOK, 0, 0}, {"d/a.txt", "tar", StatusOK, 7, 1}, {"d/l", "tar", StatusSkipped, 0, 0}, {"d/b.txt", "tar", StatusOK, 2, 0}},
+			[]brief{{"", "tar", record.StatusOK, 0, 0}, {"d/a.txt", "tar", record.StatusOK, 7, 1}, {"d/l", "tar", record.StatusSkipped, 0, 0}, {"d/b.txt", "tar", record.StatusOK, 2, 0}},
 			[]string{"urn:x:a", "no"}},
 		{"tar.zst", zst(t, tarb(t, entry{name: "rfcs/a.txt", body: txt}, entry{name: "rfcs/b.txt", body: "urn:x:b"})),
-			[]brief{{"", "zstd+tar", StatusOK, 0, 0}, {"rfcs/a.txt", "zstd+tar", StatusOK, int64(len(txt)), 2}, {"rfcs/b.txt", "zstd+tar", StatusOK, 7, 1}},
+			[]brief{{"", "zstd+tar", record.StatusOK, 0, 0}, {"rfcs/a.txt", "zstd+tar", record.StatusOK, int64(len(txt)), 2}, {"rfcs/b.txt", "zstd+tar", record.StatusOK, 7, 1}},
 			[]string{txt, "urn:x:b"}},
 		{"tar.gz with a gzip member", gz(t, string(tarb(t, entry{name: "a.txt.gz", body: string(gz(t, "urn:x:gz"))}))),
-			[]brief{{"", "gzip+tar", StatusOK, 0, 0}, {"a.txt.gz", "gzip+tar+gzip", StatusOK, 8, 1}},
+			[]brief{{"", "gzip+tar", record.StatusOK, 0, 0}, {"a.txt.gz", "gzip+tar+gzip", record.StatusOK, 8, 1}},
 			[]string{"urn:x:gz"}},
 		{"zip: deflated, stored, directory, nested gzip", zipb(t, entry{name: "a.txt", body: txt}, entry{name: "s.txt", body: "urn:x:s", store: true}, entry{name: "dir/", dir: true}, entry{name: "c.gz", body: string(gz(t, "urn:x:c"))}),
-			[]brief{{"", "zip", StatusOK, 0, 0}, {"a.txt", "zip", StatusOK, int64(len(txt)), 2}, {"s.txt", "zip", StatusOK, 7, 1}, {"c.gz", "zip+gzip", StatusOK, 7, 1}},
+			[]brief{{"", "zip", record.StatusOK, 0, 0}, {"a.txt", "zip", record.StatusOK, int64(len(txt)), 2}, {"s.txt", "zip", record.StatusOK, 7, 1}, {"c.gz", "zip+gzip", record.StatusOK, 7, 1}},
 			[]string{txt, "urn:x:s", "urn:x:c"}},
 		{"docx in zip in tar (zip spooled from the stream)", tarb(t, entry{name: "b.zip", body: string(zipb(t, entry{name: "r.docx", body: string(docx)}))}),
-			[]brief{{"", "tar", StatusOK, 0, 0}, {"b.zip", "tar+zip", StatusOK, 0, 0}, {"b.zip!r.docx", "tar+zip+zip", StatusOK, 0, 0},
-				{"b.zip!r.docx![Content_Types].xml", "tar+zip+zip", StatusOK, 8, 0}, {"b.zip!r.docx!word/document.xml", "tar+zip+zip", StatusOK, 27, 1}},
+			[]brief{{"", "tar", record.StatusOK, 0, 0}, {"b.zip", "tar+zip", record.StatusOK, 0, 0}, {"b.zip!r.docx", "tar+zip+zip", record.StatusOK, 0, 0},
+				{"b.zip!r.docx![Content_Types].xml", "tar+zip+zip", record.StatusOK, 8, 0}, {"b.zip!r.docx!word/document.xml", "tar+zip+zip", record.StatusOK, 27, 1}},
 			[]string{"<Types/>", "<w:t>urn:example:docx</w:t>"}},
 		{"stored zip in zip (random access, no spool)", zipb(t, entry{name: "in.zip", body: string(zipb(t, entry{name: "c.txt", body: "urn:x:c"})), store: true}),
-			[]brief{{"", "zip", StatusOK, 0, 0}, {"in.zip", "zip+zip", StatusOK, 0, 0}, {"in.zip!c.txt", "zip+zip", StatusOK, 7, 1}},
+			[]brief{{"", "zip", record.StatusOK, 0, 0}, {"in.zip", "zip+zip", record.StatusOK, 0, 0}, {"in.zip!c.txt", "zip+zip", record.StatusOK, 7, 1}},
 			[]string{"urn:x:c"}},
 		{"a.zip!b.tar!c.txt", zipb(t, entry{name: "b.tar", body: string(inner)}),
-			[]brief{{"", "zip", StatusOK, 0, 0}, {"b.tar", "zip+tar", StatusOK, 0, 0}, {"b.tar!deep/c.txt", "zip+tar", StatusOK, 13, 1}},
+			[]brief{{"", "zip", record.StatusOK, 0, 0}, {"b.tar", "zip+tar", record.StatusOK, 0, 0}, {"b.tar!deep/c.txt", "zip+tar", record.StatusOK, 13, 1}},
 			[]string{"urn:example:c"}},
 	}
 	for _, tt := range tests {
@@ -208,7 +210,7 @@ func TestCompressedBytes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var recs []SourceRecord
+			var recs []record.Source
 			if tt.stdin {
 				recs, _ = openStdin(t, tt.data, Options{})
 			} else {
@@ -255,7 +257,7 @@ func TestZipOnDisk(t *testing.T) {
 			spoolDir := t.TempDir()
 			tt.opt.TempDir = spoolDir
 			recs, _ := openWith(t, tt.in, tt.opt, bytes.NewReader(data))
-			want := []brief{{"", "zip", StatusOK, 0, 0}, {"a.txt", "zip", StatusOK, 7, 1}, {"big.txt", "zip", StatusOK, int64(len(big)), 2000}}
+			want := []brief{{"", "zip", record.StatusOK, 0, 0}, {"a.txt", "zip", record.StatusOK, 7, 1}, {"big.txt", "zip", record.StatusOK, int64(len(big)), 2000}}
 			if got := briefs(recs); !reflect.DeepEqual(got, want) {
 				t.Errorf("records:\n%s", recordsString(recs))
 			}
@@ -276,11 +278,11 @@ func TestSkipBinary(t *testing.T) {
 		skipBinary bool
 		want       brief
 	}{
-		{"binary scanned by default", bin, false, brief{"", "text", StatusOK, int64(len(bin)), 1}},
-		{"binary skipped", bin, true, brief{"", "text", StatusSkipped, 0, 0}},
-		{"utf-16 is not binary", utf16, true, brief{"", "utf-16le", StatusOK, int64(len(utf16)), 1}},
-		{"text is not binary", []byte("urn:x:y"), true, brief{"", "text", StatusOK, 7, 1}},
-		{"binary in gzip skipped", gz(t, string(bin)), true, brief{"", "gzip", StatusSkipped, 0, 0}},
+		{"binary scanned by default", bin, false, brief{"", "text", record.StatusOK, int64(len(bin)), 1}},
+		{"binary skipped", bin, true, brief{"", "text", record.StatusSkipped, 0, 0}},
+		{"utf-16 is not binary", utf16, true, brief{"", "utf-16le", record.StatusOK, int64(len(utf16)), 1}},
+		{"text is not binary", []byte("urn:x:y"), true, brief{"", "text", record.StatusOK, 7, 1}},
+		{"binary in gzip skipped", gz(t, string(bin)), true, brief{"", "gzip", record.StatusSkipped, 0, 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -288,7 +290,7 @@ func TestSkipBinary(t *testing.T) {
 			if len(recs) != 1 || briefs(recs)[0] != tt.want {
 				t.Fatalf("records:\n%s want %+v", recordsString(recs), tt.want)
 			}
-			if tt.want.Status == StatusSkipped && !strings.Contains(recs[0].Error, "binary") {
+			if tt.want.Status == record.StatusSkipped && !strings.Contains(recs[0].Error, "binary") {
 				t.Errorf("reason %q does not say binary", recs[0].Error)
 			}
 		})
@@ -348,7 +350,7 @@ func TestWholeDocuments(t *testing.T) {
 			if wantWhole := size <= wholeMax; whole != wantWhole {
 				t.Errorf("size %d: Bytes set %v, want %v", size, whole, wantWhole)
 			}
-			if len(recs) != 1 || recs[0].Bytes != int64(size) || recs[0].Status != StatusOK {
+			if len(recs) != 1 || recs[0].Bytes != int64(size) || recs[0].Status != record.StatusOK {
 				t.Errorf("size %d, bytes %v: records %+v", size, useBytes, recs)
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"io"
 	"testing"
+
+	"github.com/idlint/idlint/record"
 )
 
 // FuzzOpen: any bytes give records, each with a status and an explained
@@ -30,7 +32,7 @@ func FuzzOpen(f *testing.F) {
 			t.Fatal("no record")
 		}
 		for _, r := range recs {
-			if r.Status != StatusOK && r.Error == "" || r.Status == "" {
+			if r.Status != record.StatusOK && r.Error == "" || r.Status == "" {
 				t.Errorf("record %+v", r)
 			}
 		}

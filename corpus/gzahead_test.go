@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/idlint/idlint/internal/longtest"
+	"github.com/idlint/idlint/record"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -144,7 +145,7 @@ func checkAhead(t *testing.T, cases []aheadCase, settings []aheadSetting) {
 
 // aheadDiff says how decoding ahead (par) differs from reading in order
 // (seq): "" when the records and the documents are the same.
-func aheadDiff(seq []SourceRecord, seqDocs []doc, par []SourceRecord, parDocs []doc) string {
+func aheadDiff(seq []record.Source, seqDocs []doc, par []record.Source, parDocs []doc) string {
 	if got, want := recordsString(par), recordsString(seq); got != want {
 		return fmt.Sprintf("records\n%s\nwant (in order)\n%s", got, want)
 	}
@@ -406,7 +407,7 @@ func TestGzAheadNoLeak(t *testing.T) {
 }
 
 // openWithHandler opens data as an input file with the handler h.
-func openWithHandler(t testing.TB, data []byte, opt Options, h func(*Document) (int, error)) []SourceRecord {
+func openWithHandler(t testing.TB, data []byte, opt Options, h func(*Document) (int, error)) []record.Source {
 	t.Helper()
 	opt.FS = fstest.MapFS{"in": {Data: data}}
 	return Open(Input{Path: "in"}, opt, nil, h)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/idlint/idlint/record"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zip"
 	"github.com/klauspost/compress/zstd"
@@ -220,19 +221,19 @@ func countURN(b []byte) int { return bytes.Count(b, []byte("urn:")) }
 
 // openBytes runs Open on data as the file "in" (through an fs.FS, so
 // zips get random access) and returns the records and documents.
-func openBytes(t testing.TB, data []byte, opt Options) ([]SourceRecord, []doc) {
+func openBytes(t testing.TB, data []byte, opt Options) ([]record.Source, []doc) {
 	t.Helper()
 	opt.FS = fstest.MapFS{"in": {Data: data}}
 	return openWith(t, Input{Path: "in"}, opt, nil)
 }
 
 // openStdin runs Open on data as standard input (a stream: no random access).
-func openStdin(t testing.TB, data []byte, opt Options) ([]SourceRecord, []doc) {
+func openStdin(t testing.TB, data []byte, opt Options) ([]record.Source, []doc) {
 	t.Helper()
 	return openWith(t, Input{Path: "-"}, opt, bytes.NewReader(data))
 }
 
-func openWith(t testing.TB, in Input, opt Options, stdin io.Reader) ([]SourceRecord, []doc) {
+func openWith(t testing.TB, in Input, opt Options, stdin io.Reader) ([]record.Source, []doc) {
 	t.Helper()
 	var docs []doc
 	recs := Open(in, opt, stdin, func(d *Document) (int, error) {
@@ -248,12 +249,12 @@ func openWith(t testing.TB, in Input, opt Options, stdin io.Reader) ([]SourceRec
 // brief is the part of a record most tests compare.
 type brief struct {
 	Member, Format string
-	Status         Status
+	Status         record.Status
 	Bytes          int64
 	Occurrences    int
 }
 
-func briefs(recs []SourceRecord) []brief {
+func briefs(recs []record.Source) []brief {
 	out := make([]brief, len(recs))
 	for i, r := range recs {
 		out[i] = brief{r.Member, r.Format, r.Status, r.Bytes, r.Occurrences}
@@ -261,7 +262,7 @@ func briefs(recs []SourceRecord) []brief {
 	return out
 }
 
-func recordsString(recs []SourceRecord) string {
+func recordsString(recs []record.Source) string {
 	var b strings.Builder
 	for _, r := range recs {
 		fmt.Fprintf(&b, "  %q %s %s bytes=%d comp=%d occ=%d %q\n", r.Member, r.Format, r.Status, r.Bytes, r.CompressedBytes, r.Occurrences, r.Error)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/idlint/idlint/record"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -40,25 +41,25 @@ func TestCorrupt(t *testing.T) {
 		scannedOK bool // the partial document's occurrences count
 	}{
 		{"truncated gzip", truncGz,
-			[]brief{{"", "gzip", StatusError, -1, -1}}, []string{"after ", "bytes: gzip: unexpected EOF"}, true},
+			[]brief{{"", "gzip", record.StatusError, -1, -1}}, []string{"after ", "bytes: gzip: unexpected EOF"}, true},
 		{"gzip with a wrong checksum", badCRC,
-			[]brief{{"", "gzip", StatusError, int64(len(text)), 4096}}, []string{"gzip: invalid checksum"}, true},
+			[]brief{{"", "gzip", record.StatusError, int64(len(text)), 4096}}, []string{"gzip: invalid checksum"}, true},
 		{"gzip with trailing garbage", append(bytes.Clone(full), "this is no gzip member"...),
-			[]brief{{"", "gzip", StatusError, int64(len(text)), 4096}}, []string{fmt.Sprintf("gzip: member at offset %d (trailing data?): gzip: invalid header", len(full))}, true},
+			[]brief{{"", "gzip", record.StatusError, int64(len(text)), 4096}}, []string{fmt.Sprintf("gzip: member at offset %d (trailing data?): gzip: invalid header", len(full))}, true},
 		{"truncated zstd", fullZst[:len(fullZst)-3],
-			[]brief{{"", "zstd", StatusError, -1, -1}}, []string{"zstd: "}, false},
+			[]brief{{"", "zstd", record.StatusError, -1, -1}}, []string{"zstd: "}, false},
 		{"truncated lz4", lz4c(t, []byte(text))[:len(lz4c(t, []byte(text)))-7],
-			[]brief{{"", "lz4", StatusError, -1, -1}}, []string{"lz4: "}, false},
+			[]brief{{"", "lz4", record.StatusError, -1, -1}}, []string{"lz4: "}, false},
 		{"truncated tar: member and archive errors, earlier members kept", truncTar,
-			[]brief{{"", "tar", StatusError, 0, 0}, {"a.txt", "tar", StatusOK, 7, 1}, {"b.txt", "tar", StatusError, int64(len(text) / 2), 2048}},
+			[]brief{{"", "tar", record.StatusError, 0, 0}, {"a.txt", "tar", record.StatusOK, 7, 1}, {"b.txt", "tar", record.StatusError, int64(len(text) / 2), 2048}},
 			[]string{"unexpected EOF", "", "unexpected EOF"}, true},
 		{"truncated tar.gz: the archive says where", gz(t, string(tarData))[:200],
-			[]brief{{"", "gzip+tar", StatusError, 0, 0}, {"a.txt", "gzip+tar", StatusOK, 7, 1}, {"b.txt", "gzip+tar", StatusOK, int64(len(text)), 4096}},
+			[]brief{{"", "gzip+tar", record.StatusError, 0, 0}, {"a.txt", "gzip+tar", record.StatusOK, 7, 1}, {"b.txt", "gzip+tar", record.StatusOK, int64(len(text)), 4096}},
 			[]string{"bytes: gzip: unexpected EOF"}, false},
 		{"not a zip after all", []byte("PK\x03\x04 but nothing else"),
-			[]brief{{"", "zip", StatusError, 0, 0}}, []string{"zip: not a valid zip file"}, false},
+			[]brief{{"", "zip", record.StatusError, 0, 0}}, []string{"zip: not a valid zip file"}, false},
 		{"zip member with corrupt data", badZipMember,
-			[]brief{{"", "zip", StatusOK, 0, 0}, {"a.txt", "zip", StatusError, -1, -1}}, []string{"", "zip: "}, false},
+			[]brief{{"", "zip", record.StatusOK, 0, 0}, {"a.txt", "zip", record.StatusError, -1, -1}}, []string{"", "zip: "}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -110,36 +111,36 @@ func TestLimits(t *testing.T) {
 		wantErr string
 	}{
 		{"member size limit cuts the document, occurrences before count", []byte(text), Options{MaxMemberBytes: 4096},
-			[]brief{{"", "text", StatusError, 4096, 512}}, "decompressed size limit 4 KiB exceeded after 4096 bytes"},
+			[]brief{{"", "text", record.StatusError, 4096, 512}}, "decompressed size limit 4 KiB exceeded after 4096 bytes"},
 		{"member size limit in a tar", lying, Options{MaxMemberBytes: 4096},
-			[]brief{{"", "tar", StatusOK, 0, 0}, {"big.txt", "tar", StatusError, 4096, 512}}, "decompressed size limit 4 KiB exceeded"},
+			[]brief{{"", "tar", record.StatusOK, 0, 0}, {"big.txt", "tar", record.StatusError, 4096, 512}}, "decompressed size limit 4 KiB exceeded"},
 		{"member size limit in gzip", gz(t, text), Options{MaxMemberBytes: 1000},
-			[]brief{{"", "gzip", StatusError, 1000, 125}}, "decompressed size limit 1000 B exceeded after 1000 bytes"},
+			[]brief{{"", "gzip", record.StatusError, 1000, 125}}, "decompressed size limit 1000 B exceeded after 1000 bytes"},
 		{"expansion ratio: a gzip of zeros", gz(t, string(zeros)), Options{MaxRatio: 100, RatioGrace: 64 << 10},
-			[]brief{{"", "gzip", StatusError, -1, 0}}, "expansion ratio limit 100:1 exceeded"},
+			[]brief{{"", "gzip", record.StatusError, -1, 0}}, "expansion ratio limit 100:1 exceeded"},
 		{"ratio not enforced before the grace", gz(t, string(zeros[:32<<10])), Options{MaxRatio: 2, RatioGrace: 64 << 10},
-			[]brief{{"", "gzip", StatusOK, 32 << 10, 0}}, ""},
+			[]brief{{"", "gzip", record.StatusOK, 32 << 10, 0}}, ""},
 		{"default ratio lets a compressible text through", gz(t, strings.Repeat(text, 256)), Options{},
-			[]brief{{"", "gzip", StatusOK, 2 << 20, 256 * 1024}}, ""},
+			[]brief{{"", "gzip", record.StatusOK, 2 << 20, 256 * 1024}}, ""},
 		{"archive depth", deepZip, Options{MaxDepth: 2},
-			[]brief{{"", "zip", StatusOK, 0, 0}, {"l1.zip", "zip+zip", StatusOK, 0, 0}, {"l1.zip!l2.zip", "zip+zip+zip", StatusSkipped, 0, 0}},
+			[]brief{{"", "zip", record.StatusOK, 0, 0}, {"l1.zip", "zip+zip", record.StatusOK, 0, 0}, {"l1.zip!l2.zip", "zip+zip+zip", record.StatusSkipped, 0, 0}},
 			"nesting depth limit 2 reached: zip not opened"},
 		{"archive depth default opens three", deepZip, Options{},
-			[]brief{{"", "zip", StatusOK, 0, 0}, {"l1.zip", "zip+zip", StatusOK, 0, 0}, {"l1.zip!l2.zip", "zip+zip+zip", StatusOK, 0, 0}, {"l1.zip!l2.zip!l3.txt", "zip+zip+zip", StatusOK, 10, 1}}, ""},
+			[]brief{{"", "zip", record.StatusOK, 0, 0}, {"l1.zip", "zip+zip", record.StatusOK, 0, 0}, {"l1.zip!l2.zip", "zip+zip+zip", record.StatusOK, 0, 0}, {"l1.zip!l2.zip!l3.txt", "zip+zip+zip", record.StatusOK, 10, 1}}, ""},
 		{"compression depth", deepGz, Options{MaxDepth: 2},
-			[]brief{{"", "gzip+gzip+gzip", StatusSkipped, 0, 0}}, "nesting depth limit 2 reached: 3 compression layers in a row"},
+			[]brief{{"", "gzip+gzip+gzip", record.StatusSkipped, 0, 0}}, "nesting depth limit 2 reached: 3 compression layers in a row"},
 		{"no opening at all (MaxDepth < 0)", gz(t, "urn:x:y"), Options{MaxDepth: -1},
-			[]brief{{"", "text", StatusOK, -1, -1}}, ""},
+			[]brief{{"", "text", record.StatusOK, -1, -1}}, ""},
 		{"xz window over the limit", xzc(t, []byte(text), 8<<20), Options{MaxWindowBytes: 1 << 20},
-			[]brief{{"", "xz", StatusError, 0, 0}}, "dictionary of 8 MiB is over the decoder window limit 1 MiB"},
+			[]brief{{"", "xz", record.StatusError, 0, 0}}, "dictionary of 8 MiB is over the decoder window limit 1 MiB"},
 		{"negative limits are no limits", gz(t, string(zeros)), Options{MaxRatio: -1, MaxMemberBytes: -1, MaxWindowBytes: -1},
-			[]brief{{"", "gzip", StatusOK, 4 << 20, 0}}, ""},
+			[]brief{{"", "gzip", record.StatusOK, 4 << 20, 0}}, ""},
 		{"zstd window over the limit", zstWindow(t, zeros, 8<<20), Options{MaxWindowBytes: 1 << 20, MaxRatio: -1},
-			[]brief{{"", "zstd", StatusError, 0, 0}}, "window size exceeded"},
+			[]brief{{"", "zstd", record.StatusError, 0, 0}}, "window size exceeded"},
 		{"zstd window under the limit", zstWindow(t, zeros, 8<<20), Options{MaxWindowBytes: -1, MaxRatio: -1},
-			[]brief{{"", "zstd", StatusOK, 4 << 20, 0}}, ""},
+			[]brief{{"", "zstd", record.StatusOK, 4 << 20, 0}}, ""},
 		{"zip spool over the member limit", tarb(t, entry{name: "z.zip", body: string(zipb(t, entry{name: "a", body: text, store: true}))}), Options{MaxMemberBytes: 4096},
-			[]brief{{"", "tar", StatusOK, 0, 0}, {"z.zip", "tar+zip", StatusError, 0, 0}}, "zip spool size limit 4 KiB exceeded"},
+			[]brief{{"", "tar", record.StatusOK, 0, 0}, {"z.zip", "tar+zip", record.StatusError, 0, 0}}, "zip spool size limit 4 KiB exceeded"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -218,7 +219,7 @@ func TestCancel(t *testing.T) {
 			if calls != tt.wantCalls {
 				t.Errorf("handler called %d times, want %d", calls, tt.wantCalls)
 			}
-			if len(recs) != 1+tt.wantCalls || recs[1].Status != StatusError {
+			if len(recs) != 1+tt.wantCalls || recs[1].Status != record.StatusError {
 				t.Errorf("records:\n%s", recordsString(recs))
 			}
 		})
@@ -263,7 +264,7 @@ func TestGnuIncrementalSparse(t *testing.T) {
 	for _, r := range recs {
 		if r.Member == "test2/sparse" {
 			found = true
-			if r.Status != StatusError || !strings.Contains(r.Error, "expansion ratio") || r.Bytes > 4<<20 {
+			if r.Status != record.StatusError || !strings.Contains(r.Error, "expansion ratio") || r.Bytes > 4<<20 {
 				t.Errorf("sparse member: %+v", r)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/idlint/idlint/record"
 )
 
 // Plan records a file's size in its Input and Open trusts it instead of
@@ -61,7 +63,7 @@ func TestOpenAfterPlanSeesTheFileAsItIs(t *testing.T) {
 			got, gotDocs := openWith(t, in, Options{}, nil)
 			want, wantDocs := openWith(t, Input{Path: p}, Options{}, nil)
 			if c.dir {
-				if len(got) != 1 || got[0].Status != StatusError || !strings.Contains(got[0].Error, "is a directory") {
+				if len(got) != 1 || got[0].Status != record.StatusError || !strings.Contains(got[0].Error, "is a directory") {
 					t.Fatalf("a directory read as a file: %s", recordsString(got))
 				}
 				return

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/idlint/idlint/record"
 )
 
 // Split cuts only plain text, only at line starts, and its parts cover the
@@ -80,7 +82,7 @@ func TestOpenFuncStreamsRecords(t *testing.T) {
 	}
 	data, _ := warcb(t, true, recs...)
 	opt := Options{FS: fstest.MapFS{"in.warc.gz": {Data: data}}}
-	var got []SourceRecord
+	var got []record.Source
 	docs := 0
 	OpenFunc(Input{Path: "in.warc.gz"}, opt, nil, func(d *Document) (int, error) {
 		if len(got) != docs {
@@ -89,8 +91,8 @@ func TestOpenFuncStreamsRecords(t *testing.T) {
 		docs++
 		_, err := io.Copy(io.Discard, d.Reader)
 		return 1, err
-	}, func(r SourceRecord) { got = append(got, r) })
-	if len(got) != 51 || got[50].Member != "" || got[50].Status != StatusOK {
+	}, func(r record.Source) { got = append(got, r) })
+	if len(got) != 51 || got[50].Member != "" || got[50].Status != record.StatusOK {
 		t.Fatalf("%d records, last %+v; want 50 members then the file", len(got), got[len(got)-1])
 	}
 	whole := Open(Input{Path: "in.warc.gz"}, opt, nil, func(d *Document) (int, error) { return 0, nil })
@@ -127,7 +129,7 @@ func TestParallelDecodeSameResult(t *testing.T) {
 func TestArchiveRecordOnPanic(t *testing.T) {
 	t.Parallel()
 	data := tarb(t, entry{name: "a.txt", body: "urn:x:a"})
-	var got []SourceRecord
+	var got []record.Source
 	func() {
 		defer func() {
 			if recover() == nil {
@@ -136,9 +138,9 @@ func TestArchiveRecordOnPanic(t *testing.T) {
 		}()
 		OpenFunc(Input{Path: "in"}, Options{FS: fstest.MapFS{"in": {Data: data}}}, nil,
 			func(*Document) (int, error) { panic("bug") },
-			func(r SourceRecord) { got = append(got, r) })
+			func(r record.Source) { got = append(got, r) })
 	}()
-	if len(got) != 1 || got[0].Member != "" || got[0].Status != StatusError {
+	if len(got) != 1 || got[0].Member != "" || got[0].Status != record.StatusError {
 		t.Errorf("records %+v, want the tar's record with an error", got)
 	}
 }

@@ -6,10 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/klauspost/readahead"
 	"io"
 	"strings"
 	"sync"
+
+	"github.com/klauspost/readahead"
 
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"

@@ -5,11 +5,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/andybalholm/brotli"
 	"io"
 	"net/http/httputil"
 	"strconv"
 	"strings"
+
+	"github.com/andybalholm/brotli"
 
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/zlib"

@@ -3,13 +3,15 @@ package corpus
 import (
 	"bytes"
 	"fmt"
-	"github.com/andybalholm/brotli"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
+	"github.com/idlint/idlint/record"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zlib"
@@ -65,23 +67,23 @@ func TestWARC(t *testing.T) {
 		Member, Format, Type, URI string
 		Offset                    int64
 		Decompressed              bool
-		Status                    Status
+		Status                    record.Status
 		Text                      string
 	}
 	want := func(prefix string, offsets []int64, decompressed bool, meta bool) []member {
 		m := []member{
-			{"urn:uuid:info", prefix, "warcinfo", "", offsets[0], decompressed, StatusSkipped, ""},
-			{"urn:uuid:req", prefix, "request", "http://example.com/", offsets[1], decompressed, StatusSkipped, ""},
-			{"urn:uuid:resp", prefix + "+http+chunked+gzip", "response", "http://example.com/", offsets[2], decompressed, StatusOK, "<p>body urn:example:body</p>"},
-			{fmt.Sprintf("record@%d", offsets[3]), prefix + "+http+deflate", "response", "http://example.com/z", offsets[3], decompressed, StatusOK, "deflated urn:example:deflate"},
-			{"urn:uuid:res", prefix, "resource", "file:///r.txt", offsets[4], decompressed, StatusOK, "resource urn:example:resource"},
-			{"urn:uuid:wet", prefix, "conversion", "http://example.com/", offsets[5], decompressed, StatusOK, "wet text urn:example:wet"},
-			{"urn:uuid:meta", prefix, "metadata", "http://example.com/", offsets[6], decompressed, StatusOK, "outlink: urn:example:out\r\n"},
-			{"urn:uuid:br", prefix + "+http+br", "response", "http://example.com/b", offsets[7], decompressed, StatusOK, "brotli urn:example:br"},
+			{"urn:uuid:info", prefix, "warcinfo", "", offsets[0], decompressed, record.StatusSkipped, ""},
+			{"urn:uuid:req", prefix, "request", "http://example.com/", offsets[1], decompressed, record.StatusSkipped, ""},
+			{"urn:uuid:resp", prefix + "+http+chunked+gzip", "response", "http://example.com/", offsets[2], decompressed, record.StatusOK, "<p>body urn:example:body</p>"},
+			{fmt.Sprintf("record@%d", offsets[3]), prefix + "+http+deflate", "response", "http://example.com/z", offsets[3], decompressed, record.StatusOK, "deflated urn:example:deflate"},
+			{"urn:uuid:res", prefix, "resource", "file:///r.txt", offsets[4], decompressed, record.StatusOK, "resource urn:example:resource"},
+			{"urn:uuid:wet", prefix, "conversion", "http://example.com/", offsets[5], decompressed, record.StatusOK, "wet text urn:example:wet"},
+			{"urn:uuid:meta", prefix, "metadata", "http://example.com/", offsets[6], decompressed, record.StatusOK, "outlink: urn:example:out\r\n"},
+			{"urn:uuid:br", prefix + "+http+br", "response", "http://example.com/b", offsets[7], decompressed, record.StatusOK, "brotli urn:example:br"},
 		}
 		if meta {
-			m[0].Status, m[0].Text = StatusOK, recs[0].block
-			m[1].Status, m[1].Text = StatusOK, recs[1].block
+			m[0].Status, m[0].Text = record.StatusOK, recs[0].block
+			m[1].Status, m[1].Text = record.StatusOK, recs[1].block
 		}
 		return m
 	}
@@ -102,7 +104,7 @@ func TestWARC(t *testing.T) {
 			if len(srcs) != 1+len(tt.want) {
 				t.Fatalf("records:\n%s", recordsString(srcs))
 			}
-			if c := srcs[0]; c.Member != "" || c.Status != StatusOK || c.Format != strings.Split(tt.want[0].Format, "+http")[0] {
+			if c := srcs[0]; c.Member != "" || c.Status != record.StatusOK || c.Format != strings.Split(tt.want[0].Format, "+http")[0] {
 				t.Errorf("container record %+v", c)
 			}
 			texts := map[string]string{}
@@ -120,7 +122,7 @@ func TestWARC(t *testing.T) {
 				t.Errorf("members:\n%+v\nwant\n%+v", got, tt.want)
 			}
 			for _, r := range srcs {
-				if strings.Contains(texts[r.Member], "urn:example:header") || r.Status == StatusSkipped && r.Error == "" {
+				if strings.Contains(texts[r.Member], "urn:example:header") || r.Status == record.StatusSkipped && r.Error == "" {
 					t.Errorf("%s: headers scanned or skip unexplained: %+v", r.Member, r)
 				}
 			}
@@ -175,13 +177,13 @@ func TestBrokenWARC(t *testing.T) {
 		lastMemberErr string
 	}{
 		{"truncated last record: the record says so", truncated,
-			[]brief{{"", "warc", StatusOK, 0, 0}, {"urn:uuid:ok", "warc", StatusOK, 14, 1}, {"urn:uuid:after", "warc", StatusError, 11, 1}},
+			[]brief{{"", "warc", record.StatusOK, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:after", "warc", record.StatusError, 11, 1}},
 			"", "after 11 bytes: record truncated: 11 of 17 bytes: unexpected EOF"},
 		{"record longer than its Content-Length: resync at the next record", withShort,
-			[]brief{{"", "warc", StatusError, 0, 0}, {"urn:uuid:ok", "warc", StatusOK, 14, 1}, {"urn:uuid:short", "warc", StatusOK, 11, 1}, {"urn:uuid:after", "warc", StatusOK, 17, 1}},
+			[]brief{{"", "warc", record.StatusError, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:short", "warc", record.StatusOK, 11, 1}, {"urn:uuid:after", "warc", record.StatusOK, 17, 1}},
 			"bytes that are no WARC record skipped at offset", ""},
 		{"invalid Content-Length: resync at the next record", withBadLen,
-			[]brief{{"", "warc", StatusError, 0, 0}, {"urn:uuid:ok", "warc", StatusOK, 14, 1}, {"urn:uuid:after", "warc", StatusOK, 17, 1}},
+			[]brief{{"", "warc", record.StatusError, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:after", "warc", record.StatusOK, 17, 1}},
 			`warc: record urn:uuid:bad at offset 128: invalid Content-Length "abc"`, ""},
 	}
 	for _, tt := range tests {
@@ -216,10 +218,10 @@ func TestARC(t *testing.T) {
 		data []byte
 		want []brief
 	}{
-		{"arc", []byte(b.String()), []brief{{"", "arc", StatusOK, 0, 0}, {"record@0", "arc", StatusSkipped, 0, 0},
-			{fmt.Sprintf("record@%d", httpAt), "arc+http", StatusOK, 21, 1}, {fmt.Sprintf("record@%d", dnsAt), "arc", StatusOK, int64(len(dns)), 1}}},
-		{"arc.gz", gz(t, b.String()), []brief{{"", "gzip+arc", StatusOK, 0, 0}, {"record@0", "gzip+arc", StatusSkipped, 0, 0},
-			{fmt.Sprintf("record@%d", httpAt), "gzip+arc+http", StatusOK, 21, 1}, {fmt.Sprintf("record@%d", dnsAt), "gzip+arc", StatusOK, int64(len(dns)), 1}}},
+		{"arc", []byte(b.String()), []brief{{"", "arc", record.StatusOK, 0, 0}, {"record@0", "arc", record.StatusSkipped, 0, 0},
+			{fmt.Sprintf("record@%d", httpAt), "arc+http", record.StatusOK, 21, 1}, {fmt.Sprintf("record@%d", dnsAt), "arc", record.StatusOK, int64(len(dns)), 1}}},
+		{"arc.gz", gz(t, b.String()), []brief{{"", "gzip+arc", record.StatusOK, 0, 0}, {"record@0", "gzip+arc", record.StatusSkipped, 0, 0},
+			{fmt.Sprintf("record@%d", httpAt), "gzip+arc+http", record.StatusOK, 21, 1}, {fmt.Sprintf("record@%d", dnsAt), "gzip+arc", record.StatusOK, int64(len(dns)), 1}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -280,7 +282,7 @@ func TestRealWARC(t *testing.T) {
 				t.Fatal("no records")
 			}
 			c := recs[0]
-			if tt.containerErr == "" && c.Status == StatusError || !strings.Contains(c.Error, tt.containerErr) {
+			if tt.containerErr == "" && c.Status == record.StatusError || !strings.Contains(c.Error, tt.containerErr) {
 				t.Errorf("first record: %s %q, want error %q\n%s", c.Status, c.Error, tt.containerErr, recordsString(recs))
 			}
 			ok, memberErr := 0, false
@@ -288,10 +290,10 @@ func TestRealWARC(t *testing.T) {
 				if r.Source != path {
 					t.Errorf("source %q", r.Source)
 				}
-				if r.Status == StatusOK && r.Member != "" || len(recs) == 1 && r.Status == StatusOK {
+				if r.Status == record.StatusOK && r.Member != "" || len(recs) == 1 && r.Status == record.StatusOK {
 					ok++
 				}
-				if r.Member != "" && r.Status == StatusError {
+				if r.Member != "" && r.Status == record.StatusError {
 					memberErr = true
 					if tt.memberErr == "" || !strings.Contains(r.Error, tt.memberErr) {
 						t.Errorf("member %s: unexpected error %q", r.Member, r.Error)
@@ -323,9 +325,9 @@ func TestRealWARCPlainAndGzip(t *testing.T) {
 				member, uri, typ string
 				bytes            int64
 				occ              int
-				status           Status
+				status           record.Status
 			}
-			list := func(path string) ([]m, []SourceRecord) {
+			list := func(path string) ([]m, []record.Source) {
 				recs := Open(Input{Path: path}, Options{}, nil, func(d *Document) (int, error) {
 					b, err := io.ReadAll(d.Reader)
 					return countURN(b), err

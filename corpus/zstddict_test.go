@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/idlint/idlint/record"
 	"github.com/klauspost/compress/dict"
 	"github.com/klauspost/compress/zstd"
 )
@@ -91,7 +92,7 @@ func TestWARCZstdDictionary(t *testing.T) {
 		"cut short":      warcZst(t, recs[:2], trained, false, false)[:300],
 	} {
 		got, _ := openBytes(t, data, Options{})
-		if len(got) == 0 || got[len(got)-1].Status != StatusError || !strings.Contains(got[len(got)-1].Error, "dictionary") {
+		if len(got) == 0 || got[len(got)-1].Status != record.StatusError || !strings.Contains(got[len(got)-1].Error, "dictionary") {
 			t.Errorf("%s: %s", name, recordsString(got))
 		}
 	}

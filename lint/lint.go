@@ -14,11 +14,6 @@ import (
 	"github.com/idlint/idlint/rules/schemes"
 )
 
-// Location says where an occurrence was found.
-//
-// Deprecated: transitional alias; use record.Location.
-type Location = record.Location
-
 // Occurrence is one identifier found in a document, linted.
 type Occurrence struct {
 	record.Location

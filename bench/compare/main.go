@@ -48,25 +48,25 @@ import (
 )
 
 var (
-	sizeMB    = flag.Int("size", 200, "size of each synthetic text in `MB`")
-	runs      = flag.Int("runs", 5, "timed rounds (after one warm-up round)")
-	slowRuns  = flag.Int("slow-runs", 3, "timed rounds for the slow cases (grep, Go regexp)")
-	dirFlag   = flag.String("dir", "", "keep generated inputs in `DIR` and reuse them (default: a temporary directory, removed)")
-	rfcPath   = flag.String("rfc", "../shared/corpora/rfc/rfcs.tar.zst", "RFC corpus `tar.zst` (relative to the module root; skipped when absent; \"\" to skip)")
-	kinds     = flag.String("kinds", "english,colonheavy", "synthetic texts to make (internal/textgen kinds)")
-	reportMB  = flag.Int("report-size", 60, "`MB` of the keys text (an identifier a line, 100,000 distinct keys) the Parquet report is timed on; 0 to skip")
-	splitN    = flag.Int("split", 8, "files the English text is split into for the 1-vs-2-workers case")
-	schemesF  = flag.String("schemes", "", "schemes to look for, comma-separated (default: those idlint lints)")
-	noSlow    = flag.Bool("no-slow", false, "skip grep and Go regexp")
-	noCheck   = flag.Bool("no-check", false, "skip the identifier-set check against rg")
-	md        = flag.Bool("md", false, "print the table as Markdown")
-	cpuprof   = flag.String("cpuprofile", "", "also profile `idlint scan --format jsonl` on the English text and write the profile to `FILE`")
-	only      = flag.String("only", "", "run only the cases whose name contains `TEXT`")
-	kernelsF  = flag.String("kernels", "", "kernels to time in-process, comma-separated (default: all this CPU runs)")
-	reSample  = flag.Int("regexp-sample", 16, "`MB` of each input Go's regexp is timed on")
-	profRuns  = flag.Int("profile-runs", 5, "times the English text is given to the profiled scan")
-	kernelSec = flag.Duration("kernel-time", 300*time.Millisecond, "minimum time of one in-process kernel measurement (repeats Find)")
-	settleF   = flag.Bool("settle", true, "before an input's cases, drop its pages from the page cache and read it once, as a first read from disk leaves it (false: as the harness wrote it)")
+	sizeMB     = flag.Int("size", 200, "size of each synthetic text in `MB`")
+	runs       = flag.Int("runs", 5, "timed rounds (after one warm-up round)")
+	slowRuns   = flag.Int("slow-runs", 3, "timed rounds for the slow cases (grep, Go regexp)")
+	dirFlag    = flag.String("dir", "", "keep generated inputs in `DIR` and reuse them (default: a temporary directory, removed)")
+	rfcPath    = flag.String("rfc", "../shared/corpora/rfc/rfcs.tar.zst", "RFC corpus `tar.zst` (relative to the module root; skipped when absent; \"\" to skip)")
+	kinds      = flag.String("kinds", "english,colonheavy", "synthetic texts to make (internal/textgen kinds)")
+	reportMB   = flag.Int("report-size", 60, "`MB` of the keys text (an identifier a line, 100,000 distinct keys) the Parquet report is timed on; 0 to skip")
+	splitN     = flag.Int("split", 8, "files the English text is split into for the 1-vs-2-workers case")
+	schemesF   = flag.String("schemes", "", "schemes to look for, comma-separated (default: those idlint lints)")
+	noSlow     = flag.Bool("no-slow", false, "skip grep and Go regexp")
+	noCheck    = flag.Bool("no-check", false, "skip the identifier-set check against rg")
+	md         = flag.Bool("md", false, "print the table as Markdown")
+	cpuprof    = flag.String("cpuprofile", "", "also profile `idlint scan --format jsonl` on the English text and write the profile to `FILE`")
+	only       = flag.String("only", "", "run only the cases whose name contains `TEXT`")
+	kernelsF   = flag.String("kernels", "", "kernels to time in-process, comma-separated (default: all this CPU runs)")
+	reSample   = flag.Int("regexp-sample", 16, "`MB` of each input Go's regexp is timed on")
+	profRuns   = flag.Int("profile-runs", 5, "times the English text is given to the profiled scan")
+	kernelTime = flag.Duration("kernel-time", 300*time.Millisecond, "minimum time of one in-process kernel measurement (repeats Find)")
+	settleF    = flag.Bool("settle", true, "before an input's cases, drop its pages from the page cache and read it once, as a first read from disk leaves it (false: as the harness wrote it)")
 )
 
 type cas struct {
@@ -82,7 +82,6 @@ type result struct {
 	times       []time.Duration
 	err         error
 	ref         string // name of the case the ratio is to
-	iters       int    // in-process repeats per timing
 }
 
 func main() {
@@ -462,7 +461,7 @@ func measure(input string, size int64, ref string, cs []cas, paths []string) []*
 			d := time.Since(start)
 			if inProc && err == nil {
 				// repeat short in-process runs for a stable figure
-				for d < *kernelSec {
+				for d < *kernelTime {
 					if err = c.run(); err != nil {
 						break
 					}

@@ -5,14 +5,14 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 )
 
 // item is what a worker hands the emitter through a task's slot.
 type item struct {
 	occ    []lint.Occurrence
-	src    []corpus.SourceRecord
+	src    []record.Source
 	done   *partDone // the end of a part of a split file
 	ended  int       // whole inputs that end with this item
 	tokens int64     // budget held until emitted
@@ -40,7 +40,7 @@ type batcher struct {
 	out     *slot
 	bud     *budget
 	batch   []lint.Occurrence
-	src     []corpus.SourceRecord
+	src     []record.Source
 	nextCap int
 	added   int  // occurrences committed
 	open    bool // the last slot is not committed (yet)
@@ -90,7 +90,7 @@ func (b *batcher) unslot() {
 }
 
 // record queues a source record after the occurrences before it.
-func (b *batcher) record(r corpus.SourceRecord) {
+func (b *batcher) record(r record.Source) {
 	b.src = append(b.src, r)
 	if len(b.src)-b.mark == recordBatch { // this input's own, as alone
 		b.flush()

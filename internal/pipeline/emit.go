@@ -1,8 +1,8 @@
 package pipeline
 
 import (
-	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 )
 
@@ -15,7 +15,7 @@ type emitter struct {
 	// a split file's parts: the lines before the current part, and the
 	// file's record summed over the parts so far
 	lineBase int
-	merged   corpus.SourceRecord
+	merged   record.Source
 }
 
 // emit runs on the caller's goroutine until every task is delivered or
@@ -38,7 +38,7 @@ func (e *emitter) task(t *task) error {
 	// A read of a split file ends at its first failed part, as reading
 	// it whole would: the later parts' results are dropped (their
 	// lines could not be counted), so -j does not change the output.
-	dropped := t.parts > 0 && e.merged.Status == corpus.StatusError
+	dropped := t.parts > 0 && e.merged.Status == record.StatusError
 	for {
 		it, ok := t.slot.take()
 		if !ok {
@@ -58,8 +58,8 @@ func (e *emitter) task(t *task) error {
 			e.merged = mergePart(e.merged, t, it.done)
 			e.lineBase += it.done.lines
 			if t.part == t.parts-1 {
-				src = []corpus.SourceRecord{e.merged}
-				e.merged, e.lineBase = corpus.SourceRecord{}, 0
+				src = []record.Source{e.merged}
+				e.merged, e.lineBase = record.Source{}, 0
 				it.ended = 1
 			}
 		}
@@ -97,15 +97,15 @@ func (e *emitter) occurrences(occ []lint.Occurrence) error {
 	return nil
 }
 
-func (e *emitter) sources(src []corpus.SourceRecord) error {
+func (e *emitter) sources(src []record.Source) error {
 	for k := range src {
 		r := &src[k]
 		e.sum.Documents++
 		e.sum.Bytes += r.Bytes
 		switch r.Status {
-		case corpus.StatusError:
+		case record.StatusError:
 			e.sum.Errors++
-		case corpus.StatusSkipped:
+		case record.StatusSkipped:
 			e.sum.Skipped++
 		}
 		if err := e.sink.Source(r); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/record"
 )
 
 // PartSize is the size of the parts a large plain-text file is split into
@@ -174,20 +175,20 @@ func (c *lineCounter) Read(p []byte) (int, error) {
 
 // mergePart adds a part's report to the record of its file, which is the
 // record Open would give the file read whole, errors named by offset.
-func mergePart(r corpus.SourceRecord, t *task, d *partDone) corpus.SourceRecord {
+func mergePart(r record.Source, t *task, d *partDone) record.Source {
 	if t.part == 0 {
-		r = corpus.SourceRecord{Source: t.in.Path, Format: "text", Status: corpus.StatusOK}
+		r = record.Source{Source: t.in.Path, Format: "text", Status: record.StatusOK}
 	}
 	if t.part == t.parts-1 {
 		r.CompressedBytes = t.End
 	}
-	if r.Status == corpus.StatusError {
+	if r.Status == record.StatusError {
 		return r // read up to the failed part only (its results dropped)
 	}
 	r.Bytes += d.bytes
 	r.Occurrences += d.occ
 	if d.err != nil {
-		r.Status = corpus.StatusError
+		r.Status = record.StatusError
 		r.Error = fmt.Sprintf("bytes %d-%d: %v", t.Off, t.End, d.err)
 	}
 	return r

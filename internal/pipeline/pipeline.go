@@ -30,6 +30,7 @@ import (
 
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 )
 
@@ -50,7 +51,7 @@ type Config struct {
 // concurrently, and keeps copies, not the pointers.
 type Sink interface {
 	Occurrence(o *lint.Occurrence) error
-	Source(r *corpus.SourceRecord) error
+	Source(r *record.Source) error
 }
 
 // run is the state a scan's planner, workers and emitter share.

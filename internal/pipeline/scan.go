@@ -11,6 +11,7 @@ import (
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/extract"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -47,7 +48,7 @@ func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b
 	defer func() {
 		// a bug in a decoder or the scanner fails this input, not the run
 		if r := recover(); r != nil {
-			b.record(corpus.SourceRecord{Source: in.Path, Status: corpus.StatusError,
+			b.record(record.Source{Source: in.Path, Status: record.StatusError,
 				Error: fmt.Sprintf("internal error: %v (please report it with this input)", r)})
 		}
 		b.mark = 0
@@ -170,8 +171,8 @@ func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extrac
 	return nil
 }
 
-func location(doc *corpus.Document, off int64, line, col int) lint.Location {
-	return lint.Location{
+func location(doc *corpus.Document, off int64, line, col int) record.Location {
+	return record.Location{
 		Source: doc.Source, Member: doc.Member, RecordID: doc.RecordID, TargetURI: doc.TargetURI,
 		Offset: off, Line: line, Column: col,
 	}
