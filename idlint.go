@@ -58,7 +58,10 @@ type Options struct {
 
 // Sink receives the results in input order; calls are never concurrent.
 // The values passed are valid during the call only (their memory is
-// reused): a sink keeps copies, not the pointers.
+// reused): a sink keeps copies, not the pointers. Every output of package
+// reports (reports.Sink) is one, with Finish and Abort besides, which the
+// caller of Scan calls once it returns: Scan does not end a sink, so one
+// sink can outlive several scans.
 type Sink interface {
 	Occurrence(o *lint.Occurrence) error
 	Source(r *record.Source) error

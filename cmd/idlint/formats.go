@@ -41,7 +41,7 @@ type output struct {
 }
 
 // formats are the output formats, the first of a name a command accepts
-// chosen; adding one is adding an entry here (ADDING.md).
+// chosen; adding one is adding an entry here (CONTRIBUTING.md).
 var formats = []outputFormat{
 	{name: "text", help: "text (path:line:col lines)", list: inCheck, accept: inCheck, sink: func(out output) (reports.Sink, error) {
 		return withSources(reports.NewLines(out.stdout, out.min, out.stderr), out.sources), nil
