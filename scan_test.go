@@ -82,6 +82,8 @@ func TestShardsPartitionInputs(t *testing.T) {
 
 // Bare i-names are extracted only inside the XRDS elements that hold them
 // (issue: xri extraction specifics); free text "=name" or "@org" is not.
+// Under the default profile (auto) they are xri-2.0: the relative Query
+// value "*example" keeps its own key (issue 19).
 func TestXRDSBareINames(t *testing.T) {
 	t.Parallel()
 	xrds := `<?xml version="1.0"?>
@@ -104,7 +106,7 @@ func TestXRDSBareINames(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(r.lines, "\n")
-	for _, want := range []string{"a.xrds  103 4:10 *example xri:*example", "a.xrds  135 5:16 =!F83.62B1.44F.2813", "6:51 @!5BAD.2AA.3C72.AF46!0000.0000.3B9A.CA01", "a.xrds  65 2:44 xri://$xrd*($v*2.0)", "b.txt  24 1:25 xri://=name"} {
+	for _, want := range []string{"a.xrds  103 4:10 *example *example", "a.xrds  135 5:16 =!F83.62B1.44F.2813", "6:51 @!5BAD.2AA.3C72.AF46!0000.0000.3B9A.CA01", "a.xrds  65 2:44 xri://$xrd*($v*2.0)", "b.txt  24 1:25 xri://=name"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in\n%s", want, got)
 		}

@@ -127,7 +127,7 @@ func Schemes() []string {
 func (e *Engine) ExtractSchemes() extract.Schemes { return e.schemes }
 
 // ProfileList names the profile in force for every scheme, as
-// "go=rfc3368,lid=lid-00,urn=rfc8141,xri=xri-1.0-rc2".
+// "go=rfc3368,lid=auto,urn=rfc8141,xri=auto".
 func (e *Engine) ProfileList() string {
 	var ps []string
 	for _, s := range Schemes() {
@@ -170,6 +170,9 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occ
 		}
 	}
 	res := c.Check(ident, profile)
+	if res.Profile != "" {
+		profile = res.Profile // a profile such as xri's auto names the one it chose
+	}
 	o = Occurrence{
 		Scheme: scheme, Profile: profile, Raw: ident,
 		Canonical: res.Canonical, Key: res.Key, Namespace: res.Namespace,

@@ -130,3 +130,43 @@ func TestCheckRecoversPanics(t *testing.T) {
 		t.Fatalf("got %+v, %v", o, err)
 	}
 }
+
+// TestProfileChosen: a profile that picks one per identifier (xri's auto)
+// is reported as the one it picked, by Check and by a Memo; a strict
+// profile reports the other version's syntax as an error.
+func TestProfileChosen(t *testing.T) {
+	for _, tt := range []struct {
+		name, profile, ident, want, rule string
+		valid                            bool
+	}{
+		{"auto: xri-2.0 ABNF rgcs-authority", "", "xri://=name*sub", "xri-2.0", "", true},
+		{"auto: xri-1.0-rc2 §2.1.1.3", "", "xri:@example", "xri-1.0-rc2", "", true},
+		{"strict rc2: xri-1.0-rc2 Appendix A does not read xri-2.0", "xri-1.0-rc2", "xri://=name*sub", "xri-1.0-rc2", "XRI020", false},
+		{"strict 2.0: xri-2.0 ABNF does not read xri-1.0", "xri-2.0", "xri:@example", "xri-2.0", "XRI021", false},
+	} {
+		cfg := Config{}
+		if tt.profile != "" {
+			cfg.Profiles = map[string]string{"xri": tt.profile}
+		}
+		e, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := e.Check("xri", tt.ident)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m Occurrence
+		if err := e.NewMemo().CheckInto(&m, "xri", []byte(tt.ident), nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, got := range []Occurrence{o, m} {
+			if got.Profile != tt.want || got.Valid() != tt.valid {
+				t.Errorf("%s: %q profile %s valid %v, want %s %v", tt.name, tt.ident, got.Profile, got.Valid(), tt.want, tt.valid)
+			}
+			if _, ok := ids(got)[tt.rule]; tt.rule != "" && !ok {
+				t.Errorf("%s: %q: no %s in %v", tt.name, tt.ident, tt.rule, got.RuleIDs())
+			}
+		}
+	}
+}

@@ -160,7 +160,10 @@ type Finding struct {
 
 // Result is what a Checker says of one identifier.
 type Result struct {
-	Scheme    string
+	Scheme string
+	// Profile is the profile the result was made under; a profile that
+	// picks one per identifier (xri's auto) names the one it picked, and
+	// the engine reports that.
 	Profile   string
 	Canonical string // normalized full form (components kept)
 	Key       string // equivalence key: equal keys ⇔ equivalent under the profile

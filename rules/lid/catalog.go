@@ -2,16 +2,28 @@ package lid
 
 import "github.com/idlint/idlint/rules"
 
-// LID00 is the profile name of draft-blackketter-lid-00 (ATVEF, 2000), as
-// given to --profile lid=NAME.
-const LID00 = "lid-00"
+// Profile names, as given to --profile lid=NAME.
+const (
+	// LID00 is draft-blackketter-lid-00 (ATVEF, 2000): lid://host/path.
+	LID00 = "lid-00"
+	// Opaque is the newer, unrelated lid: (IANA provisional 2023, a 2025
+	// draft): "lid:" and an opaque token, not checked beyond its shape;
+	// its hostful form lid://host/… is checked as lid-00 (shape cannot
+	// tell them apart).
+	Opaque = "opaque"
+	// Auto reads "lid:" followed by anything but "/" under Opaque, the
+	// rest under LID00 (DetectProfile); results name the one chosen.
+	Auto = "auto"
+)
 
-// Profiles lists the profiles; DefaultProfile is the only one.
-var Profiles = []string{LID00}
+// Profiles lists the profiles, the default first.
+var Profiles = []string{Auto, LID00, Opaque}
 
-const DefaultProfile = LID00
+// DefaultProfile is auto: the two schemes share the name, and an opaque
+// lid: is no lid-00 URI (LID003, an error under lid-00).
+const DefaultProfile = Auto
 
-var all = []string{LID00}
+var all = []string{LID00, Opaque}
 
 // The catalog: one value per check, its documentation beside it.
 var (
@@ -32,14 +44,16 @@ var (
 		Bad: "lid:/logos/daisy.jpg\nlid:", Good: "lid://specials.news.com/logos/daisy.jpg",
 	}
 	OpaqueLID = &rules.Rule{
-		ID: "LID003", Name: "opaque-lid", Scheme: "lid", Severity: rules.Info, Profiles: all,
+		ID: "LID003", Name: "opaque-lid", Scheme: "lid", Severity: rules.Error, Profiles: []string{LID00},
 		Spec:    "IANA URI Schemes (lid, provisional 2023); lid-00 Appendix A",
 		Summary: `"lid:" is followed by an opaque token: the newer lid: scheme, not the ATVEF lid-00 one.`,
 		Doc: "Two unrelated schemes share the name. lid-00 (ATVEF, 2000) always writes lid://host/path. " +
 			"IANA's provisional registration of 2023 (\"IS4 linked identifier\", `lid:[//host/]name/…/value[@type]`) and a 2025 draft for opaque `lid:<id>` " +
 			"with a case-sensitive id are a different scheme. idlint tells them apart by shape only: `lid://` is lid-00, `lid:` followed by anything " +
-			"but a slash is the other one. Such identifiers are not checked against lid-00; their key keeps the id's case and starts with \"(opaque)\" " +
-			"and their namespace is \"(opaque)\", so they never cluster with lid-00 ones. The hostful IS4 form `lid://host/prefix:name/value` " +
+			"but a slash is the other one. lid-00's grammar does not accept the latter, so under an explicitly chosen --profile lid=lid-00 " +
+			"this is an error; the default profile, auto, lints it under the profile opaque (reported as such), which checks nothing beyond " +
+			"the shape. Either way its key keeps the id's case and starts with \"(opaque)\" " +
+			"and its namespace is \"(opaque)\", so it never clusters with lid-00 ones. The hostful IS4 form `lid://host/prefix:name/value` " +
 			"cannot be told from lid-00 by shape and is checked as lid-00.",
 		Bad: "lid:rdfs:label/Person@en", Good: "lid://example.org/rdfs:label/Person@en (if an ATVEF lid: URI was meant)",
 	}

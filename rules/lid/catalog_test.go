@@ -77,7 +77,7 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("%s: Page lacks the ID", r.ID)
 		}
 	}
-	if Scheme.Name != "lid" || Scheme.DefaultProfile != LID00 || len(Scheme.Profiles) != 1 || len(Scheme.Catalog) != len(Catalog) {
+	if Scheme.Name != "lid" || Scheme.DefaultProfile != Auto || len(Scheme.Profiles) != 3 || len(Scheme.Catalog) != len(Catalog) {
 		t.Errorf("descriptor: %q %q %v %d", Scheme.Name, Scheme.DefaultProfile, Scheme.Profiles, len(Scheme.Catalog))
 	}
 }

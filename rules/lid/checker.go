@@ -24,7 +24,7 @@ func (*Checker) Check(ident, profile string) rules.Result {
 	u, fs := Lint(ident, profile, Options{MinSeverity: rules.Info})
 	return rules.Result{
 		Scheme:    "lid",
-		Profile:   profile,
+		Profile:   u.Profile, // under auto, the profile chosen
 		Canonical: u.Canonical(),
 		Key:       u.Key(),
 		Namespace: u.Namespace(),

@@ -11,8 +11,10 @@
 // unrelated lid: exists (IANA provisional registration of 2023, "IS4 linked
 // identifier", and a 2025 draft for opaque lid:<id> with a case-sensitive
 // id). The two are told apart by shape: "lid://" is lid-00; "lid:" followed
-// by anything but "/" is the other scheme, reported by the info rule LID003
-// (opaque-lid) and never checked against lid-00; its key starts with
+// by anything but "/" is the other scheme: the default profile, auto, lints
+// it under the profile opaque (nothing checked beyond its shape); an
+// explicitly chosen lid-00 reports it with the error LID003 (opaque-lid),
+// as lid-00's grammar does not accept it. Its key starts with
 // "(opaque)" and its namespace is "(opaque)", so it never clusters with
 // lid-00 URIs. "lid:/path" is a lid-00 error (LID002, missing authority).
 //
@@ -45,7 +47,7 @@
 //   - code-key: the text before ends with "{" or "," and no space, as in an
 //     object literal ("{lid:e.lid}").
 //   - "" (an identifier) otherwise: an opaque lid: of the newer scheme,
-//     which Check reports with LID003.
+//     linted under the profile opaque by auto (LID003 under lid-00).
 package lid
 
 import (
@@ -110,11 +112,24 @@ type Options struct {
 // Lint parses s under profile and returns every finding at or above
 // opt.MinSeverity, in text order.
 func Lint(s, profile string, opt Options) (LID, []rules.Finding) {
+	if profile != LID00 && profile != Opaque {
+		profile = DetectProfile(s)
+	}
 	p := parser{s: s, profile: profile, min: opt.MinSeverity}
 	p.u = LID{Profile: profile, raw: s}
 	p.parse()
 	rules.SortFindings(p.out)
 	return p.u, p.out
+}
+
+// DetectProfile is the profile auto lints s under: Opaque for "lid:"
+// followed by anything but "/" (the newer scheme's shape), LID00 otherwise
+// (lid://…, and "lid:" or "lid:/…", which are lid-00 errors).
+func DetectProfile(s string) string {
+	if len(s) > 4 && ascii.HasPrefixFold(s, "lid:") && s[4] != '/' {
+		return Opaque
+	}
+	return LID00
 }
 
 type parser struct {
@@ -154,7 +169,9 @@ func (p *parser) parse() {
 	default:
 		u.Form = FormOpaque
 		p.splitOpaque()
-		p.add(OpaqueLID, 0, len(s), `"lid:" followed by an opaque token is the newer lid: scheme (IANA provisional 2023), not the ATVEF lid-00 scheme; not checked`)
+		if p.profile == LID00 { // the opaque profile reads it, and checks nothing
+			p.add(OpaqueLID, 0, len(s), `"lid:" followed by an opaque token is the newer lid: scheme (IANA provisional 2023), which lid-00's grammar does not accept; lint it with --profile lid=opaque or the default lid=auto`)
+		}
 		return
 	}
 	if p.wants(NonCanonicalCase) {

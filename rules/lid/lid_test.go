@@ -124,6 +124,40 @@ func TestOpaqueLID(t *testing.T) {
 	}
 }
 
+// TestAuto: the default profile lints each lid: under the scheme its
+// shape says, and the result names it; lid-00 alone rejects opaque ids.
+func TestAuto(t *testing.T) {
+	c := &Checker{}
+	for _, tc := range []struct {
+		spec, in, profile, want string // want: finding IDs under auto
+		valid                   bool
+	}{
+		{"lid-00 Appendix A lidURI", "lid://xyz.com/a", LID00, "", true},
+		{"lid-00 Appendix A: a path needs an authority", "lid:/logos/daisy.jpg", LID00, "LID002", false},
+		{"lid-00 Appendix A: nothing after the colon", "lid:", LID00, "LID002", false},
+		{"IANA lid (IS4): hostless form", "lid:rdfs:label/Person@en", Opaque, "", true},
+		{"2025 draft: opaque id", "lid:Ab3xZ9", Opaque, "", true},
+		{"2025 draft: opaque id, not checked", "lid:a b%zz", Opaque, "", true},
+	} {
+		r := c.Check(tc.in, DefaultProfile)
+		var got []string
+		for _, f := range r.Findings {
+			got = append(got, f.Rule.ID)
+		}
+		if r.Profile != tc.profile || strings.Join(got, " ") != tc.want || r.Valid() != tc.valid {
+			t.Errorf("%s %q under auto: profile %s findings %v valid %v; want %s %q %v", tc.spec, tc.in, r.Profile, got, r.Valid(), tc.profile, tc.want, tc.valid)
+		}
+		// an explicit lid-00 rejects what only the other scheme reads
+		if s := c.Check(tc.in, LID00); tc.profile == Opaque && (s.Valid() || s.Profile != LID00) {
+			t.Errorf("%s %q under lid-00: valid %v profile %s, want an error", tc.spec, tc.in, s.Valid(), s.Profile)
+		}
+		// the key does not depend on the profile
+		if s := c.Check(tc.in, tc.profile); s.Key != r.Key {
+			t.Errorf("%s %q: key %q under %s, %q under auto", tc.spec, tc.in, s.Key, tc.profile, r.Key)
+		}
+	}
+}
+
 func TestNotLID(t *testing.T) {
 	runCases(t, []lintCase{
 		{Spec: "App. A", In: "xyz.com/myshow", Want: "LID001"},

@@ -32,8 +32,8 @@ var ErrBase = errors.New(`base is not an absolute lid: URI of the form lid://hos
 // instead of being glued to the host.
 //
 // Resolve checks only the shapes it needs; lint the result with Check.
-// lid: has one profile, so profile is not read (it is there for the
-// signature xri.Resolve and rules.Scheme share).
+// profile is not read: only lid-00 (lid://) has relative references (it
+// is there for the signature xri.Resolve and rules.Scheme share).
 func Resolve(base, ref, profile string) (string, error) {
 	if !ascii.HasPrefixFold(base, "lid://") {
 		return "", fmt.Errorf("lid: resolve %q against %q: %w", ref, base, ErrBase)

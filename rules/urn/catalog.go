@@ -249,18 +249,21 @@ var (
 		Bad:     "urn:example:a&b", Good: "urn:example:a%26b (if the namespace allows)",
 	}
 	CompatSlash = &rules.Rule{
-		ID: "URN041", Name: "compat-rfc2141-slash", Scheme: "urn", Severity: rules.Warning, Profiles: only8141,
+		ID: "URN041", Name: "compat-rfc2141-slash", Scheme: "urn", Severity: rules.Info, Profiles: only8141,
 		Spec:    "rfc2141 §2.3.2; rfc2141bis-03 §2.5.1",
 		Summary: `The NSS contains "/", which rfc2141 reserves and rfc2141bis-03 forbids.`,
-		Doc:     "rfc8141 allows / in the NSS; older parsers treat it as reserved and some split relative references on it.",
-		Bad:     "urn:example:1/406/47452/2", Good: "urn:example:1:406:47452:2 (if the namespace allows)",
+		Doc: "rfc8141 allows / in the NSS; older parsers treat it as reserved and some split relative references on it. " +
+			"Info: the name is valid, and who writes a registered one (…:DIDL-Lite/) cannot change it.",
+		Bad: "urn:example:1/406/47452/2", Good: "urn:example:1:406:47452:2 (if the namespace allows)",
 	}
 	CompatComponents = &rules.Rule{
 		ID: "URN042", Name: "compat-rfc2141-components", Scheme: "urn", Severity: rules.Warning, Profiles: newer,
-		Spec:    "rfc2141 §2.3.2",
-		Summary: "The URN has a query, r-, q- or f-component, which rfc2141 parsers read as part of the NSS.",
-		Doc:     "rfc2141 reserves ? and # without meaning: an rfc2141 parser keeps `?+r`, `?=q` or `#f` in the NSS, so it compares such URNs as different from the bare assigned name.",
-		Bad:     "urn:example:a?=lang=en", Good: "urn:example:a",
+		ProfileSeverity: map[string]rules.Severity{RFC8141: rules.Info},
+		Spec:            "rfc2141 §2.3.2",
+		Summary:         "The URN has a query, r-, q- or f-component, which rfc2141 parsers read as part of the NSS.",
+		Doc: "rfc2141 reserves ? and # without meaning: an rfc2141 parser keeps `?+r`, `?=q` or `#f` in the NSS, so it compares such URNs as different from the bare assigned name. " +
+			"Info under rfc8141, which defines these components: who writes a registered name (urn:xmpp:mam:2#extended) cannot change it.",
+		Bad: "urn:example:a?=lang=en", Good: "urn:example:a",
 	}
 )
 

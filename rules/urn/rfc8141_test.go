@@ -112,7 +112,7 @@ var rfc8141Sec231 = section{Name: "rfc8141 §2.3.1", Profile: RFC8141, Cases: []
 // may be data in it.
 var rfc8141Sec232 = section{Name: "rfc8141 §2.3.2", Profile: RFC8141, Cases: []lintCase{
 	{Spec: "rfc8141 §2.3.2: the example", In: "urn:example:weather?=op=map&lat=39.56&lon=-104.85&datetime=1969-07-21T02:56:15Z",
-		Want: "URN042:warning", Not: "URN007 URN011 URN012 URN014 URN040"},
+		Want: "URN042:info", Not: "URN007 URN011 URN012 URN014 URN040"},
 	{Spec: "rfc8141 §2.3.2: \"/\" and \"?\" may represent data", In: "urn:example:a?=b/c?d", Not: "URN007 URN011"},
 	{Spec: "rfc8141 §2.3.2: it ends at \"#\"", In: "urn:example:a?=b#c", Not: "URN007"},
 	{Spec: "rfc8141 §2.3.2: same syntax as the URI query", In: "urn:example:a?=b c", Want: "URN007:error"},
@@ -121,7 +121,7 @@ var rfc8141Sec232 = section{Name: "rfc8141 §2.3.2", Profile: RFC8141, Cases: []
 
 // §2.3.3: "#" introduces the f-component (URI fragment syntax) up to the end.
 var rfc8141Sec233 = section{Name: "rfc8141 §2.3.3", Profile: RFC8141, Cases: []lintCase{
-	{Spec: "rfc8141 §2.3.3: the example", In: "urn:example:foo-bar-baz-qux#somepart", Want: "URN042:warning", Not: "URN007 URN011 URN012"},
+	{Spec: "rfc8141 §2.3.3: the example", In: "urn:example:foo-bar-baz-qux#somepart", Want: "URN042:info", Not: "URN007 URN011 URN012"},
 	{Spec: "rfc8141 §2.3.3: fragment has no \"#\"", In: "urn:example:a#b#c", Want: "URN007:error"},
 	{Spec: "rfc8141 §2.3.3: non-ASCII MUST be percent-encoded", In: "urn:example:a#caf\u00e9", Want: "URN007:error"},
 	{Spec: "rfc8141 §2.3.3: fragment = *( pchar / \"/\" / \"?\" )", In: "urn:example:a#b/c?d=e", Not: "URN007 URN011"},

@@ -140,22 +140,24 @@ var (
 		Bad:     "xri://!1003\nxri://!!", Good: "xri://!!1003!103",
 	}
 	XRI20Syntax = &rules.Rule{
-		ID: "XRI020", Name: "xri-2.0-syntax", Scheme: "xri", Severity: rules.Warning, Profiles: onlyR2,
+		ID: "XRI020", Name: "xri-2.0-syntax", Scheme: "xri", Severity: rules.Error, Profiles: onlyR2,
 		Spec:    "xri-1.0-rc2 Appendix A; xri-2.0 ABNF",
 		Summary: "The XRI is written in XRI 2.0 syntax, which the xri-1.0-rc2 profile does not read.",
 		Doc: "XRI 2.0 (2005) writes absolute XRIs as \"xri://\" + authority and delimits sub-segments with \"*\" (reassignable) and " +
 			"\"!\" (persistent): xri://=name, xri://@org*dept, xri://$xrd*($v*2.0). rc2 reads \"xri://\" as a URI authority, where " +
-			"= * $ ( are not host characters. The finding replaces the rc2 errors, and the canonical form and key follow xri-2.0; " +
-			"lint such text with --profile xri=xri-2.0.",
+			"= * $ ( are not host characters. Only under an explicitly chosen --profile xri=xri-1.0-rc2: the finding is an error " +
+			"(rc2's grammar does not accept the text) that replaces the rc2 errors, and the canonical form and key follow xri-2.0. " +
+			"The default profile, auto, lints such text under xri-2.0.",
 		Bad: "xri://$xrd*($v*2.0) (under xri-1.0-rc2)", Good: "the same under --profile xri=xri-2.0",
 	}
 	XRI10Syntax = &rules.Rule{
-		ID: "XRI021", Name: "xri-1.0-syntax", Scheme: "xri", Severity: rules.Warning, Profiles: onlyV2,
+		ID: "XRI021", Name: "xri-1.0-syntax", Scheme: "xri", Severity: rules.Error, Profiles: onlyV2,
 		Spec:    "xri-2.0 ABNF; xri-1.0-rc2 Appendix A",
 		Summary: "The XRI is written in XRI 1.0 syntax, which the xri-2.0 profile does not read.",
 		Doc: "XRI 1.0 drafts wrote \"xri:\" directly followed by the authority (xri:@example, xri:=JohnDoe.home) and used \".\" and " +
-			"\":\" as sub-segment delimiters. The finding replaces the xri-2.0 errors, and the canonical form and key follow rc2; " +
-			"lint such text with --profile xri=xri-1.0-rc2.",
+			"\":\" as sub-segment delimiters. Only under an explicitly chosen --profile xri=xri-2.0: the finding is an error " +
+			"(xri-2.0's grammar does not accept the text) that replaces the xri-2.0 errors, and the canonical form and key follow rc2. " +
+			"The default profile, auto, lints such text under xri-1.0-rc2.",
 		Bad: "xri:=JohnDoe.home (under xri-2.0)", Good: "xri://=JohnDoe*home, or the same under --profile xri=xri-1.0-rc2",
 	}
 	MisleadingAuthority = &rules.Rule{
@@ -164,7 +166,9 @@ var (
 		Summary: `A URI authority with an empty user name or one starting with a global context symbol reads like an XRI authority.`,
 		Doc: "rc2 reads xri://@example.com/x as an empty userinfo at host example.com, a form its own Appendix C calls misleading: " +
 			"a reader sees the organization i-name @example.com — which is what XRI 2.0 makes of it. xri://=bob@example.com is the " +
-			"same trap. Under rc2 write the XRI authority without \"//\"; for 2.0 text use --profile xri=xri-2.0.",
+			"same trap. Under rc2 write the XRI authority without \"//\". Only under an explicitly chosen --profile xri=xri-1.0-rc2 " +
+			"(rc2's grammar accepts the text, so a warning): the default auto reads \"xri://\" followed by a global context symbol " +
+			"as xri-2.0, as it reads xri://= .",
 		Bad: "xri://@example.com/x\nxri://=bob@example.com/x", Good: "xri:@example.com/x\nxri://example.com/x",
 	}
 	EmptyXref = &rules.Rule{

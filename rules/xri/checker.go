@@ -25,13 +25,14 @@ var (
 
 // Check lints ident under profile with every finding kept. An ident
 // without the "xri:" scheme is read as a bare XRI (ParseBare): the
-// i-names FindInXRDS finds.
+// i-names FindInXRDS finds. Under auto, Result.Profile is the version
+// detected (DetectProfile).
 func (*Checker) Check(ident, profile string) rules.Result {
-	profile = normProfile(profile)
 	x, fs := Lint(ident, profile, Options{Bare: !ascii.HasPrefixFold(ident, "xri:"), MinSeverity: rules.Info})
 	return rules.Result{
-		Scheme:    "xri",
-		Profile:   profile,
+		Scheme:  "xri",
+		Profile: x.Profile, // under auto, the version detected
+
 		Canonical: x.Canonical(),
 		Key:       x.Key(),
 		Namespace: x.Namespace(),

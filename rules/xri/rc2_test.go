@@ -245,11 +245,11 @@ var rc2AppC = section{Name: "xri-1.0-rc2 Appendix C", Profile: RC2, Cases: []lin
 
 // Appendix A, read against xri-2.0: XRI 2.0 text under the rc2 profile.
 var rc2Profile = section{Name: "xri-1.0-rc2 Appendix A", Profile: RC2, Cases: []lintCase{
-	{Spec: "xri-1.0-rc2 Appendix A: xri:// + \"=\" is no URI authority; XRI 2.0 syntax", In: "xri://=name", Want: "XRI020:warning", Exact: true, Canon: "xri://=name"},
-	{Spec: "xri-1.0-rc2 Appendix A: \"*\" in a host; XRI 2.0 syntax", In: "xri://@org*dept", Want: "XRI020:warning", Exact: true},
-	{Spec: "xri-1.0-rc2 Appendix A: \"$\" and \"(\" in a host; XRI 2.0 syntax", In: "xri://$xrd*($v*2.0)", Want: "XRI020:warning", Exact: true},
-	{Spec: "xri-1.0-rc2 Appendix A: XRI 2.0 global i-number", In: "xri://!!1003!103", Want: "XRI020:warning", Exact: true},
-	{Spec: "xri-1.0-rc2 Appendix A: XRI 2.0 cross-reference glued to text", In: "=name*(+x)", Bare: true, Want: "XRI020:warning", Exact: true},
+	{Spec: "xri-1.0-rc2 Appendix A: xri:// + \"=\" is no URI authority; XRI 2.0 syntax", In: "xri://=name", Want: "XRI020:error", Exact: true, Canon: "xri://=name"},
+	{Spec: "xri-1.0-rc2 Appendix A: \"*\" in a host; XRI 2.0 syntax", In: "xri://@org*dept", Want: "XRI020:error", Exact: true},
+	{Spec: "xri-1.0-rc2 Appendix A: \"$\" and \"(\" in a host; XRI 2.0 syntax", In: "xri://$xrd*($v*2.0)", Want: "XRI020:error", Exact: true},
+	{Spec: "xri-1.0-rc2 Appendix A: XRI 2.0 global i-number", In: "xri://!!1003!103", Want: "XRI020:error", Exact: true},
+	{Spec: "xri-1.0-rc2 Appendix A: XRI 2.0 cross-reference glued to text", In: "=name*(+x)", Bare: true, Want: "XRI020:error", Exact: true},
 	{Spec: "xri-1.0-rc2 Appendix A: invalid under both profiles stays an error", In: "xri://a b", Want: "XRI004:error", Not: "XRI020"},
 	{Spec: "xri-1.0-rc2 Appendix A: a bad host name is no sign of XRI 2.0", In: "xri://www.exa_mple.com/", Want: "XRI009:error", Not: "XRI020"},
 	{Spec: "xri-1.0-rc2 Appendix A: XRI 1.0 syntax is not reported", In: "xri:@example", Not: "XRI020"},

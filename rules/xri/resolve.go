@@ -5,12 +5,14 @@ import (
 	"strings"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 	"github.com/idlint/idlint/rules/internal/rfc2396"
 )
 
 // Resolve resolves the XRI reference ref against the absolute XRI base
 // (rc2 §2.3.2: rfc2396 §5.2 with an XRI-aware parse, where an XRI
 // authority is written back without "//"). base may omit its scheme.
+// Under auto, base's version (DetectProfile) is the profile.
 //
 // As in rfc2396: a reference with a scheme ("xri:…", "g:h") is returned
 // as it is — §2.3.3's "g:h" is the URI of scheme g; a reference that is
@@ -21,6 +23,9 @@ import (
 // §5.2.3: a relative path against a base with an authority and an empty
 // path is joined with "/".
 func Resolve(base, ref, profile string) (string, error) {
+	if profile == Auto {
+		profile = DetectProfile(base, !ascii.HasPrefixFold(base, "xri:"))
+	}
 	profile = normProfile(profile)
 	bx, err := ParseBare(base, profile)
 	if err != nil {

@@ -40,7 +40,7 @@ var v2ABNF = section{Name: "xri-2.0 ABNF", Profile: V2, Cases: []lintCase{
 	{Spec: "xri-2.0 ABNF iauthority: IPvFuture", In: "xri://[v1.fe]/a", Exact: true},
 	{Spec: "xri-2.0 ABNF iauthority: ireg-name is not a DNS name", In: "xri://www.exa_mple.com/", Want: "XRI009:warning", Not: "XRI002 XRI004 XRI005"},
 	{Spec: "xri-2.0 ABNF iauthority: IDN host", In: "xri://bücher.example/a", Exact: true},
-	{Spec: "xri-2.0 ABNF XRI = [ \"xri://\" ] …: \"xri:\" alone is not enough; rc2 reads it", In: "xri:=JohnDoe.home", Want: "XRI021:warning", Exact: true, Canon: "xri:=johndoe.home"},
+	{Spec: "xri-2.0 ABNF XRI = [ \"xri://\" ] …: \"xri:\" alone is not enough; rc2 reads it", In: "xri:=JohnDoe.home", Want: "XRI021:error", Exact: true, Canon: "xri:=johndoe.home"},
 	{Spec: "xri-2.0 ABNF XRI = [ \"xri://\" ] …: neither profile reads it", In: "xri:foo", Want: "XRI002:error", Not: "XRI021"},
 	{Spec: "xri-2.0 ABNF \"@\" in a sub-segment, which rc2 reads as userinfo: no sign of 1.0 syntax", In: "xri://=bob@example.com/x", Want: "XRI005:error", Not: "XRI021"},
 	{Spec: "xri-2.0 ABNF iquery", In: "xri://@a?x=(y)&z=1/2?3", Exact: true},

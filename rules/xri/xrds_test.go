@@ -77,6 +77,13 @@ func TestFindInXRDSCorpus(t *testing.T) {
 			if !res.Valid() {
 				t.Errorf("%s: %q under xri-2.0: %s", n, got[i], ruletest.Describe(res.Findings))
 			}
+			// auto: XRDS values are xri-2.0 (XRI Resolution 2.0's format);
+			// a relative one (*ootao, !D2: xri-path-noscheme) is no
+			// scheme-omitted absolute XRI
+			if a := chk.Check(got[i], Auto); a.Profile != V2 || a.Key != res.Key || !a.Valid() ||
+				(ruletest.Found(a.Findings)["XRI030"] != nil) != (got[i][0] != '*' && got[i][0] != '!') {
+				t.Errorf("%s: %q under auto: profile %s key %q, %s", n, got[i], a.Profile, a.Key, ruletest.Describe(a.Findings))
+			}
 			total++
 		}
 		// every xri:// in the corpus is clean XRI 2.0, and XRI 2.0 syntax under rc2
@@ -84,6 +91,9 @@ func TestFindInXRDSCorpus(t *testing.T) {
 			res := chk.Check(id, V2)
 			if !res.Valid() {
 				t.Errorf("%s: %q under xri-2.0: %s", n, id, ruletest.Describe(res.Findings))
+			}
+			if a := chk.Check(id, Auto); a.Profile != V2 || a.Key != res.Key || len(a.Findings) != len(res.Findings) {
+				t.Errorf("%s: %q under auto: profile %s key %q, %s", n, id, a.Profile, a.Key, ruletest.Describe(a.Findings))
 			}
 			r1 := chk.Check(id, RC2)
 			if f := ruletest.Found(r1.Findings); len(f) != 1 || (f["XRI020"] == nil && f["XRI022"] == nil) {

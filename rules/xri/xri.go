@@ -1,9 +1,9 @@
 // Package xri parses, lints and normalizes XRIs (OASIS Extensible Resource
-// Identifiers) for the lint engine under two profiles: xri-1.0-rc2 (the
-// 2003 generic syntax, the default: dot and colon sub-segments, GCS
-// + = @ $ * !, "xri:" followed by the authority) and xri-2.0 (the 2005
-// syntax: "*" and "!" sub-segments, GCS = @ + $ !, "xri://" followed by the
-// authority). It gives the spec's components, every finding with its rule
+// Identifiers) for the lint engine under two grammars: xri-1.0-rc2 (the
+// 2003 generic syntax: dot and colon sub-segments, GCS + = @ $ * !, "xri:"
+// followed by the authority) and xri-2.0 (the 2005 syntax: "*" and "!"
+// sub-segments, GCS = @ + $ !, "xri://" followed by the authority); the
+// default profile, auto, picks one per XRI (DetectProfile). It gives the spec's components, every finding with its rule
 // and citation, a canonical form (rc2 §2.4.5), an equivalence key (rc2
 // §2.4), the four normal forms of rc2 §2.2.4 and the way back, relative
 // reference resolution (rc2 §2.3), a classifier for text that only looks
@@ -43,14 +43,18 @@ import (
 const (
 	RC2 = "xri-1.0-rc2"
 	V2  = "xri-2.0"
+	// Auto lints each XRI under the version its syntax is written in
+	// (DetectProfile); results name that version, never "auto".
+	Auto = "auto"
 )
 
-// Profiles lists the profiles in order of age.
-var Profiles = []string{RC2, V2}
+// Profiles lists the profiles: auto, then the two grammars in order of age.
+var Profiles = []string{Auto, RC2, V2}
 
-// DefaultProfile is the profile the issue asks for by default: the
-// specification this package carries (shared/specs/xri-syntax-resolution-1.0-rc2.txt).
-const DefaultProfile = RC2
+// DefaultProfile is auto: XRIs in the wild are XRI 2.0 (XRDS documents,
+// OpenID libraries) and rc2 text exists too; neither grammar alone reads
+// both without a finding on every XRI of the other.
+const DefaultProfile = Auto
 
 // Limits on input that the parser enforces.
 const (
@@ -168,8 +172,14 @@ func parseWith(s, profile string, bare bool) (XRI, error) {
 // Lint parses s under profile and returns every finding at or above
 // opt.MinSeverity, in text order. When s breaks the profile's grammar but
 // is a clean XRI under the other profile, the findings are replaced by one
-// XRI020 or XRI021 and the components follow the other profile.
+// XRI020 or XRI021 (an error: the profile's grammar does not accept it) and
+// the components follow the other profile. Under Auto, s is linted under
+// the version it is written in (DetectProfile) and x.Profile names it.
 func Lint(s, profile string, opt Options) (XRI, []rules.Finding) {
+	auto := profile == Auto
+	if auto {
+		profile = guessProfile(s, opt.Bare)
+	}
 	profile = normProfile(profile)
 	x, fs, errs := lintOne(s, profile, opt.Bare, opt.MinSeverity)
 	if errs > 0 && len(s) <= MaxLength && (opt.Bare || ascii.HasPrefixFold(s, "xri:")) {
@@ -179,12 +189,16 @@ func Lint(s, profile string, opt Options) (XRI, []rules.Finding) {
 		}
 		ax, _, aerrs, sign := lintOneSign(s, alt, opt.Bare, rules.Error)
 		if aerrs == 0 && sign {
+			if auto {
+				x, fs, _ = lintOne(s, alt, opt.Bare, opt.MinSeverity)
+				return x, fs
+			}
 			first := firstError(s, profile, opt.Bare, fs)
 			r := XRI20Syntax
-			msg := "this is XRI 2.0 syntax, which xri-1.0-rc2 does not read (" + first + "); lint it with --profile xri=xri-2.0"
+			msg := "this is XRI 2.0 syntax, which xri-1.0-rc2 does not read (" + first + "); lint it with --profile xri=xri-2.0 or the default xri=auto"
 			if profile == V2 {
 				r = XRI10Syntax
-				msg = "this is XRI 1.0 syntax, which xri-2.0 does not read (" + first + "); lint it with --profile xri=xri-1.0-rc2"
+				msg = "this is XRI 1.0 syntax, which xri-2.0 does not read (" + first + "); lint it with --profile xri=xri-1.0-rc2 or the default xri=auto"
 			}
 			fs = fs[:0]
 			if sev := r.SeverityFor(profile); sev >= opt.MinSeverity && sev != rules.None {
@@ -204,6 +218,56 @@ func Lint(s, profile string, opt Options) (XRI, []rules.Finding) {
 	return x, fs
 }
 
+// DetectProfile tells which version's syntax s is written in, the profile
+// auto lints it under:
+//   - "xri://" followed by a global context symbol or "(" is xri-2.0, which
+//     writes every absolute XRI as "xri://" + authority (xri-2.0 ABNF, XRI);
+//     rc2 writes an XRI authority "xri:" + symbol and reads "//" as a URI
+//     authority (rc2 §2.1.1.1), so xri://@ and xri://= are both 2.0;
+//   - other input with the scheme is xri-1.0-rc2 ("xri:" + authority, and
+//     "xri://" + host, which both versions read alike);
+//   - bare input (XRDS CanonicalID, LocalID, Query …) is xri-2.0: XRDS is
+//     XRI Resolution 2.0's format, and its local values (*ootao, !D2) are
+//     relative xri-2.0 sub-segments, where rc2 would read * and ! as symbols;
+//
+// then, as under a strict profile, text that only the other version parses
+// (XRI020, XRI021) goes to the other version.
+func DetectProfile(s string, bare bool) string {
+	p := guessProfile(s, bare)
+	if len(s) > MaxLength {
+		return p
+	}
+	if _, _, errs := lintOne(s, p, bare, rules.Error); errs == 0 {
+		return p
+	}
+	alt := V2
+	if p == V2 {
+		alt = RC2
+	}
+	if _, _, errs, sign := lintOneSign(s, alt, bare, rules.Error); errs == 0 && sign {
+		return alt
+	}
+	return p
+}
+
+// guessProfile is DetectProfile's first step, from the way s begins.
+func guessProfile(s string, bare bool) string {
+	if bare || len(s) > 6 && ascii.HasPrefixFold(s, "xri://") && (isGCS2(s[6]) || s[6] == '(') {
+		return V2
+	}
+	return RC2
+}
+
+// isGCS2 reports whether c is a global context symbol of either version
+// (rc2 §2.1.1.3: + = @ $ * !; xri-2.0: = @ + $ !).
+func isGCS2(c byte) bool {
+	switch c {
+	case '=', '@', '+', '$', '!', '*':
+		return true
+	}
+	return false
+}
+
 // firstError describes the first error of s under profile, from fs when it holds one.
 func firstError(s, profile string, bare bool, fs []rules.Finding) string {
 	for _, f := range fs {
@@ -218,6 +282,8 @@ func firstError(s, profile string, bare bool, fs []rules.Finding) string {
 	return fs[0].Rule.ID + ": " + fs[0].Message
 }
 
+// normProfile maps a profile name to a grammar: auto is not one, callers
+// resolve it with DetectProfile first.
 func normProfile(p string) string {
 	if p == V2 {
 		return V2
