@@ -73,3 +73,20 @@ func ids(r rules.Result) string {
 	}
 	return b.String()
 }
+
+// TestResolveAuto: under auto a reference is resolved under the base's
+// version (rc2 §2.3.2; xri-2.0 as rfc3986 §5.2).
+func TestResolveAuto(t *testing.T) {
+	for _, c := range []struct{ spec, base, ref, want string }{
+		{"xri-1.0-rc2 §2.3.2", "xri:@a.b.c/d.e/f;p?q", "g", "xri:@a.b.c/d.e/g"},
+		{"xri-1.0-rc2 §2.3.2", "xri:@a.b.c/d.e/f;p?q", "@x", "xri:@x"},
+		{"xri-2.0 ABNF (rfc3986 §5.2)", "xri://@a*b/c/d", "../e", "xri://@a*b/e"},
+		{"xri-2.0 ABNF (rfc3986 §5.2): a bare XRDS base", "@!5BAD.2AA/c", "d", "xri://@!5BAD.2AA/d"},
+		{"xri-2.0 ABNF (rfc3986 §5.2)", "xri://@a*b/c", "@x", "xri://@x"},
+	} {
+		got, err := Resolve(c.base, c.ref, Auto)
+		if err != nil || got != c.want {
+			t.Errorf("%s: Resolve(%q, %q, auto) = %q, %v; want %q", c.spec, c.base, c.ref, got, err, c.want)
+		}
+	}
+}
