@@ -86,3 +86,21 @@ func FuzzKey(f *testing.F) {
 		invariants(t, in, profileOf(v2), bare)
 	})
 }
+
+// FuzzAuto: under auto the invariants hold too (the canonical form is read
+// under the same version), the profile reported is a grammar, and it is
+// the one the XRI lints the same under.
+func FuzzAuto(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, in string, _, bare bool) {
+		invariants(t, in, Auto, bare)
+		x, fs := Lint(in, Auto, Options{Bare: bare, MinSeverity: rules.Info})
+		if x.Profile != RC2 && x.Profile != V2 {
+			t.Fatalf("%q: auto reports profile %q", in, x.Profile)
+		}
+		ruletest.CheckFindings(t, Catalog, in, x.Profile, fs)
+		if y, _ := Lint(in, x.Profile, Options{Bare: bare}); y.Key() != x.Key() {
+			t.Errorf("%q: key %q under auto, %q under %s", in, x.Key(), y.Key(), x.Profile)
+		}
+	})
+}
