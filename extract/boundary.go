@@ -31,8 +31,9 @@ type quotePair struct {
 // initial (Pi) and opening (Ps) ones, the symmetric ASCII and fullwidth
 // ones (Po), and the final (Pf) ones that languages also use as openers
 // (Swedish ”…”, German »…«) — with their closers; then the HTML and XML
-// character references for quotes. TestQuotePairsCoverUnicode checks the
-// table against unicode.Quotation_Mark. '"' is listed for completeness:
+// character references for quotes and for "<".
+// TestQuotePairsCoverUnicode checks the table against
+// unicode.Quotation_Mark. '"' is listed for completeness:
 // every scheme's extent already ends at it.
 var quotePairs = [...]quotePair{
 	{"'", [2]string{"'"}},
@@ -67,6 +68,12 @@ var quotePairs = [...]quotePair{
 	{"&lsquo;", [2]string{"&rsquo;"}},
 	{"&ldquo;", [2]string{"&rdquo;"}},
 	{"&laquo;", [2]string{"&raquo;"}},
+	// "<" escaped: <urn:…> delimits (rfc3986 Appendix C), so does its
+	// escaped form
+	{"&lt;", [2]string{"&gt;"}},
+	{"&#60;", [2]string{"&#62;"}},
+	{"&#x3C;", [2]string{"&#x3E;", "&#x3e;"}},
+	{"&#x3c;", [2]string{"&#x3E;", "&#x3e;"}},
 }
 
 // openingOf reads the context before a scheme at buf[start]: ctx is

@@ -94,6 +94,7 @@ var openingCases = []struct {
 	{"quote: HTML &quot; reference", "title=&quot;urn:a:b&quot;&gt;", []string{"urn:a:b"}},
 	{"quote: XML &apos; reference", "&apos;urn:a:b&apos;", []string{"urn:a:b"}},
 	{"quote: &#39; reference", "&#39;urn:a:b&#39;,", []string{"urn:a:b"}},
+	{"escaped angle brackets delimit as < > do (rfc3986 App. C)", `"&lt;urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6&gt;"`, []string{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}},
 	{"quote: typographic ‘ ’ (URNs end at non-ASCII anyway)", "‘urn:a:b’s", []string{"urn:a:b"}},
 	// symmetric markup: the emphasis run that opens it is stripped at its end
 	{"emphasis *…* (rfc8141 §2 allows *)", "*urn:isbn:0451450523*", []string{"urn:isbn:0451450523"}},
