@@ -138,6 +138,9 @@ func emphasisBefore(ctx []byte, c byte) (byte, int) {
 // at the first closing quote or, for a query value, at the first "&" or
 // "#" (end when there is none: then today's rules apply).
 func (o *opening) cut(buf []byte, from, end int) int {
+	if o.quote == nil && !o.query {
+		return end
+	}
 	seg := buf[from:end]
 	switch {
 	case o.quote != nil:
@@ -181,6 +184,18 @@ func (o *opening) unwrap(b []byte, min int) int {
 	}
 	return trim(b[:n-o.wrapN], min)
 }
+
+// openerByte: the last bytes of the openings openingOf knows, so that scan
+// calls it only when one may be there.
+var openerByte = func() (t [256]bool) {
+	for c := 0x80; c < 256; c++ {
+		t[c] = true
+	}
+	for _, c := range []byte("'=*_~;") {
+		t[c] = true
+	}
+	return t
+}()
 
 // queryKeyChar: the characters of a query key (rfc3986 §3.4 pchar without
 // the separators "=", "&", ";" and without "/", ":", "@", "?").
