@@ -141,6 +141,14 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out [
 			if !atEOF && (end == len(buf) && end < start+opt.MaxLen+1 || end+ContextBytes > len(buf)) {
 				return dst, p, false
 			}
+			// the text before the scheme may end it earlier: a quote, a
+			// query key, an emphasis run (boundary.go); one table lookup
+			// for the common case, nothing opened
+			var o opening
+			if start > 0 && openerByte[buf[start-1]] && end > p+1 {
+				o = openingOf(buf[max(0, start-ContextBytes):start])
+				end = o.cut(buf, p+1, end)
+			}
 			truncated := end > start+opt.MaxLen
 			if truncated {
 				end = start + opt.MaxLen
@@ -148,6 +156,9 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out [
 			i = end
 			if !truncated {
 				end = start + trim(buf[start:end], p+1-start)
+				if o.wrapN > 0 {
+					end = start + o.unwrap(buf[start:end], p+1-start)
+				}
 			}
 			if end > p+1 {
 				dst = append(dst, Candidate{Scheme: scheme, Start: start, End: end, Truncated: truncated})

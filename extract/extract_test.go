@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/idlint/idlint/internal/longtest"
 )
@@ -61,12 +63,59 @@ func TestBoundaries(t *testing.T) {
 		{"adjacent candidates", "urn:a:b,urn:c:d", []string{"urn:a:b,urn:c:d"}},
 		{"no nested candidate inside one", "urn:a:urn:b:c", []string{"urn:a:urn:b:c"}},
 	}
+	tests = append(tests, openingCases...)
 	for _, tt := range tests {
 		got := found(tt.text)
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("%s: Find(%q) = %q, want %q", tt.name, tt.text, got, tt.want)
 		}
 	}
+}
+
+// openingCases check the rules of the text right before the scheme
+// (boundary.go): quotes, Markdown emphasis, URL query values. "'", "*",
+// "_", "~" and "&" are NSS characters (rfc8141 §2), so only the opening
+// context can say they are not part of the identifier.
+var openingCases = []struct {
+	name, text string
+	want       []string
+}{
+	// quotes: an identifier opened right after a quote ends at its closer
+	{"quote: XML attribute in ' ends at ' (rfc8141 §2 allows ')", "<starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'/>", []string{"urn:ietf:params:xml:ns:xmpp-tls"}},
+	{"quote: Ruby hash key", "{'urn:foo:x'=>[]}", []string{"urn:foo:x"}},
+	{"quote: Python tuple", "('urn:a:b','mode')", []string{"urn:a:b"}},
+	{"quote: two quoted identifiers in one run are two", "['urn:a:b','urn:c:d']", []string{"urn:a:b", "urn:c:d"}},
+	{"quote: the first closing quote ends it (an apostrophe inside cannot be told apart)", "'urn:x:o'reilly'", []string{"urn:x:o"}},
+	{"quote: no closing quote before the run ends: today's rules", "'urn:a:b c'", []string{"urn:a:b"}},
+	{"quote: no closing quote at all: today's rules", "('urn:a:b)", []string{"urn:a:b"}},
+	{"quote: trailing prose inside the quotes is trimmed", "'urn:a:b.'", []string{"urn:a:b"}},
+	{"quote: an apostrophe not right before the scheme opens nothing", "it's urn:x:o'reilly", []string{"urn:x:o'reilly"}},
+	{"quote: ASCII \" already ends it (rfc2141 §2.4)", `"urn:a:b"x"`, []string{"urn:a:b"}},
+	{"quote: HTML &quot; reference", "title=&quot;urn:a:b&quot;&gt;", []string{"urn:a:b"}},
+	{"quote: XML &apos; reference", "&apos;urn:a:b&apos;", []string{"urn:a:b"}},
+	{"quote: &#39; reference", "&#39;urn:a:b&#39;,", []string{"urn:a:b"}},
+	{"escaped angle brackets delimit as < > do (rfc3986 App. C)", `"&lt;urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6&gt;"`, []string{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}},
+	{"quote: typographic ‘ ’ (URNs end at non-ASCII anyway)", "‘urn:a:b’s", []string{"urn:a:b"}},
+	// symmetric markup: the emphasis run that opens it is stripped at its end
+	{"emphasis *…* (rfc8141 §2 allows *)", "*urn:isbn:0451450523*", []string{"urn:isbn:0451450523"}},
+	{"emphasis **…** then prose", "**urn:a:b**.", []string{"urn:a:b"}},
+	{"emphasis ***…***", "***urn:a:b***", []string{"urn:a:b"}},
+	{"emphasis _…_ and __…__", "_urn:a:b_ __urn:c:d__", []string{"urn:a:b", "urn:c:d"}},
+	{"strikethrough ~~…~~", "~~urn:a:b~~", []string{"urn:a:b"}},
+	{"emphasis with prose inside", "*urn:a:b.*", []string{"urn:a:b"}},
+	{"emphasis inside parentheses", "(*urn:a:b*)", []string{"urn:a:b"}},
+	{"emphasis: only the opening run's length is stripped", "*urn:a:b**", []string{"urn:a:b*"}},
+	{"no opener: a trailing * or _ stays (rfc8141 §2)", "urn:a:b* urn:a:c_", []string{"urn:a:b*", "urn:a:c_"}},
+	{"no opener: _ after a word is not emphasis", "x_urn:a:b_", []string{"urn:a:b_"}},
+	// URL query values (rfc3986 §3.4): "&" and "#" end them
+	{"query: magnet link (rfc3986 §3.4)", "magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=x", []string{"urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"}},
+	{"query: SAML entity ID (rfc3986 §3.4)", "sso?spentityid=urn:mace:feide.no:x&RelayState=https://a/", []string{"urn:mace:feide.no:x"}},
+	{"query: &amp; in HTML (rfc3986 §3.4)", "x?a=1&amp;id=urn:x:y&amp;b=2", []string{"urn:x:y"}},
+	{"query: ; separator (rfc3986 §3.4)", "x?a=1;id=urn:x:y&b=2", []string{"urn:x:y"}},
+	{"query: # ends the query (rfc3986 §3.4, §3.5)", "x?id=urn:x:y#top", []string{"urn:x:y"}},
+	{"query: two values", "x?a=urn:a:b&b=urn:c:d", []string{"urn:a:b", "urn:c:d"}},
+	{"not a query: & stays for the linter (rfc8141 §2)", "urn:a:b&c x=urn:a:d&e", []string{"urn:a:b&c", "urn:a:d&e"}},
+	{"not a query: key without ? & ;", "id=urn:x:y&b", []string{"urn:x:y&b"}},
 }
 
 func TestMaxLen(t *testing.T) {
@@ -82,7 +131,7 @@ func TestMaxLen(t *testing.T) {
 // newlines at every kind of position.
 func corpusText(seed int64, n int) []byte {
 	r := rand.New(rand.NewSource(seed))
-	pieces := []string{"urn:isbn:0451450523", "URN:ex:a(b)", "(urn:x:y).", " ", "\n", "é", "—", "abc", "urn:", "burn:a:b", "\r\n", "urn:a:b?+c?=d#e", ":", "ur", "n:", "\x00", "urn:ex:" + strings.Repeat("z", 300), "xri://=ex(ample)", "xri:@a*b/(+c)).", "café", "xri:=café　", "lid://host/x[1]", "//go:build", "go:Mercedes%20Benz", "(go:x)", "â\u0080"}
+	pieces := []string{"urn:isbn:0451450523", "URN:ex:a(b)", "(urn:x:y).", " ", "\n", "é", "—", "abc", "urn:", "burn:a:b", "\r\n", "urn:a:b?+c?=d#e", ":", "ur", "n:", "\x00", "urn:ex:" + strings.Repeat("z", 300), "xri://=ex(ample)", "xri:@a*b/(+c)).", "café", "xri:=café　", "lid://host/x[1]", "//go:build", "go:Mercedes%20Benz", "(go:x)", "â\u0080", "='urn:a:b'c'", "**urn:a:b**.", "?k=urn:a:b&c=", "&amp;id=urn:x&amp;", "\u201cxri:=a\u201d", "&quot;urn:q:r&quot;"}
 	var b bytes.Buffer
 	for b.Len() < n {
 		b.WriteString(pieces[r.Intn(len(pieces))])
@@ -235,6 +284,9 @@ func TestOtherSchemes(t *testing.T) {
 		{"go: after a file name is not", "main.go:12:5: error", nil},
 		{"go: followed by space is prose", "Go: 5 steps. Way to Go: now", nil},
 		{"ego: is not go:", "ego:x", nil},
+		{"XRI in typographic quotes ends at the closer (xri-1.0-rc2 §2.2.1 ucschar holds them)", "\u201cxri://=a*b\u201d, \u00abxri:@c\u00bb \u201exri:=d\u201c \u300cxri:=e\u300d", []string{"xri://=a*b", "xri:@c", "xri:=d", "xri:=e"}},
+		{"XRI after emphasis keeps its inner * (xri-1.0-rc2 §2.1.1)", "*xri://=a*b*", []string{"xri://=a*b"}},
+		{"XRI query value", "?openid.claimed_id=xri://=a*b&x=1", []string{"xri://=a*b"}},
 		{"go: example (rfc3368 §5)", "<go://cnrp.foo.com?Mercedes%20Benz;geography=US-ga>", []string{"go://cnrp.foo.com?Mercedes%20Benz;geography=US-ga"}},
 	}
 	for _, tt := range tests {
@@ -248,6 +300,71 @@ func TestOtherSchemes(t *testing.T) {
 	}
 	if got := Find(nil, []byte("xri://@a lid://h go:x"), Options{}); len(got) != 0 {
 		t.Errorf("default options find only URNs, got %v", got)
+	}
+}
+
+// Every Unicode quotation mark that can open a quotation (Pi, Ps, Po, and
+// the Pf ones some languages open with) has an entry in quotePairs, and
+// every closer is a quotation mark too; Pe marks only close.
+func TestQuotePairsCoverUnicode(t *testing.T) {
+	t.Parallel()
+	opens := map[string]bool{}
+	for _, q := range quotePairs {
+		opens[q.open] = true
+		for _, c := range q.close {
+			if r, _ := utf8.DecodeRuneInString(c); c != "" && c[0] != '&' && !unicode.Is(unicode.Quotation_Mark, r) {
+				t.Errorf("closer %q of %q is not a Unicode Quotation_Mark", c, q.open)
+			}
+		}
+	}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !unicode.Is(unicode.Quotation_Mark, r) {
+			continue
+		}
+		opener := !unicode.Is(unicode.Pe, r)
+		if opens[string(r)] != opener {
+			t.Errorf("%U %q: in quotePairs %v, want %v", r, r, opens[string(r)], opener)
+		}
+	}
+}
+
+// The opening rules read only the kept context: a stream finds what Find
+// finds on the whole text, for every read size, on texts made of the
+// rules' cases placed at every offset after runs of padding (so that the
+// opening context straddles reads and buffer shifts).
+func TestStreamEqualsWholeOpenings(t *testing.T) {
+	t.Parallel()
+	var b bytes.Buffer
+	for i, tc := range openingCases {
+		b.WriteString(strings.Repeat("x ", i%37))
+		b.WriteString(tc.text)
+		b.WriteByte('\n')
+	}
+	text := b.Bytes()
+	want := reference(text, 1000)
+	if len(want) < len(openingCases) {
+		t.Fatalf("%d matches for %d cases", len(want), len(openingCases))
+	}
+	for _, chunk := range []int{1, 2, 3, 5, 7, 31, 32, 33} {
+		for _, bs := range []int{1, 300} {
+			got := streamAll(t, &chunkReader{text, chunk}, bs, 1000)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("chunk %d buf %d:\n got %v\nwant %v", chunk, bs, got, want)
+			}
+		}
+	}
+}
+
+// The opening rules allocate nothing per candidate.
+func TestOpeningsNoAlloc(t *testing.T) {
+	var b bytes.Buffer
+	for _, tc := range openingCases {
+		b.WriteString(tc.text + "\n")
+	}
+	text := b.Bytes()
+	dst := make([]Candidate, 0, 1000)
+	if n := testing.AllocsPerRun(20, func() { dst = Find(dst[:0], text, Options{Schemes: AllSchemes}) }); n != 0 {
+		t.Errorf("Find allocates %v times per run", n)
 	}
 }
 

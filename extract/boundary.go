@@ -1,0 +1,209 @@
+package extract
+
+import (
+	"bytes"
+
+	"github.com/idlint/idlint/internal/wordbound"
+)
+
+// The opening context: what the text right before a candidate's scheme says
+// about where the candidate ends. It is read only for confirmed candidates
+// (never per byte of text), from at most ContextBytes before the scheme:
+// the stream always keeps that much, so the result does not depend on
+// where reads end.
+
+// opening is the context of one candidate.
+type opening struct {
+	quote *quotePair // opened right after a quote: ends at its closer
+	query bool       // a URL query value (rfc3986 §3.4): ends at "&" or "#"
+	wrap  byte       // Markdown emphasis run before it ('*', '_' or '~') …
+	wrapN int        // … of this length: the same run at its end is stripped
+}
+
+// quotePair is a quotation mark that opens an identifier and the marks
+// that close it (the second may be empty).
+type quotePair struct {
+	open  string
+	close [2]string
+}
+
+// quotePairs: every Unicode Quotation_Mark that opens a quotation — the
+// initial (Pi) and opening (Ps) ones, the symmetric ASCII and fullwidth
+// ones (Po), and the final (Pf) ones that languages also use as openers
+// (Swedish ”…”, German »…«) — with their closers; then the HTML and XML
+// character references for quotes and for "<".
+// TestQuotePairsCoverUnicode checks the table against
+// unicode.Quotation_Mark. '"' is listed for completeness:
+// every scheme's extent already ends at it.
+var quotePairs = [...]quotePair{
+	{"'", [2]string{"'"}},
+	{"\"", [2]string{"\""}},
+	{"\uFF07", [2]string{"\uFF07"}},           // ＇
+	{"\uFF02", [2]string{"\uFF02"}},           // ＂
+	{"\u2018", [2]string{"\u2019"}},           // ‘ ’
+	{"\u201B", [2]string{"\u2019"}},           // ‛ ’
+	{"\u201A", [2]string{"\u2018", "\u2019"}}, // ‚ ‘ (German), ‚ ’ (Polish)
+	{"\u2019", [2]string{"\u2019"}},           // ’ ’ (Swedish)
+	{"\u201C", [2]string{"\u201D"}},           // “ ”
+	{"\u201F", [2]string{"\u201D"}},           // ‟ ”
+	{"\u201E", [2]string{"\u201C", "\u201D"}}, // „ “ (German), „ ” (Polish)
+	{"\u2E42", [2]string{"\u201C", "\u201D"}}, // ⹂ as „
+	{"\u201D", [2]string{"\u201D"}},           // ” ” (Swedish)
+	{"\u00AB", [2]string{"\u00BB"}},           // « »
+	{"\u00BB", [2]string{"\u00AB", "\u00BB"}}, // » « (German), » » (Swedish)
+	{"\u2039", [2]string{"\u203A"}},           // ‹ ›
+	{"\u203A", [2]string{"\u2039", "\u203A"}}, // › ‹, › ›
+	{"\u300C", [2]string{"\u300D"}},           // 「 」
+	{"\u300E", [2]string{"\u300F"}},           // 『 』
+	{"\u301D", [2]string{"\u301E", "\u301F"}}, // 〝 〞, 〝 〟
+	{"\uFE41", [2]string{"\uFE42"}},           // ﹁ ﹂
+	{"\uFE43", [2]string{"\uFE44"}},           // ﹃ ﹄
+	{"\uFF62", [2]string{"\uFF63"}},           // ｢ ｣
+	{"&quot;", [2]string{"&quot;"}},
+	{"&apos;", [2]string{"&apos;"}},
+	{"&#34;", [2]string{"&#34;"}},
+	{"&#39;", [2]string{"&#39;"}},
+	{"&#x22;", [2]string{"&#x22;"}},
+	{"&#x27;", [2]string{"&#x27;"}},
+	{"&lsquo;", [2]string{"&rsquo;"}},
+	{"&ldquo;", [2]string{"&rdquo;"}},
+	{"&laquo;", [2]string{"&raquo;"}},
+	// "<" escaped: <urn:…> delimits (rfc3986 Appendix C), so does its
+	// escaped form
+	{"&lt;", [2]string{"&gt;"}},
+	{"&#60;", [2]string{"&#62;"}},
+	{"&#x3C;", [2]string{"&#x3E;", "&#x3e;"}},
+	{"&#x3c;", [2]string{"&#x3E;", "&#x3e;"}},
+}
+
+// openingOf reads the context before a scheme at buf[start]: ctx is
+// buf[max(0, start-ContextBytes):start].
+func openingOf(ctx []byte) (o opening) {
+	if len(ctx) == 0 {
+		return o
+	}
+	switch c := ctx[len(ctx)-1]; {
+	case c == '\'':
+		o.quote = &quotePairs[0]
+	case c == '=':
+		o.query = queryKeyBefore(ctx[:len(ctx)-1])
+	case c == '*' || c == '_' || c == '~':
+		o.wrap, o.wrapN = emphasisBefore(ctx, c)
+	case c == ';' || c >= 0x80:
+		// a typographic quote or a character reference: rare, so the
+		// table is searched
+		for i := range quotePairs {
+			if open := quotePairs[i].open; len(ctx) >= len(open) && string(ctx[len(ctx)-len(open):]) == open {
+				o.quote = &quotePairs[i]
+				break
+			}
+		}
+	}
+	return o
+}
+
+// queryKeyBefore reports whether ctx ends in a query key that follows "?",
+// "&" or ";" (so "&amp;" too): the text after "=" is a query value.
+func queryKeyBefore(ctx []byte) bool {
+	j := len(ctx)
+	for j > 0 && queryKeyChar[ctx[j-1]] {
+		j--
+	}
+	if j == len(ctx) || j == 0 {
+		return false // no key, or one longer than the context kept
+	}
+	c := ctx[j-1]
+	return c == '?' || c == '&' || c == ';'
+}
+
+// emphasisBefore returns the Markdown emphasis run ctx ends in: one to
+// three '*' or '_' (two '~' for strikethrough, one too), itself after
+// no word character, as CommonMark's left-flanking rule asks.
+func emphasisBefore(ctx []byte, c byte) (byte, int) {
+	n := 0
+	for n < len(ctx) && ctx[len(ctx)-1-n] == c {
+		n++
+	}
+	maxN := 3
+	if c == '~' {
+		maxN = 2
+	}
+	if n > maxN || wordbound.Before(ctx[:len(ctx)-n]) {
+		return 0, 0
+	}
+	return c, n
+}
+
+// cut returns where the identifier in buf[from:end] ends by its opening:
+// at the first closing quote or, for a query value, at the first "&" or
+// "#" (end when there is none: then today's rules apply).
+func (o *opening) cut(buf []byte, from, end int) int {
+	if o.quote == nil && !o.query {
+		return end
+	}
+	seg := buf[from:end]
+	switch {
+	case o.quote != nil:
+		for _, cl := range o.quote.close {
+			if cl == "" {
+				break
+			}
+			var k int
+			if len(cl) == 1 {
+				k = bytes.IndexByte(seg, cl[0])
+			} else {
+				k = bytes.Index(seg, []byte(cl))
+			}
+			if k >= 0 {
+				seg = seg[:k]
+			}
+		}
+	case o.query:
+		if k := bytes.IndexByte(seg, '&'); k >= 0 {
+			seg = seg[:k]
+		}
+		if k := bytes.IndexByte(seg, '#'); k >= 0 {
+			seg = seg[:k]
+		}
+	}
+	return from + len(seg)
+}
+
+// unwrap strips the emphasis run that opened the identifier b (already
+// trimmed) from its end once, and trims again what was before the run
+// ("**urn:a:b.**"); min is as for trim.
+func (o *opening) unwrap(b []byte, min int) int {
+	n := len(b)
+	if o.wrapN == 0 || n-o.wrapN < min {
+		return n
+	}
+	for _, c := range b[n-o.wrapN:] {
+		if c != o.wrap {
+			return n
+		}
+	}
+	return trim(b[:n-o.wrapN], min)
+}
+
+// openerByte: the last bytes of the openings openingOf knows, so that scan
+// calls it only when one may be there.
+var openerByte = func() (t [256]bool) {
+	for c := 0x80; c < 256; c++ {
+		t[c] = true
+	}
+	for _, c := range []byte("'=*_~;") {
+		t[c] = true
+	}
+	return t
+}()
+
+// queryKeyChar: the characters of a query key (rfc3986 §3.4 pchar without
+// the separators "=", "&", ";" and without "/", ":", "@", "?").
+var queryKeyChar = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		t[c] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' ||
+			bytes.IndexByte([]byte("-._~%+[]!$'()*,"), b) >= 0
+	}
+	return t
+}()
