@@ -9,13 +9,16 @@
 //   - compression: gzip (multi-member too), zstd, bzip2, xz. A compressed
 //     stream is one document with the input's Member and Format "gzip" …;
 //   - archives: tar (POSIX, GNU, V7), zip (so .docx, .odt, .epub, .jar
-//     too), WARC and ARC. Each member is a document of its own whose Member
+//     too), ar (GNU and BSD names: Debian .deb packages, .a libraries),
+//     WARC and ARC. Each member is a document of its own whose Member
 //     is its path in the archive chain joined with "!" ("b.tar!c.txt" in
 //     the input a.zip). The archive itself gets a record too (Bytes 0),
 //     which carries the archive's own errors;
 //   - archives and compression nest: rfcs.tar.zst, a .gz inside a zip, a
 //     zip inside a WARC record. Format lists the layers from the input
 //     inwards: "zstd+tar", "zip+gzip", "gzip+warc+http";
+//   - recognized but not opened, recorded as skipped with the reason:
+//     7z, RAR, rpm, cpio, GNU thin ar, cab, xar, lzip, Unix compress (.Z);
 //   - text: anything else. UTF-16 with a byte-order mark is transcoded to
 //     UTF-8 (Format ends in "+utf-16le" or "+utf-16be"). Binary data is
 //     scanned too, unless Options.SkipBinary.
@@ -25,7 +28,9 @@
 // handler sees the record block, and for HTTP responses only the body
 // (chunked transfer coding and gzip, deflate or zstd content coding
 // decoded). warcinfo, request and ARC filedesc records are skipped unless
-// Options.IncludeWARCMeta.
+// Options.IncludeWARCMeta, which also hands each WARC record's header
+// block to the handler as a document of its own (Member "<record>#headers",
+// Format ending in "+headers").
 //
 // # Limits
 //
@@ -157,7 +162,9 @@ type Options struct {
 	SkipBinary bool
 	// IncludeWARCMeta scans warcinfo and request records (and ARC filedesc
 	// records), which are skipped by default: they describe the crawl, not
-	// the content.
+	// the content; and each WARC record's header block, as a document of
+	// its own whose Member is the record's with "#headers" appended (the
+	// URNs of WARC-Record-ID, WARC-Concurrent-To, WARC-Refers-To …).
 	IncludeWARCMeta bool
 
 	// ParallelDecode decodes an input's own streams on several

@@ -23,6 +23,14 @@ const (
 	kind7z // recognized but not opened: recorded as skipped
 	kindRAR
 	kindLZ4 // the LZ4 frame format
+	kindAr  // the Unix archiver's: Debian packages, static libraries
+	kindArThin
+	kindRPM
+	kindCpio
+	kindCab
+	kindXar
+	kindLzip
+	kindCompress // Unix compress (.Z)
 )
 
 // layer is what a kind of stream is to the walker.
@@ -41,21 +49,30 @@ const (
 var kinds = [...]struct {
 	name  string
 	layer layer
+	why   string // unsupported: why not opened and how to unpack it, when the default does not say it
 }{
-	kindText:    {"text", plain},
-	kindUTF16LE: {"utf-16le", plain},
-	kindUTF16BE: {"utf-16be", plain},
-	kindGzip:    {"gzip", compression},
-	kindZstd:    {"zstd", compression},
-	kindBzip2:   {"bzip2", compression},
-	kindXz:      {"xz", compression},
-	kindZip:     {"zip", archive},
-	kindTar:     {"tar", archive},
-	kindWARC:    {"warc", archive},
-	kindARC:     {"arc", archive},
-	kind7z:      {"7z", unsupported},
-	kindRAR:     {"rar", unsupported},
-	kindLZ4:     {"lz4", compression},
+	kindText:     {"text", plain, ""},
+	kindUTF16LE:  {"utf-16le", plain, ""},
+	kindUTF16BE:  {"utf-16be", plain, ""},
+	kindGzip:     {"gzip", compression, ""},
+	kindZstd:     {"zstd", compression, ""},
+	kindBzip2:    {"bzip2", compression, ""},
+	kindXz:       {"xz", compression, ""},
+	kindZip:      {"zip", archive, ""},
+	kindTar:      {"tar", archive, ""},
+	kindWARC:     {"warc", archive, ""},
+	kindARC:      {"arc", archive, ""},
+	kind7z:       {"7z", unsupported, ""},
+	kindRAR:      {"rar", unsupported, ""},
+	kindLZ4:      {"lz4", compression, ""},
+	kindAr:       {"ar", archive, ""},
+	kindArThin:   {"thin-ar", unsupported, "thin-ar: a GNU thin archive, whose members are files outside it: not opened (scan the member files)"},
+	kindRPM:      {"rpm", unsupported, "rpm: its payload is a compressed cpio archive, not opened (unpack it first: rpm2cpio x.rpm | cpio -idm)"},
+	kindCpio:     {"cpio", unsupported, "cpio: format not supported, not opened (unpack it first: cpio -idm < x.cpio)"},
+	kindCab:      {"cab", unsupported, ""},
+	kindXar:      {"xar", unsupported, ""},
+	kindLzip:     {"lzip", unsupported, ""},
+	kindCompress: {"compress", unsupported, "compress: Unix compress (.Z) data, not opened (decompress it first: gzip -dc x.Z)"},
 }
 
 func (k kind) String() string { return kinds[k].name }
@@ -100,6 +117,22 @@ func detect(head []byte) kind {
 		return kindRAR // RAR 1.5–4 and RAR 5
 	case len(head) >= 4 && bytes.Equal(head[:4], []byte{0x04, 0x22, 0x4d, 0x18}):
 		return kindLZ4 // the LZ4 frame format
+	case bytes.HasPrefix(head, []byte(arMagic)):
+		return kindAr
+	case bytes.HasPrefix(head, []byte(arThinMagic)):
+		return kindArThin
+	case len(head) >= 5 && bytes.Equal(head[:4], []byte{0xed, 0xab, 0xee, 0xdb}) && (head[4] == 3 || head[4] == 4):
+		return kindRPM // the lead, major version 3 or 4
+	case isCpio(head):
+		return kindCpio
+	case len(head) >= 8 && bytes.Equal(head[:8], []byte{'M', 'S', 'C', 'F', 0, 0, 0, 0}):
+		return kindCab
+	case len(head) >= 6 && bytes.Equal(head[:6], []byte{'x', 'a', 'r', '!', 0, 28}):
+		return kindXar // header size 28
+	case len(head) >= 5 && bytes.Equal(head[:4], []byte("LZIP")) && head[4] == 1:
+		return kindLzip
+	case len(head) >= 3 && head[0] == 0x1f && head[1] == 0x9d && head[2]&0x60 == 0 && head[2]&0x1f >= 9 && head[2]&0x1f <= 16:
+		return kindCompress // reserved flag bits clear, 9 to 16 bits per code
 	case len(head) >= 2 && head[0] == 0xff && head[1] == 0xfe:
 		return kindUTF16LE
 	case len(head) >= 2 && head[0] == 0xfe && head[1] == 0xff:
@@ -139,6 +172,37 @@ func utf16NoBOM(head []byte) kind {
 }
 
 func isTextByte(c byte) bool { return c >= 0x20 && c < 0x7f || c == '\t' || c == '\n' || c == '\r' }
+
+// isCpio recognizes the three cpio header formats: "new" ASCII (newc,
+// "070701", and "070702" with checksums: 110 bytes of hex), "old" ASCII
+// (odc, "070707": 76 bytes of octal) and old binary (the 16-bit magic
+// 070707 in either byte order; its name size then points at a name that
+// ends in its NUL).
+func isCpio(h []byte) bool {
+	all := func(b []byte, ok func(byte) bool) bool {
+		for _, c := range b {
+			if !ok(c) {
+				return false
+			}
+		}
+		return true
+	}
+	octal := func(c byte) bool { return c >= '0' && c <= '7' }
+	switch {
+	case len(h) >= 110 && (bytes.HasPrefix(h, []byte("070701")) || bytes.HasPrefix(h, []byte("070702"))):
+		return all(h[6:110], isHex)
+	case len(h) >= 76 && bytes.HasPrefix(h, []byte("070707")):
+		return all(h[6:76], octal)
+	case len(h) >= 26 && (h[0] == 0xc7 && h[1] == 0x71 || h[0] == 0x71 && h[1] == 0xc7):
+		order := binary.ByteOrder(binary.LittleEndian)
+		if h[0] == 0x71 {
+			order = binary.BigEndian
+		}
+		ns := int(order.Uint16(h[20:22]))
+		return ns >= 1 && 26+ns <= len(h) && h[26+ns-1] == 0 && bytes.IndexByte(h[26:26+ns-1], 0) < 0
+	}
+	return false
+}
 
 func isBzip2(h []byte) bool {
 	if len(h) < 10 || h[0] != 'B' || h[1] != 'Z' || h[2] != 'h' || h[3] < '1' || h[3] > '9' {

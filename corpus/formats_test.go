@@ -61,6 +61,23 @@ func TestDetect(t *testing.T) {
 		{"rar 5", []byte("Rar!\x1a\x07\x01\x00"), kindRAR},
 		{"rar 4", []byte("Rar!\x1a\x07\x00"), kindRAR},
 		{"lz4 frame", []byte{0x04, 0x22, 0x4d, 0x18, 0x64, 0x40}, kindLZ4},
+		{"ar (.deb, .a)", []byte("!<arch>\ndebian-binary   "), kindAr},
+		{"thin ar", []byte("!<thin>\n"), kindArThin},
+		{"!<arch> without its line end is text", []byte("!<arch> is the magic"), kindText},
+		{"rpm lead", []byte{0xed, 0xab, 0xee, 0xdb, 3, 0, 0, 1}, kindRPM},
+		{"rpm magic with a bad version is text", []byte{0xed, 0xab, 0xee, 0xdb, 9, 0}, kindText},
+		{"cpio newc", []byte("070701" + strings.Repeat("0000000a", 13)), kindCpio},
+		{"cpio newc with checksums", []byte("070702" + strings.Repeat("0000000A", 13)), kindCpio},
+		{"cpio odc", []byte("070707" + strings.Repeat("0", 70)), kindCpio},
+		{"070701 in text is text", []byte("070701 is a date, not a cpio header; urn:example:x " + strings.Repeat(".", 80)), kindText},
+		{"cpio binary, little-endian", append([]byte{0xc7, 0x71, 20: 2, 21: 0, 25: 0}, 'a', 0), kindCpio},
+		{"cpio binary, big-endian", append([]byte{0x71, 0xc7, 20: 0, 21: 2, 25: 0}, 'a', 0), kindCpio},
+		{"cpio binary magic with a bad name is text", append([]byte{0xc7, 0x71, 20: 9, 25: 0}, 'a', 0), kindText},
+		{"cab", []byte("MSCF\x00\x00\x00\x00\x10"), kindCab},
+		{"xar", []byte("xar!\x00\x1c\x00\x01"), kindXar},
+		{"lzip", []byte("LZIP\x01\x0c"), kindLzip},
+		{"compress (.Z)", []byte{0x1f, 0x9d, 0x90}, kindCompress},
+		{"1f 9d with reserved bits set is text", []byte{0x1f, 0x9d, 0xff}, kindText},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

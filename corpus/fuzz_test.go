@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/idlint/idlint/record"
@@ -60,6 +61,50 @@ func FuzzDecodeAhead(f *testing.F) {
 		par, parDocs := openBytes(t, data, opt)
 		if d := aheadDiff(seq, seqDocs, par, parDocs); d != "" {
 			t.Fatal(d)
+		}
+	})
+}
+
+// FuzzAr: any bytes after the ar magic give records, never a panic; an
+// error of the archive names an offset, and what the members hold comes
+// from the archive (stored members: never more bytes than it has).
+func FuzzAr(f *testing.F) {
+	for _, seed := range [][]byte{
+		arb(f, gnuAr, entry{name: "/", body: "sym"}, entry{name: "a", body: "urn:x:a"}, entry{name: "a-long-member-name.txt", body: "urn:x:b"}),
+		arb(f, bsdAr, entry{name: "__.SYMDEF", body: "s"}, entry{name: "a name with spaces", body: "urn:x:c"}, entry{name: "b", body: "odd"}),
+		arb(f, gnuAr, entry{name: "debian-binary", body: "2.0\n"}, entry{name: "data.tar", body: string(tarb(f, entry{name: "./a", body: "urn:x:d"}))}),
+		[]byte(arMagic), []byte(arMagic + "//              0           0     0     0       99999999  `\n"),
+	} {
+		f.Add(seed[len(arMagic):])
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		data = append([]byte(arMagic), data...)
+		for _, stdin := range []bool{false, true} {
+			open := openBytes
+			if stdin {
+				open = openStdin
+			}
+			recs, docs := open(t, data, Options{MaxMemberBytes: 1 << 20, SpoolMemoryBytes: 1 << 20, MaxWindowBytes: 8 << 20, TempDir: t.TempDir()})
+			if len(recs) == 0 || recs[0].Format != "ar" {
+				t.Fatalf("records\n%s", recordsString(recs))
+			}
+			if r := recs[0]; r.Status == record.StatusError && (!strings.HasPrefix(r.Error, "ar: ") || !strings.Contains(r.Error, "offset")) {
+				t.Errorf("archive error without the format or an offset: %q", r.Error)
+			}
+			for _, r := range recs {
+				if r.Status != record.StatusOK && r.Error == "" || r.Status == "" {
+					t.Errorf("record %+v", r)
+				}
+			}
+			stored := 0
+			for _, d := range docs {
+				if d.Format == "ar" {
+					stored += len(d.text)
+				}
+			}
+			if stored > len(data) {
+				t.Errorf("stored members hold %d bytes, the archive %d", stored, len(data))
+			}
 		}
 	})
 }

@@ -33,6 +33,7 @@ type walker struct {
 	stop    error                    // the handler was cancelled: open nothing more
 	bufs    []*bufio.Reader          // one per layer level, reused across members
 	whole   []byte                   // a small file read whole (Document.Bytes)
+	hdr     []byte                   // a WARC record's header block (IncludeWARCMeta)
 	doc     Document                 // the document being handled, and its guard:
 	dg      guard                    // one at a time, valid until its handler returns
 }
@@ -109,7 +110,11 @@ func (w *walker) process(n node) {
 	}
 	switch {
 	case k.unsupported():
-		w.skip(n, with(n.layers, k.String()), fmt.Sprintf("%s: format not supported, not opened (unpack it first to scan its content)", k))
+		why := kinds[k].why
+		if why == "" {
+			why = fmt.Sprintf("%s: format not supported, not opened (unpack it first to scan its content)", k)
+		}
+		w.skip(n, with(n.layers, k.String()), why)
 	case k.compression():
 		w.decompress(n, k, br, head, cnt, pos)
 	case k.archive():
@@ -253,6 +258,8 @@ func (w *walker) archive(n node, k kind, br *bufio.Reader, pos func() int64) {
 		err = w.warc(n, layers, br, pos)
 	case kindARC:
 		err = w.arc(n, layers, br, pos)
+	case kindAr:
+		err = w.ar(n, layers, br, pos)
 	}
 	if err == nil && w.stop == nil && n.comps > 0 {
 		err = drainTail(br)
@@ -263,7 +270,7 @@ func (w *walker) archive(n node, k kind, br *bufio.Reader, pos func() int64) {
 		if k == kindTar || k == kindZip {
 			r.Error = fmt.Sprintf("after %d bytes: %v", pos(), named(k, err))
 		} else {
-			r.Error = named(k, err).Error() // WARC and ARC errors say their offset
+			r.Error = named(k, err).Error() // WARC, ARC and ar errors say their offset
 		}
 	}
 }

@@ -20,10 +20,12 @@ import (
 // a line must fit the layer's buffer (64 KiB), a block maxHeaderBytes.
 const maxHeaderBytes = 1 << 20
 
-// header is a parsed header block: its first line and its fields.
+// header is a parsed header block: its first line and its fields, and,
+// when asked for, the block as read (line ends and the empty line included).
 type header struct {
 	first  string
 	fields [][2]string
+	raw    []byte
 }
 
 func (h *header) get(name string) string {
@@ -39,27 +41,39 @@ var errHeaderTooLong = errors.New("header block over 1 MiB")
 
 // readLine reads one line (LF or CRLF) without its end.
 func readLine(br *bufio.Reader) ([]byte, error) {
-	line, err := br.ReadSlice('\n')
+	line, _, err := readLineRaw(br)
+	return line, err
+}
+
+// readLineRaw is readLine also returning the line with its end, as read.
+func readLineRaw(br *bufio.Reader) (line, raw []byte, err error) {
+	line, err = br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
-		return nil, fmt.Errorf("header line over %d KiB", bufSize>>10)
+		return nil, nil, fmt.Errorf("header line over %d KiB", bufSize>>10)
 	}
 	if err == io.EOF && len(line) > 0 {
 		err = io.ErrUnexpectedEOF
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	line = bytes.TrimSuffix(line[:len(line)-1], []byte("\r"))
-	return line, nil
+	return bytes.TrimSuffix(line[:len(line)-1], []byte("\r")), line, nil
 }
 
 // readHeader reads a first line and "Name: value" fields up to an empty
 // line; folded (continued) lines are joined, lines without a colon ignored.
-func readHeader(br *bufio.Reader) (*header, error) {
-	h := &header{}
+// With keep, h.raw is the block as read, appended to keep[:0].
+func readHeader(br *bufio.Reader, keep []byte) (*header, error) {
+	h := &header{raw: keep}
+	if keep != nil {
+		h.raw = keep[:0]
+	}
 	total := 0
 	for i := 0; ; i++ {
-		line, err := readLine(br)
+		line, raw, err := readLineRaw(br)
+		if h.raw != nil {
+			h.raw = append(h.raw, raw...)
+		}
 		if err != nil {
 			if i > 0 && err == io.EOF {
 				err = io.ErrUnexpectedEOF
@@ -128,12 +142,23 @@ func (w *walker) warc(n node, layers []string, br *bufio.Reader, pos func() int6
 			}
 			continue
 		}
-		h, err := readHeader(br)
+		var keep []byte
+		if w.opt.IncludeWARCMeta {
+			if w.hdr == nil {
+				w.hdr = make([]byte, 0, 4<<10)
+			}
+			keep = w.hdr[:0]
+		}
+		h, err := readHeader(br, keep)
 		if err != nil {
 			errs.add(fmt.Errorf("record header at offset %d: %w", start, err))
 			return errs.err()
 		}
 		meta := w.recordMeta(n, start, h.get("WARC-Record-ID"), h.get("WARC-Target-URI"), strings.ToLower(h.get("WARC-Type")))
+		if w.opt.IncludeWARCMeta {
+			w.hdr = h.raw
+			w.headers(n, layers, meta, h.raw)
+		}
 		length, err := strconv.ParseInt(h.get("Content-Length"), 10, 64)
 		if err != nil || length < 0 {
 			// without a length the record's end is unknown: look for the next one
@@ -169,6 +194,20 @@ func (w *walker) warc(n node, layers []string, br *bufio.Reader, pos func() int6
 		}
 	}
 	return errs.err()
+}
+
+// headers hands a WARC record's header block to the handler as a
+// document of its own (Options.IncludeWARCMeta): its member is the
+// record's with "#headers" appended, its format the layers with
+// "headers", and its offsets count from the record's start, so that
+// RecordOffset plus an occurrence's offset is where it is in the record.
+// It is never opened as a format: a header block starts with "WARC/".
+func (w *walker) headers(n node, layers []string, meta *warcMeta, raw []byte) {
+	m := w.member(n, with(layers, "headers"), memberName(meta)+"#headers", bytes.NewReader(raw), int64(len(raw)), meta)
+	m.size = int64(len(raw))
+	br := w.reader(m.level, m.r)
+	head, _ := br.Peek(sniffLen)
+	w.document(m, kindText, br, head)
 }
 
 // resync skips to the next line that starts a WARC record header and
@@ -259,7 +298,7 @@ func (w *walker) http(n node) {
 		w.process(body)
 		return
 	}
-	h, err := readHeader(hbr)
+	h, err := readHeader(hbr, nil)
 	body.layers = with(n.layers, "http")
 	if err != nil {
 		w.fail(body, body.layers, fmt.Errorf("HTTP headers: %w", err))

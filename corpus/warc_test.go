@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -84,6 +86,17 @@ func TestWARC(t *testing.T) {
 		if meta {
 			m[0].Status, m[0].Text = record.StatusOK, recs[0].block
 			m[1].Status, m[1].Text = record.StatusOK, recs[1].block
+			// each record's header block is a document of its own, before
+			// the record's
+			var with []member
+			for i, r := range m {
+				h := r
+				h.Member, h.Format, h.Status = r.Member+"#headers", prefix+"+headers", record.StatusOK
+				block := plain[plainOffsets[i]:]
+				h.Text = string(block[:bytes.Index(block, []byte("\r\n\r\n"))+4])
+				with = append(with, h, r)
+			}
+			m = with
 		}
 		return m
 	}
@@ -104,7 +117,7 @@ func TestWARC(t *testing.T) {
 			if len(srcs) != 1+len(tt.want) {
 				t.Fatalf("records:\n%s", recordsString(srcs))
 			}
-			if c := srcs[0]; c.Member != "" || c.Status != record.StatusOK || c.Format != strings.Split(tt.want[0].Format, "+http")[0] {
+			if c := srcs[0]; c.Member != "" || c.Status != record.StatusOK || c.Format != strings.TrimSuffix(strings.Split(tt.want[0].Format, "+http")[0], "+headers") {
 				t.Errorf("container record %+v", c)
 			}
 			texts := map[string]string{}
@@ -360,4 +373,79 @@ func TestRealWARCPlainAndGzip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRealWARCHeaders: with IncludeWARCMeta each WARC record's header
+// block is a document "<record>#headers" whose identifiers are those of
+// the header lines (WARC-Record-ID, WARC-Concurrent-To, WARC-Warcinfo-ID,
+// WARC-Refers-To …); without it no header is scanned. Counted on the
+// plain WARC files against a generous reading of their header lines.
+func TestRealWARCHeaders(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(sharedCorpora, "warc")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("shared corpora absent:", err)
+	}
+	var paths []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && d.Name() != "LICENSE" {
+			paths = append(paths, p)
+		}
+		return err
+	})
+	// inHeaders counts "urn:" in the header blocks of a plain WARC file,
+	// read by its Content-Length fields.
+	inHeaders := func(b []byte) int {
+		n := 0
+		for len(b) > 0 {
+			b = bytes.TrimLeft(b, "\r\n")
+			end := bytes.Index(b, []byte("\r\n\r\n"))
+			if !bytes.HasPrefix(b, []byte("WARC/")) || end < 0 {
+				return n
+			}
+			n += countURN(b[:end])
+			var length int
+			for _, line := range strings.Split(string(b[:end]), "\r\n") {
+				if v, ok := strings.CutPrefix(strings.ToLower(line), "content-length:"); ok {
+					length, _ = strconv.Atoi(strings.TrimSpace(v))
+				}
+			}
+			b = b[min(end+4+length, len(b)):]
+		}
+		return n
+	}
+	total := map[bool]int{}
+	for _, p := range paths {
+		for _, meta := range []bool{false, true} {
+			headers, docs := 0, 0
+			Open(Input{Path: p}, Options{IncludeWARCMeta: meta}, nil, func(d *Document) (int, error) {
+				b, err := io.ReadAll(d.Reader)
+				if strings.HasSuffix(d.Member, "#headers") {
+					docs++
+					headers += countURN(b)
+					if !bytes.HasPrefix(b, []byte("WARC/")) || d.RecordID != "" && !strings.HasPrefix(d.Member, strings.Trim(d.RecordID, "<>")) {
+						t.Errorf("%s %s: a header document that is no record's header: %q", p, d.Member, b[:min(len(b), 40)])
+					}
+				}
+				return countURN(b), err
+			})
+			total[meta] += headers
+			if !meta && docs > 0 {
+				t.Errorf("%s: %d header documents without IncludeWARCMeta", p, docs)
+			}
+			if meta && (strings.HasSuffix(p, "whirlwind.warc") || strings.HasSuffix(p, "warcio/example.warc")) {
+				b, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := inHeaders(b); headers != want || want == 0 {
+					t.Errorf("%s: %d urn: in header documents, %d in the header lines", p, headers, want)
+				}
+			}
+		}
+	}
+	if total[false] != 0 || total[true] == 0 {
+		t.Errorf("urn: in WARC headers: %d without IncludeWARCMeta, %d with", total[false], total[true])
+	}
+	t.Logf("urn: in WARC record headers of %d files: %d without IncludeWARCMeta, %d with", len(paths), total[false], total[true])
 }
