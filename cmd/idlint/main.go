@@ -299,7 +299,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	fs.Int64Var(&copt.MaxWindowBytes, "max-window", 0, "largest zstd/xz decoder window in `BYTES` a stream may ask for (default 512 MiB)")
 	fs.BoolVar(&copt.SkipBinary, "skip-binary", false, "skip documents with a NUL byte in their first 8 KiB (default: scan them, identifiers sit in binaries too)")
 	fs.BoolVar(&copt.NoMmap, "no-mmap", false, "read large plain-text files instead of scanning them memory-mapped")
-	fs.BoolVar(&copt.IncludeWARCMeta, "warc-meta", false, "also scan WARC warcinfo and request records and ARC filedesc records")
+	fs.BoolVar(&copt.IncludeWARCMeta, "warc-meta", false, "also scan WARC warcinfo and request records, every WARC record's header block (its member is RECORD-ID#headers) and ARC filedesc records")
 	fs.StringVar(&copt.TempDir, "temp-dir", "", "where zips found inside streams are spooled when over 16 MiB (default: the system's)")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
