@@ -63,7 +63,7 @@ func Classify(ident string, ctx rules.Context) string {
 	if lookalike.Pattern(ident, ctx) {
 		return KindPattern
 	}
-	if lookalike.Template(ident, ctx) {
+	if lookalike.Template(ident, ctx, true) {
 		return KindTemplate
 	}
 	if lookalike.Prefix(ident, ctx) {

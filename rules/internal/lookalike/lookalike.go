@@ -37,7 +37,8 @@ const (
 //   - "$" followed by "{", "(" or a letter or "_", at the start of a
 //     segment (after ":", "/", "=", or "$" first after the scheme): "$oid",
 //     "${x}", "$(x)"; a "$" inside a segment ("a$b") is an ordinary
-//     sub-delim (rfc3986 §2.2);
+//     sub-delim (rfc3986 §2.2); with dollar false (XRI, where "$" starts a
+//     context symbol: "xri://$dns*x") only "${";
 //   - a printf verb: Verb;
 //   - "<" followed by a letter ("<placeholder>");
 //   - "[", a name and "]" as a whole segment after ":" ("urn:a:[some-part]");
@@ -45,16 +46,17 @@ const (
 //     trailing "..." is prose punctuation the scanner trims.
 //
 // After ident (ctx.After), once the scanner's trimmed separators (":",
-// "/", ".", "-", "=") are skipped: "{" or "${" or "$(" followed as above;
+// "/", ".", "-", "=", "?") are skipped: "{" after such a separator or a "$",
+// or "${" or "$(", followed as above;
 // "<" and a letter, only after a trimmed separator ("urn:ddi:<agency-id>",
 // not "urn:isbn:123<br>"); an ellipsis, only after a trimmed separator
 // ("urn:ietf:...", not "…see urn:isbn:123...").
-func Template(ident string, ctx rules.Context) bool {
+func Template(ident string, ctx rules.Context, dollar bool) bool {
 	i := strings.IndexAny(ident, "{$%<[.")
 	if j := strings.Index(ident, "…"); j >= 0 && (i < 0 || j < i) {
 		i = j
 	}
-	if i >= 0 && templateIn(ident, i) {
+	if i >= 0 && templateIn(ident, i, dollar) {
 		return true
 	}
 	a := ctx.After
@@ -71,10 +73,10 @@ func Template(ident string, ctx rules.Context) bool {
 		return false
 	}
 	switch a[0] {
-	case '{':
-		return braceName(a[1])
+	case '{': // not "f(x){": a separator or "$" comes first
+		return (sep || ident != "" && ident[len(ident)-1] == '$') && braceName(a[1])
 	case '$':
-		return a[1] == '{' || a[1] == '('
+		return a[1] == '{' || dollar && a[1] == '('
 	case '<':
 		return sep && isLetter(a[1])
 	case '.', 0xe2:
@@ -85,7 +87,7 @@ func Template(ident string, ctx rules.Context) bool {
 
 // templateIn looks for a placeholder in s from i, the first byte that can
 // start one.
-func templateIn(s string, i int) bool {
+func templateIn(s string, i int, dollar bool) bool {
 	for ; i < len(s); i++ {
 		switch s[i] {
 		case '{':
@@ -93,8 +95,8 @@ func templateIn(s string, i int) bool {
 				return true
 			}
 		case '$':
-			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '(' || isLetter(s[i+1]) || s[i+1] == '_') &&
-				(i == 0 || s[i-1] == ':' || s[i-1] == '/' || s[i-1] == '=') {
+			if i+1 < len(s) && (s[i+1] == '{' || dollar && (s[i+1] == '(' || isLetter(s[i+1]) || s[i+1] == '_') &&
+				(i == 0 || s[i-1] == ':' || s[i-1] == '/' || s[i-1] == '=')) {
 				return true
 			}
 		case '%':
@@ -320,7 +322,7 @@ func lastLine(b []byte) int {
 }
 
 func isSep(c byte) bool {
-	return c == ':' || c == '/' || c == '.' || c == '-' || c == '='
+	return c == ':' || c == '/' || c == '.' || c == '-' || c == '=' || c == '?'
 }
 
 func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
