@@ -47,7 +47,8 @@ var _ rules.Classifier = (*Checker)(nil)
 //     2–32) and the next word names what it is: namespace(s),
 //     sub-namespace(s), subnamespace(s), registry, hierarchy, tree, name(s),
 //     identifiers, URN(s), NID ("the urn:dvb namespace", "the "urn:smpte"
-//     namespace", "urn:uuid: URN namespace");
+//     namespace", "urn:uuid: URN namespace") — not a quoted value right
+//     after "=" (targetNamespace="urn:x" name="…") nor a word before "=";
 //     d. "URN" in capitals and a NID in capitals, digits and "-", not
 //     followed by ":" — the way prose names a namespace ("the URN:NBN
 //     can resolve").
@@ -158,6 +159,9 @@ func namespaceWord(ctx rules.Context) bool {
 		a = a[1:]
 	}
 	if b := ctx.Before; len(a) > 0 && len(b) > 0 && a[0] == b[len(b)-1] && (a[0] == '"' || a[0] == '\'') {
+		if len(b) > 1 && b[len(b)-2] == '=' {
+			return false // an attribute's or a variable's value: targetNamespace="urn:x"
+		}
 		a = a[1:]
 	}
 	n := 0
@@ -174,6 +178,9 @@ func namespaceWord(ctx rules.Context) bool {
 	}
 	if n == len(a) && n < len("sub-namespaces") {
 		return false // the word may go on past the context
+	}
+	if n < len(a) && a[n] == '=' {
+		return false // the next attribute: name="…"
 	}
 	w := a[:n]
 	for _, s := range namespaceWords {

@@ -49,6 +49,7 @@ func TestClassify(t *testing.T) {
 		{"6 identifier: NSS-less compared in code (rfc6933)", "entPhysicalUris.2 == '", "urn:7dc53df5-703e-49b3-8670-b1c468f47f1f", "'", ""},
 		{"6 identifier: NSS-less at a sentence's end", "vocabularies: ", "urn:nato", ".\n", ""},
 		{"6 identifier: a quoted URN whose next word is a namespace word", "the \"", "urn:ietf:params:xml:ns:foo", "\" namespace", ""},
+		{"6 identifier: an attribute's value followed by name= (rfc4743)", "\n     targetNamespace=\"", "urn:myNetconfService", "\"\n     name=\"myNetconfService.ws", ""},
 		{"6 identifier: element content, not a tag name", "<id>", "urn:x", "</id>", ""},
 		{"not a URN: not ours", "", "xri://=x", "", ""},
 	} {
