@@ -52,12 +52,13 @@ const (
 // not "urn:isbn:123<br>"); an ellipsis, only after a trimmed separator
 // ("urn:ietf:...", not "…see urn:isbn:123...").
 func Template(ident string, ctx rules.Context, dollar bool) bool {
-	i := strings.IndexAny(ident, "{$%<[.")
-	if j := strings.Index(ident, "…"); j >= 0 && (i < 0 || j < i) {
-		i = j
-	}
-	if i >= 0 && templateIn(ident, i, dollar) {
-		return true
+	for i := 0; i < len(ident); i++ {
+		if opens[ident[i]] {
+			if templateIn(ident, i, dollar) {
+				return true
+			}
+			break
+		}
 	}
 	a := ctx.After
 	if len(a) == 0 {
@@ -84,6 +85,10 @@ func Template(ident string, ctx rules.Context, dollar bool) bool {
 	}
 	return false
 }
+
+// opens marks the bytes that can start a placeholder or an ellipsis
+// (0xe2 starts "…"): one table lookup per byte of the candidate.
+var opens = [256]bool{'{': true, '$': true, '%': true, '<': true, '[': true, '.': true, 0xe2: true}
 
 // templateIn looks for a placeholder in s from i, the first byte that can
 // start one.
