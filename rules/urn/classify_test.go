@@ -79,3 +79,15 @@ func BenchmarkClassify(b *testing.B) {
 		Classify("urn:ietf:params:xml:ns:yang:ietf-interfaces", ctx)
 	}
 }
+
+// Bad input never panics, whatever the candidate and its context.
+func FuzzClassify(f *testing.F) {
+	f.Add("<doc xmlns:pref=\"", "urn:test", "\">")
+	f.Add("the \"", "urn:smpte", "\" namespace")
+	f.Add("", "URN:NBN-", "")
+	f.Add("'", "urn:", ":'")
+	f.Fuzz(func(t *testing.T, before, ident, after string) {
+		Classify(ident, rules.Context{Before: []byte(before), After: []byte(after)})
+		Classify("urn:"+ident, rules.Context{Before: []byte(before), After: []byte(after)})
+	})
+}
