@@ -48,6 +48,7 @@ func TestClassify(t *testing.T) {
 		{"6 format-string: width and precision", "\"", "go:%-8.3f", "\"", KindFormatString},
 		{"6 template: {name} after a trimmed \"?\"", "q := \"", "go://cnrp.foo.com", "?{name}\"", KindTemplate},
 		{"6 template: ${x}", "`", "go:$", "{name}`", KindTemplate},
+		{"6 template: $(VAR) in a Makefile (thrift tutorial/go/Makefile.am)", "\t$(THRIFT) --gen ", "go:thrift_import=github.com/apache/thrift/lib/go/thrift,package_prefix=github.com/apache/thrift/tutorial/go/gen-go/$(COMPILER_EXTRAFLAG)", " -r", KindTemplate},
 		{"6 prefix: concatenation", "u := \"", "go://cnrp.foo.com", "?\" + q", KindPrefix},
 		{"6 prefix: HasPrefix", "if strings.HasPrefix(s, \"", "go://", "\") {", KindPrefix},
 		{"7 emoticon", "here we ", "go:D", "", KindEmoticon},

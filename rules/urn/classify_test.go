@@ -27,6 +27,8 @@ func TestClassify(t *testing.T) {
 		{"3 prefix: HasPrefix", "if strings.HasPrefix(s, \"", "urn:uuid", ":\") {", KindPrefix},
 		{"3 prefix: quoted NID and ':' in ABNF (rfc6588)", "BNF [RFC5234].\n\n   UCODE-URN = \"", "urn:ucode", ":\" ucode-name", KindPrefix},
 		{"3 prefix: quoted NID and ':' in prose (rfc9393)", "ed in [RFC4122], including the \"", "urn:uuid", ":\"\n      prefix.", KindPrefix},
+		{"3 prefix: compared (google/uuid uuid.go)", "if !strings.EqualFold(s[:9], \"", "urn:uuid", ":\") {", KindPrefix},
+		{"3 prefix: quoted NID and ':' even as a test's bad input (go-urn tables_test.go)", "[]byte(\"", "urn:a", ":\"),", KindPrefix},
 		{"3 prefix: ':' kept by the scanner", "\"", "urn:oid:", "\"", KindPrefix},
 		{"4 xml-name: element (rfc7878)", "ader/>\n    <soapenv:Body>\n     <", "urn:spppAddRequest", ">\n", KindXMLName},
 		{"4 xml-name: end tag", "</obj>\n     </", "urn:spppAddRequest", ">\n", KindXMLName},
@@ -50,6 +52,7 @@ func TestClassify(t *testing.T) {
 		{"6 identifier: NSS-less at a sentence's end", "vocabularies: ", "urn:nato", ".\n", ""},
 		{"6 identifier: a quoted URN whose next word is a namespace word", "the \"", "urn:ietf:params:xml:ns:foo", "\" namespace", ""},
 		{"6 identifier: an attribute's value followed by name= (rfc4743)", "\n     targetNamespace=\"", "urn:myNetconfService", "\"\n     name=\"myNetconfService.ws", ""},
+		{"6 identifier: a test URN with $_ (go-urn tables_test.go)", "[]byte(\"", "urn:ciao:@!=%2C(xyz)+a,b.*@g=$_", "'_____________/-10\")", ""},
 		{"6 identifier: element content, not a tag name", "<id>", "urn:x", "</id>", ""},
 		{"not a URN: not ours", "", "xri://=x", "", ""},
 	} {

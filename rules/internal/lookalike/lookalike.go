@@ -34,11 +34,11 @@ const (
 //
 //   - "{" followed by a letter, digit, "_", "{" or "$" ("{Name}", "{{x}}",
 //     "{0}");
-//   - "$" followed by "{", "(" or a letter or "_", at the start of a
-//     segment (after ":", "/", "=", or "$" first after the scheme): "$oid",
-//     "${x}", "$(x)"; a "$" inside a segment ("a$b") is an ordinary
-//     sub-delim (rfc3986 §2.2); with dollar false (XRI, where "$" starts a
-//     context symbol: "xri://$dns*x") only "${";
+//   - "${" anywhere; "$(" or "$" and a variable's name filling the
+//     segment, at the start of a segment (after ":" or "/"): "$oid",
+//     "$a:$b", "$(x)"; a "$" inside a segment ("a$b", "g=$_") is an
+//     ordinary sub-delim (rfc3986 §2.2); with dollar false (XRI, where "$"
+//     starts a context symbol: "xri://$dns*x") only "${";
 //   - a printf verb: Verb;
 //   - "<" followed by a letter ("<placeholder>");
 //   - "[", a name and "]" as a whole segment after ":" ("urn:a:[some-part]");
@@ -100,8 +100,7 @@ func templateIn(s string, i int, dollar bool) bool {
 				return true
 			}
 		case '$':
-			if i+1 < len(s) && (s[i+1] == '{' || dollar && (s[i+1] == '(' || isLetter(s[i+1]) || s[i+1] == '_') &&
-				(i == 0 || s[i-1] == ':' || s[i-1] == '/' || s[i-1] == '=')) {
+			if i+1 < len(s) && (s[i+1] == '{' || dollar && (i == 0 || s[i-1] == ':' || s[i-1] == '/') && (s[i+1] == '(' || variable(s[i+1:]))) {
 				return true
 			}
 		case '%':
@@ -124,6 +123,24 @@ func templateIn(s string, i int, dollar bool) bool {
 		}
 	}
 	return false
+}
+
+// variable reports a name at the start of s that fills its segment: a
+// letter, then letters, digits and "_", up to the end or ":", "/", "."
+// ("$oid", "$a:$b"); "$_'…" in a test URN is not one.
+func variable(s string) bool {
+	if s == "" || !isLetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':' || c == '/' || c == '.':
+			return true
+		case !isLetter(c) && !isDigit(c) && c != '_':
+			return false
+		}
+	}
+	return true
 }
 
 // bracketName reports a name and "]" at the start of s: "[some-part]".
@@ -149,10 +166,12 @@ func ellipsis[T string | []byte](s T) bool {
 	return len(s) >= 3 && (s[0] == '.' && s[1] == '.' && s[2] == '.' || s[0] == 0xe2 && s[1] == 0x80 && s[2] == 0xa6)
 }
 
-const verbs = "vTtbcdoOqxXUeEfFgGspwiu"
+// verbs are the common printf verbs; rarer ones that are also hex digits
+// at a string's end ("%F", "%E", "%b", "%c") are more often a cut escape.
+const verbs = "sdivuqxXfgep"
 
 // Verb reports a printf or Python format verb at s[i] == '%' ("%s", "%d",
-// "%-8.3f", "%(name)s") that is not a percent-encoded octet. "%" and two
+// "%-8.3f", "%(name)s"; one of verbs) that is not a percent-encoded octet. "%" and two
 // hex digits is an escape (rfc3986 §2.1, rfc8141 §2 pct-encoded), so
 // "%de", "%2d" and "%00b" are escapes, "%d" at the end or before a
 // non-hex character is a verb. Where both readings fit ("%02x"), the
