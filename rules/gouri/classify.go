@@ -5,6 +5,7 @@ import (
 
 	"github.com/idlint/idlint/internal/wordbound"
 	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/lookalike"
 	"github.com/idlint/idlint/rules/internal/rfc2396"
 
 	"github.com/idlint/idlint/rules"
@@ -21,6 +22,12 @@ const (
 	KindEmoticon       = "emoticon"
 	KindCodeKey        = "code-key"
 	KindProseLabel     = "prose-label"
+	// KindTemplate, KindPattern and KindPrefix are the look-alikes every
+	// scheme shares (rules/internal/lookalike): "go:{name}",
+	// strings.HasPrefix(s, "go:").
+	KindTemplate = lookalike.KindTemplate
+	KindPattern  = lookalike.KindPattern
+	KindPrefix   = lookalike.KindPrefix
 )
 
 // directives are the names gc, cgo and the go command read after "//go:"
@@ -88,6 +95,9 @@ var linkerWords = map[string]bool{
 //     (flags, width, precision, then one of v T t b c d o O q x X U e E f F g G s p w)
 //     and is not a plain escape: it is not followed by two hex digits, or
 //     the escape would encode a control character ("go:%d", "go:%02x").
+//     Then template, pattern, prefix: the rules every scheme shares
+//     (rules/internal/lookalike): "go:{name}", "go:${x}",
+//     strings.HasPrefix(s, "go:").
 //  7. emoticon: rest is D, P, p, O, o, 3, (, ), / or |, maybe after "-",
 //     or just "-" ("go:D", "go:-P", "go:-)" whose ")" the scanner trimmed).
 //  8. code-key: ctx.Before ends in "{" or "," with no space, an object key
@@ -123,6 +133,14 @@ func Classify(ident string, ctx rules.Context) string {
 	}
 	if isFormat(rest) {
 		return KindFormatString
+	}
+	switch {
+	case lookalike.Pattern(ident, ctx):
+		return KindPattern
+	case lookalike.Template(ident, ctx, true):
+		return KindTemplate
+	case lookalike.Prefix(ident, ctx):
+		return KindPrefix
 	}
 	if isEmoticon(rest) {
 		return KindEmoticon

@@ -3,6 +3,7 @@ package lid
 import (
 	"github.com/idlint/idlint/internal/wordbound"
 	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/lookalike"
 	"github.com/idlint/idlint/rules/internal/rfc2396"
 
 	"github.com/idlint/idlint/rules"
@@ -16,6 +17,12 @@ const (
 	KindChatID       = "chat-id"
 	KindNumericLabel = "numeric-label"
 	KindCodeKey      = "code-key"
+	// KindTemplate, KindPattern and KindPrefix are the look-alikes every
+	// scheme shares (rules/internal/lookalike): "lid://{host}/x",
+	// "lid://" + host.
+	KindTemplate = lookalike.KindTemplate
+	KindPattern  = lookalike.KindPattern
+	KindPrefix   = lookalike.KindPrefix
 )
 
 // Classify tells a lid: identifier ("") from text that only starts like
@@ -28,7 +35,9 @@ const (
 //     callers that bypass it honest.
 //  2. url-host: ctx.Before ends in "://": "lid" is the host of another URL
 //     ("http://lid:8080/").
-//  3. identifier: "lid://…", whatever its case — the lid-00 form.
+//  3. template, pattern, prefix: the rules every scheme shares
+//     (rules/internal/lookalike): "lid://{host}/x", "lid://" + host;
+//     otherwise identifier: "lid://…", whatever its case — the lid-00 form.
 //  4. prose-label: nothing follows the colon ("LID: Layer ID" and X11's
 //     "lid: LEASE", which the scanner drops for the space), or the scheme is
 //     not all lower case ("LID:0x0003", "Lid:closed"): field labels.
@@ -55,6 +64,14 @@ func Classify(ident string, ctx rules.Context) string {
 		return "" // not ours to judge: Check reports LID001
 	}
 	rest := ident[4:]
+	switch {
+	case lookalike.Pattern(ident, ctx):
+		return KindPattern
+	case lookalike.Template(ident, ctx, true):
+		return KindTemplate
+	case lookalike.Prefix(ident, ctx):
+		return KindPrefix
+	}
 	if len(rest) >= 2 && rest[0] == '/' && rest[1] == '/' {
 		return ""
 	}

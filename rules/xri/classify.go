@@ -6,6 +6,7 @@ import (
 
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/lookalike"
 )
 
 // Look-alike kinds Classify returns.
@@ -20,6 +21,12 @@ const (
 	// ("XRI:Foo", "xri:str"): a label or a field name. An XRI needs an
 	// authority after "xri:" — "//", a global context symbol or "(".
 	KindLabel = "label"
+	// KindTemplate, KindPattern and KindPrefix are the look-alikes every
+	// scheme shares (rules/internal/lookalike): "xri://=${name}",
+	// startswith('xri://').
+	KindTemplate = lookalike.KindTemplate
+	KindPattern  = lookalike.KindPattern
+	KindPrefix   = lookalike.KindPrefix
 )
 
 // docTags end the text before a documentation tag's parameter name.
@@ -72,6 +79,9 @@ func (*Checker) Classify(ident string, ctx rules.Context) string {
 	if docTag(bytes.TrimRight(ctx.Before, " \t")) {
 		return KindDocTag
 	}
+	if kind := lookalikeKind(ident, ctx); kind != "" {
+		return kind
+	}
 	if rest == "" {
 		return KindLabel
 	}
@@ -79,4 +89,18 @@ func (*Checker) Classify(ident string, ctx rules.Context) string {
 		return ""
 	}
 	return KindLabel
+}
+
+// lookalikeKind applies the shared rules: a template ("$" is XRI syntax,
+// only "${" is a variable), a pattern, or a prefix in code.
+func lookalikeKind(ident string, ctx rules.Context) string {
+	switch {
+	case lookalike.Pattern(ident, ctx):
+		return KindPattern
+	case lookalike.Template(ident, ctx, false):
+		return KindTemplate
+	case lookalike.Prefix(ident, ctx):
+		return KindPrefix
+	}
+	return ""
 }

@@ -1,0 +1,356 @@
+// Package lookalike holds the look-alike rules every scheme's classifier
+// shares: templates and patterns (text that stands for identifiers), and
+// bare prefixes in code (text an identifier is built from or tested
+// against). Each function looks at the candidate and the text around it
+// only, allocates nothing and checks its cheapest signal first: classifiers
+// run on every candidate.
+package lookalike
+
+import (
+	"strings"
+
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+)
+
+// Look-alike kinds.
+const (
+	// KindTemplate is an identifier with a placeholder for a part of it:
+	// "urn:xmpp:{ShortName}", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...".
+	KindTemplate = "template"
+	// KindPattern is a regular expression matching identifiers:
+	// "^urn:([^:]+)" in a NAPTR record.
+	KindPattern = "pattern"
+	// KindPrefix is the start of identifiers in code: concatenated
+	// ("urn:publicid:" + x) or tested (startswith('xri://')).
+	KindPrefix = "prefix"
+	// KindProse is a word of prose that starts like an identifier
+	// ("URN:NBNs", "the urn:dvb namespace").
+	KindProse = "prose"
+)
+
+// Template reports a placeholder in ident or right after it, where the
+// scanner stopped at a character the scheme does not allow. In ident:
+//
+//   - "{" followed by a letter, digit, "_", "{" or "$" ("{Name}", "{{x}}",
+//     "{0}");
+//   - "${" anywhere; "$(" or "$" and a variable's name filling the
+//     segment, at the start of a segment (after ":" or "/"): "$oid",
+//     "$a:$b", "$(x)"; a "$" inside a segment ("a$b", "g=$_") is an
+//     ordinary sub-delim (rfc3986 §2.2); with dollar false (XRI, where "$"
+//     starts a context symbol: "xri://$dns*x") only "${";
+//   - a printf verb: Verb;
+//   - "<" followed by a letter ("<placeholder>");
+//   - "[", a name and "]" as a whole segment after ":" ("urn:a:[some-part]");
+//   - an ellipsis "..." or "…" with more text after it ("urn:a...b"): a
+//     trailing "..." is prose punctuation the scanner trims.
+//
+// After ident (ctx.After), once the scanner's trimmed separators (":",
+// "/", ".", "-", "=", "?") are skipped: "{" after such a separator or a "$",
+// or "${" or "$(", followed as above;
+// "<" and a letter, only after a trimmed separator ("urn:ddi:<agency-id>",
+// not "urn:isbn:123<br>"); an ellipsis, only after a trimmed separator
+// ("urn:ietf:...", not "…see urn:isbn:123...").
+func Template(ident string, ctx rules.Context, dollar bool) bool {
+	for i := 0; i < len(ident); i++ {
+		if opens[ident[i]] {
+			if templateIn(ident, i, dollar) {
+				return true
+			}
+			break
+		}
+	}
+	a := ctx.After
+	if len(a) == 0 {
+		return false
+	}
+	n := 0 // separators the scanner trimmed, up to an ellipsis
+	for n < len(a) && n < 4 && isSep(a[n]) && !ellipsis(a[n:]) {
+		n++
+	}
+	sep := n > 0 || ident != "" && isSep(ident[len(ident)-1])
+	a = a[n:]
+	if len(a) < 2 {
+		return false
+	}
+	switch a[0] {
+	case '{': // not "f(x){": a separator or "$" comes first
+		return (sep || ident != "" && ident[len(ident)-1] == '$') && braceName(a[1])
+	case '$':
+		return a[1] == '{' || dollar && a[1] == '('
+	case '<':
+		return sep && isLetter(a[1])
+	case '.', 0xe2:
+		return sep && ellipsis(a)
+	}
+	return false
+}
+
+// opens marks the bytes that can start a placeholder or an ellipsis
+// (0xe2 starts "…"): one table lookup per byte of the candidate.
+var opens = [256]bool{'{': true, '$': true, '%': true, '<': true, '[': true, '.': true, 0xe2: true}
+
+// templateIn looks for a placeholder in s from i, the first byte that can
+// start one.
+func templateIn(s string, i int, dollar bool) bool {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			if i+1 < len(s) && braceName(s[i+1]) {
+				return true
+			}
+		case '$':
+			if i+1 < len(s) && (s[i+1] == '{' || dollar && (i == 0 || s[i-1] == ':' || s[i-1] == '/') && (s[i+1] == '(' || variable(s[i+1:]))) {
+				return true
+			}
+		case '%':
+			if Verb(s, i) {
+				return true
+			}
+		case '<':
+			if i+1 < len(s) && isLetter(s[i+1]) {
+				return true
+			}
+		case '[':
+			if i > 0 && s[i-1] == ':' && bracketName(s[i+1:]) {
+				return true
+			}
+		case '.', 0xe2:
+			if ellipsis(s[i:]) {
+				n := 3
+				return i+n < len(s) && !(s[i] == '.' && s[i+n] == '.') // text follows it
+			}
+		}
+	}
+	return false
+}
+
+// variable reports a name at the start of s that fills its segment: a
+// letter, then letters, digits and "_", up to the end or ":", "/", "."
+// ("$oid", "$a:$b"); "$_'…" in a test URN is not one.
+func variable(s string) bool {
+	if s == "" || !isLetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':' || c == '/' || c == '.':
+			return true
+		case !isLetter(c) && !isDigit(c) && c != '_':
+			return false
+		}
+	}
+	return true
+}
+
+// bracketName reports a name and "]" at the start of s: "[some-part]".
+func bracketName(s string) bool {
+	if len(s) < 2 || !isLetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ']':
+			return true
+		case !isLetter(c) && !isDigit(c) && c != '-' && c != '_':
+			return false
+		}
+	}
+	return false
+}
+
+func braceName(c byte) bool { return isLetter(c) || isDigit(c) || c == '_' || c == '{' || c == '$' }
+
+// ellipsis reports "..." or "…" (U+2026) at the start of s.
+func ellipsis[T string | []byte](s T) bool {
+	return len(s) >= 3 && (s[0] == '.' && s[1] == '.' && s[2] == '.' || s[0] == 0xe2 && s[1] == 0x80 && s[2] == 0xa6)
+}
+
+// verbs are the common printf verbs; rarer ones that are also hex digits
+// at a string's end ("%F", "%E", "%b", "%c") are more often a cut escape.
+const verbs = "sdivuqxXfgep"
+
+// Verb reports a printf or Python format verb at s[i] == '%' ("%s", "%d",
+// "%-8.3f", "%(name)s"; one of verbs) that is not a percent-encoded octet. "%" and two
+// hex digits is an escape (rfc3986 §2.1, rfc8141 §2 pct-encoded), so
+// "%de", "%2d" and "%00b" are escapes, "%d" at the end or before a
+// non-hex character is a verb. Where both readings fit ("%02x"), the
+// escape wins: the text is a valid identifier and its findings say what
+// the escape encodes.
+func Verb(s string, i int) bool {
+	j := i + 1
+	if j < len(s) && s[j] == '(' { // Python's %(name)s
+		k := strings.IndexByte(s[j:], ')')
+		return k > 1 && j+k+1 < len(s) && strings.IndexByte(verbs, s[j+k+1]) >= 0
+	}
+	for j < len(s) && strings.IndexByte("-+# 0", s[j]) >= 0 {
+		j++
+	}
+	for j < len(s) && (isDigit(s[j]) || s[j] == '*') {
+		j++
+	}
+	if j < len(s) && s[j] == '.' {
+		j++
+		for j < len(s) && (isDigit(s[j]) || s[j] == '*') {
+			j++
+		}
+	}
+	if j >= len(s) || strings.IndexByte(verbs, s[j]) < 0 {
+		return false
+	}
+	return !ascii.IsEscape(s, i)
+}
+
+// Pattern reports a regular expression: a character class "[^" in ident
+// or right after it ("urn:([^:]+)", "urn:cid:.+@([^\.]+\.)"). "[" is not
+// allowed in a URN (rfc8141 §2) nor unescaped in an XRI's segments, so
+// "[^" does not occur in an identifier.
+func Pattern(ident string, ctx rules.Context) bool {
+	if i := strings.IndexByte(ident, '['); i >= 0 {
+		if i+1 < len(ident) {
+			return ident[i+1] == '^'
+		}
+		return len(ctx.After) > 0 && ctx.After[0] == '^'
+	}
+	return false
+}
+
+// Quoted reports whether the candidate was opened right after a quote and
+// returns it and the index in ctx.After of the matching closing quote,
+// past the separators the scanner trimmed (":", "/", ".", "-", "=", "#",
+// "?"), or -1.
+func Quoted(ctx rules.Context) (q byte, close int) {
+	b := ctx.Before
+	if len(b) == 0 || !isQuote(b[len(b)-1]) {
+		return 0, -1
+	}
+	q = b[len(b)-1]
+	a := ctx.After
+	n := 0
+	for n < len(a) && n < 8 && (isSep(a[n]) || a[n] == '#' || a[n] == '?') {
+		n++
+	}
+	if n < len(a) && a[n] == q {
+		return q, n
+	}
+	return q, -1
+}
+
+// Prefix reports a bare prefix in code: a string literal whose content the
+// candidate is, followed by concatenation or inside a prefix-testing call.
+//
+//  1. concatenation: the literal ends in a separator (":", "/", ".", "-",
+//     "=", "#", "?") and the closing quote is followed (after spaces) by
+//     "+", ".", "..", "||" or "<>": "urn:publicid:" + x, 'urn:uuid:' . $id;
+//     "urn:x:y" + s keeps its identifier — it may be a whole one;
+//  2. a prefix test: the line before the literal names a prefix-testing
+//     call (startswith, starts_with, start_with?, HasPrefix, hasPrefix,
+//     TrimPrefix, CutPrefix, removeprefix, indexOf, lastIndexOf) and the
+//     closing quote is followed by ")" or ",": startswith('xri://'),
+//     strings.HasPrefix(s, "urn:uuid:").
+func Prefix(ident string, ctx rules.Context) bool {
+	_, c := Quoted(ctx)
+	if c < 0 {
+		return false
+	}
+	a := ctx.After[c+1:]
+	for len(a) > 0 && (a[0] == ' ' || a[0] == '\t') {
+		a = a[1:]
+	}
+	if len(a) == 0 {
+		return false
+	}
+	sepEnd := c > 0 || ident != "" && isSep(ident[len(ident)-1])
+	switch a[0] {
+	case '+':
+		return sepEnd
+	case '.':
+		return sepEnd && (len(a) == 1 || a[1] == ' ' || a[1] == '.' || a[1] == '$')
+	case '|':
+		return sepEnd && len(a) > 1 && a[1] == '|'
+	case '<':
+		return sepEnd && len(a) > 1 && a[1] == '>'
+	case ')', ',':
+		return prefixCall(ctx.Before[:len(ctx.Before)-1])
+	}
+	return false
+}
+
+// prefixCalls are the names of prefix-testing calls, lower case.
+var prefixCalls = []string{"startswith", "starts_with", "start_with", "hasprefix", "trimprefix", "cutprefix", "removeprefix", "indexof"}
+
+// prefixCall reports a prefix-testing call's name on the last line of b.
+func prefixCall(b []byte) bool {
+	if i := lastLine(b); i > 0 {
+		b = b[i:]
+	}
+	// the call's "(" is the innermost one still open before the literal,
+	// past other literals and closed calls: startswith(("xri:", "urn:
+	p, depth := -1, 0
+	for i := len(b) - 1; i >= 0 && p < 0; i-- {
+		switch b[i] {
+		case ')':
+			depth++
+		case '(':
+			if depth == 0 {
+				p = i
+			}
+			depth--
+		case '"', '\'', '`':
+			q := b[i]
+			for i--; i > 0 && b[i] != q; i-- {
+			}
+		case ';', '{', '}':
+			return false
+		}
+	}
+	if p < 0 {
+		return false
+	}
+	if p > 0 && b[p-1] == '(' { // a tuple of prefixes: startswith((
+		p--
+	}
+	name := b[:p]
+	s := p
+	for s > 0 && (isLetter(name[s-1]) || name[s-1] == '_' || name[s-1] == '?') {
+		s--
+	}
+	name = name[s:]
+	if len(name) > len("removeprefix") {
+		return false
+	}
+	var buf [12]byte
+	for i, c := range name {
+		if isLetter(c) {
+			c |= 0x20
+		}
+		buf[i] = c
+	}
+	l := string(buf[:len(name)]) // no allocation: compared, not kept
+	l = strings.TrimSuffix(l, "?")
+	for _, n := range prefixCalls {
+		if l == n || l == "last"+n {
+			return true
+		}
+	}
+	return l == "lastindexof"
+}
+
+func lastLine(b []byte) int {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] == '\n' {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func isSep(c byte) bool {
+	return c == ':' || c == '/' || c == '.' || c == '-' || c == '=' || c == '?'
+}
+
+func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

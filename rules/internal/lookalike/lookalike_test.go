@@ -1,0 +1,132 @@
+package lookalike
+
+import (
+	"testing"
+
+	"github.com/idlint/idlint/rules"
+)
+
+// Contexts are copied from the RFC series, the Go tree and code on the web
+// where the case comes from there; the scanner's span is ident.
+func TestTemplate(t *testing.T) {
+	for _, c := range []struct {
+		name, before, ident, after string
+		xri                        bool // "$" is XRI syntax
+		want                       bool
+	}{
+		{"{Name} after a trimmed ':' (rfc4854 §2)", "following structure:\n\n         ", "urn:xmpp", ":{ShortName}:{SubName}", false, true},
+		{"{{x}} (handlebars)", "id: ", "urn:x", ":{{y}}", false, true},
+		{"{0} (Python str.format)", "'", "urn:x", ":{0}'.format(n)", false, true},
+		{"${x}: the scanner keeps '$'", "`", "urn:x:$", "{name}`", false, true},
+		{"$(x)", "ID=", "urn:x:$(NAME)", "", false, true},
+		{"$x at a segment's start", "\"", "urn:oid:$oid", "\"", false, true},
+		{"$a:$b in Perl (rfc2169)", "push @ref,\"", "urn:ietf:$a:$b", "\";", false, true},
+		{"%s (rfc2169 §4)", "sprintf(\"", "urn:%s:%s", "\", lc $1", false, true},
+		{"%s at the end", "'", "urn:xmpp:hash-function-text-names:%s", "' % algo", false, true},
+		{"%d before a non-hex character", "\"", "urn:x:%d-y", "\"", false, true},
+		{"%(name)s", "'", "urn:x:%(name)s", "'", false, true},
+		{"%02x: both readings fit, the escape wins (rfc3986 §2.1)", "\"", "urn:x:%02x", "\"", false, false},
+		{"%00b is an escape of NUL and a b", "", "urn:example:a%00b", "", false, false},
+		{"%-8.3f", "\"", "urn:x:%-8.3f", "\"", false, true},
+		{"<placeholder> after a trimmed ':' (rfc3188 §4)", "Models:\n   ", "URN:NBN", ":<ISO 3166 country code>-<assign", false, true},
+		{"<placeholder> inside", "", "urn:x:<id", ">", false, true},
+		{"[name] segment (rfc8433 §6)", "there is no signal that expresses\n   ", "urn:alert:source:[some-unknown-alert-ind-part]", ".", false, true},
+		{"ellipsis after a trimmed ':'", "see ", "urn:ietf", ":... for the rest", false, true},
+		{"ellipsis after ':' and more (rfc9222)", "", "urn:lex:de:stadt.munchen:rundschreiben", ":...;\n", false, true},
+		{"unicode ellipsis after a trimmed ':'", "", "urn:ietf:params", ":… and", false, true},
+		{"ellipsis inside", "'", "urn:ietf:...:ietf-interfaces", "'", false, true},
+		{"{ right after '=' (rfc6241 §8.8.1)", "", "urn:ietf:params:netconf:capability:url:1.0?scheme=", "{name,...}", false, true},
+
+		{"plain URN (rfc8141 §2)", "see ", "urn:ietf:rfc:2141", " for", false, false},
+		{"ISBN", "", "urn:isbn:0-395-36341-1", "", false, false},
+		{"%2F is an escape (rfc3986 §2.1)", "", "urn:example:a%2Fb", "", false, false},
+		{"%de is an escape, not %d", "", "urn:x:%de", "", false, false},
+		{"%2d is an escape, not a width", "", "urn:x:%2d", "", false, false},
+		{"% at the end is a bad escape, not a verb", "", "urn:x:100%", "", false, false},
+		{"$_ after = in a test URN (go-urn tables_test.go) is a sub-delim", "[]byte(\"", "urn:ciao:@!=%2C(xyz)+a,b.*@g=$_", "'\")", false, false},
+		{"$ and a name not filling its segment", "", "urn:x:$a'b", "", false, false},
+		{"%F at the end is a cut escape, not a verb (go-urn tables_test.go)", "[]byte(\"", "urn:ietf:params:scim:api:messages:%F", "\"),", false, false},
+		{"$ inside a segment is a sub-delim (rfc3986 §2.2)", "", "urn:x:a$b", "", false, false},
+		{"UUID", "", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "", false, false},
+		{"an XRI", "", "xri://=!E117.EF2F", "", false, false},
+		{"a sentence's ellipsis after a whole identifier", "e.g. ", "urn:isbn:123", "... and more", false, false},
+		{"an HTML tag right after", "", "urn:isbn:123", "<br>", false, false},
+		{"a function's body after a call", "={", "go:function(callback,wait)", "{var h;", false, false},
+		{"a brace with no name", "", "urn:x:y", "{}", false, false},
+		{"XRI: $ starts a context symbol, not a variable (xri-syntax-v2.0 §2.2.1.2)", "", "xri://$dns*example.com", "", true, false},
+		{"XRI: ${x} is still a template", "", "xri://=${name}", "", true, true},
+		{"four dots are not an ellipsis standing for text", "", "urn:a....", "", false, false},
+	} {
+		ctx := rules.Context{Before: []byte(c.before), After: []byte(c.after)}
+		if got := Template(c.ident, ctx, !c.xri); got != c.want {
+			t.Errorf("%s: Template(%q, after %q) = %v, want %v", c.name, c.ident, c.after, got, c.want)
+		}
+	}
+}
+
+func TestVerb(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"%s", true}, {"%d", true}, {"%v", true}, {"%x", true}, {"%5s", true}, {"%-5s", true}, {"%(name)s", true}, {"%(x)d", true},
+		{"%de", false}, {"%5d", false}, {"%0d", false}, {"%2F", false}, {"%20", false}, {"%", false}, {"%(x)", false}, {"%()s", false}, {"%zz", false},
+	} {
+		if got := Verb(c.s, 0); got != c.want {
+			t.Errorf("Verb(%q) = %v, want %v (rfc3986 §2.1: %% and two hex digits is an escape)", c.s, got, c.want)
+		}
+	}
+}
+
+func TestPattern(t *testing.T) {
+	for _, c := range []struct {
+		name, ident, after string
+		want               bool
+	}{
+		{"NAPTR regexp (rfc3405 §8)", "urn:([", "^:]+)/\\\\2/i\" .", true},
+		{"NAPTR regexp (rfc3403 §6.2)", "urn:cid:.+@([", "^\\.]+\\.)(.*)$!\\2!i\"", true},
+		{"[^ inside", "urn:x:[^a]", "", true},
+		{"a bracket placeholder is not a regexp", "urn:alert:source:[x]", "", false},
+		{"plain", "urn:ietf:rfc:2141", "", false},
+	} {
+		if got := Pattern(c.ident, rules.Context{After: []byte(c.after)}); got != c.want {
+			t.Errorf("%s: Pattern(%q, after %q) = %v, want %v", c.name, c.ident, c.after, got, c.want)
+		}
+	}
+}
+
+func TestPrefix(t *testing.T) {
+	for _, c := range []struct {
+		name, before, ident, after string
+		want                       bool
+	}{
+		{"concatenation, ':' trimmed", "id = \"", "urn:publicid", ":\" + x", true},
+		{"concatenation, ':' kept", "id = \"", "urn:publicid:", "\" + x", true},
+		{"concatenation, single quotes, no space", "u = '", "urn:uuid", ":'+str(u)", true},
+		{"PHP concatenation", "$id = '", "urn:uuid", ":' . $uuid;", true},
+		{"Lua concatenation", "local s = \"", "urn:x", ":\" .. id", true},
+		{"SQL concatenation", "SELECT '", "urn:isbn", ":' || isbn", true},
+		{"startswith (Python)", "if s.startswith('", "xri://", "'):", true},
+		{"startswith, ':' trimmed", "if uri.startswith(\"", "urn:uuid", ":\"):", true},
+		{"strings.HasPrefix (Go)", "if strings.HasPrefix(s, \"", "urn:uuid", ":\") {", true},
+		{"strings.HasPrefix of a lowered string", "HasPrefix(strings.ToLower(s), \"", "urn:uuid", ":\") {", true},
+		{"TrimPrefix", "id := strings.TrimPrefix(s, \"", "urn:uuid", ":\")", true},
+		{"starts_with (Rust)", "if s.starts_with(\"", "urn:ietf", ":\") {", true},
+		{"start_with? (Ruby)", "if s.start_with?('", "urn:oid", ":')", true},
+		{"indexOf (JS)", "if (s.indexOf('", "urn:x", ":') === 0)", true},
+		{"startsWith with a full URN", "s.startsWith(\"", "urn:ietf:params:xml:ns", "\")", true},
+
+		{"a whole URN concatenated may be a whole identifier", "s = \"", "urn:x:y", "\" + \"\\n\"", false},
+		{"a URN at the end of a quoted string, not concatenated", "xmlns=\"", "urn:ietf:params:xml:ns:xmpp-tls", "\"/>", false},
+		{"quoted in prose", "the value \"", "urn:ietf:rfc:2141", "\", which", false},
+		{"a call that does not test a prefix", "print(\"", "urn:uuid", ":\")", false},
+		{"not quoted", "prefix ", "urn:uuid", ": + x", false},
+		{"another literal in the call (Python tuple)", "s.startswith((\"xri:\", \"", "urn:x", ":\"))", true},
+		{"the call's literal closed before", "x.startswith(a); f(\"", "urn:x", ":\")", false},
+	} {
+		ctx := rules.Context{Before: []byte(c.before), After: []byte(c.after)}
+		if got := Prefix(c.ident, ctx); got != c.want {
+			t.Errorf("%s: Prefix(%q, before %q, after %q) = %v, want %v", c.name, c.ident, c.before, c.after, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,196 @@
+package urn
+
+import (
+	"strings"
+
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+	"github.com/idlint/idlint/rules/internal/lookalike"
+)
+
+// Look-alike kinds returned by Classify.
+const (
+	KindTemplate = lookalike.KindTemplate
+	KindPattern  = lookalike.KindPattern
+	KindPrefix   = lookalike.KindPrefix
+	KindProse    = lookalike.KindProse
+	// KindXMLName is an XML element or type name whose namespace prefix is
+	// "urn" (<urn:spppAddRequest>, xsi:type="urn:ObjKeyType").
+	KindXMLName = "xml-name"
+)
+
+var _ rules.Classifier = (*Checker)(nil)
+
+// Classify tells a URN ("") from text that only starts like one, using the
+// candidate and up to a few dozen bytes of text around it. The rules, in
+// order (the first that matches decides):
+//
+//  1. pattern: a regular expression's "[^" (lookalike.Pattern):
+//     "^urn:([^:]+)" in a NAPTR record;
+//  2. template: a placeholder in or right after the candidate
+//     (lookalike.Template): "urn:xmpp:{ShortName}", "urn:x:%s",
+//     "urn:oid:$oid", "urn:ietf:...", "URN:NBN:<country code>";
+//  3. prefix: a string literal concatenated or prefix-tested in code
+//     (lookalike.Prefix), or a literal that is "urn:", a NID and ":" alone
+//     ("urn:uuid:" in prose or ABNF: UCODE-URN = "urn:ucode:" ucode-name).
+//
+// The rest apply when no NSS follows the NID (no ":" in the candidate,
+// rfc8141 §2 requires one):
+//
+//  4. xml-name: an XML element or xsi:type name, "urn" being its namespace
+//     prefix: "<" or "</" precedes, or ':type="' ("<urn:spppAddRequest>");
+//  5. prose, any of:
+//     a. the NID is an acronym and a plural "s" or a "-word" suffix
+//     ("URN:NBNs", "URN:NBN-based");
+//     b. the NID is "s" ("URN:s");
+//     c. the NID has a NID's shape (rfc8141 §2: letters, digits, "-",
+//     2–32) and the next word names what it is: namespace(s),
+//     sub-namespace(s), subnamespace(s), registry, hierarchy, tree, name(s),
+//     identifiers, URN(s), NID ("the urn:dvb namespace", "the "urn:smpte"
+//     namespace", "urn:uuid: URN namespace") — not a quoted value right
+//     after "=" (targetNamespace="urn:x" name="…") nor a word before "=";
+//     d. "URN" in capitals and a NID in capitals, digits and "-", not
+//     followed by ":" — the way prose names a namespace ("the URN:NBN
+//     can resolve").
+//  6. identifier otherwise (an NSS-less "urn:test" in an xmlns stays one,
+//     with its URN002 error).
+func (*Checker) Classify(ident string, ctx rules.Context) string { return Classify(ident, ctx) }
+
+// Classify is Checker.Classify as a function.
+func Classify(ident string, ctx rules.Context) string {
+	if !ascii.HasPrefixFold(ident, "urn:") {
+		return "" // not ours to judge: Check reports it
+	}
+	if lookalike.Pattern(ident, ctx) {
+		return KindPattern
+	}
+	if lookalike.Template(ident, ctx, true) {
+		return KindTemplate
+	}
+	if lookalike.Prefix(ident, ctx) {
+		return KindPrefix
+	}
+	nid, nss, colon := strings.Cut(ident[4:], ":")
+	if nss != "" {
+		return ""
+	}
+	a := ctx.After
+	if _, c := lookalike.Quoted(ctx); c >= 0 && (colon && c == 0 || !colon && c == 1 && a[0] == ':') {
+		return KindPrefix
+	}
+	if colon {
+		return ""
+	}
+	if b := ctx.Before; hasSuffix(b, "<") || hasSuffix(b, "</") || hasSuffix(b, ":type=\"") || hasSuffix(b, ":type='") {
+		return KindXMLName
+	}
+	if acronymSuffix(nid) || nid == "s" || nid == "S" {
+		return KindProse
+	}
+	if nidShape(nid) && namespaceWord(ctx) {
+		return KindProse
+	}
+	if ident[:3] == "URN" && (len(a) == 0 || a[0] != ':') && capitals(nid) {
+		return KindProse
+	}
+	return ""
+}
+
+// acronymSuffix: two or more capitals or digits (a capital first), then a
+// plural "s" or "-" and a lower-case word.
+func acronymSuffix(nid string) bool {
+	n := 0
+	for n < len(nid) && ('A' <= nid[n] && nid[n] <= 'Z' || n > 0 && '0' <= nid[n] && nid[n] <= '9') {
+		n++
+	}
+	if n < 2 || n == len(nid) {
+		return false
+	}
+	rest := nid[n:]
+	if rest == "s" {
+		return true
+	}
+	if rest[0] != '-' || len(rest) < 2 {
+		return false
+	}
+	for i := 1; i < len(rest); i++ {
+		if rest[i] < 'a' || rest[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// nidShape: letters, digits and "-", 2 to 32 of them, a letter or digit
+// at each end (rfc8141 §2 NID).
+func nidShape(nid string) bool {
+	if len(nid) < 2 || len(nid) > 32 || nid[0] == '-' || nid[len(nid)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(nid); i++ {
+		if c := nid[i]; !isAlnum(c) && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// capitals: capitals, digits and "-", a capital first.
+func capitals(nid string) bool {
+	if nid == "" || nid[0] < 'A' || nid[0] > 'Z' {
+		return false
+	}
+	for i := 0; i < len(nid); i++ {
+		if c := nid[i]; !('A' <= c && c <= 'Z') && !('0' <= c && c <= '9') && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+var namespaceWords = []string{"namespace", "namespaces", "sub-namespace", "sub-namespaces", "subnamespace", "subnamespaces",
+	"registry", "hierarchy", "tree", "name", "names", "identifiers", "urn", "urns", "nid"}
+
+// namespaceWord reports that the word after the candidate (past a trimmed
+// ":", the closing quote and white space) is one of namespaceWords.
+func namespaceWord(ctx rules.Context) bool {
+	a := ctx.After
+	if len(a) > 0 && a[0] == ':' {
+		a = a[1:]
+	}
+	if b := ctx.Before; len(a) > 0 && len(b) > 0 && a[0] == b[len(b)-1] && (a[0] == '"' || a[0] == '\'') {
+		if len(b) > 1 && b[len(b)-2] == '=' {
+			return false // an attribute's or a variable's value: targetNamespace="urn:x"
+		}
+		a = a[1:]
+	}
+	n := 0
+	for n < len(a) && (a[n] == ' ' || a[n] == '\t' || a[n] == '\n' || a[n] == '\r') {
+		n++
+	}
+	if n == 0 {
+		return false
+	}
+	a = a[n:]
+	n = 0
+	for n < len(a) && (isAlnum(a[n]) || a[n] == '-') {
+		n++
+	}
+	if n == len(a) && n < len("sub-namespaces") {
+		return false // the word may go on past the context
+	}
+	if n < len(a) && a[n] == '=' {
+		return false // the next attribute: name="…"
+	}
+	w := a[:n]
+	for _, s := range namespaceWords {
+		if len(w) == len(s) && ascii.HasPrefixFold(string(w), s) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasSuffix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
+}

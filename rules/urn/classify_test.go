@@ -1,0 +1,96 @@
+package urn
+
+import (
+	"testing"
+
+	"github.com/idlint/idlint/rules"
+)
+
+// One case per rule of Classify; contexts are copied from the RFC series
+// (file named) or from code where the case comes from code.
+func TestClassify(t *testing.T) {
+	for _, c := range []struct {
+		rule                 string
+		before, ident, after string
+		want                 string
+	}{
+		{"1 pattern: NAPTR (rfc3405)", ": urn     IN NAPTR 0 0 \"\" \"\" \"/^", "urn:([", "^:]+)/\\\\2/i\" .", KindPattern},
+		{"1 pattern: NAPTR (rfc3403)", "N NAPTR 100   10   \"\"    \"\"  \"!^", "urn:cid:.+@([", "^\\.]+\\.)(.*)$!\\2!i\"", KindPattern},
+		{"2 template: {Name} (rfc4854 §4)", " following structure:\n\n         ", "urn:xmpp", ":{ShortName}:{SubName}\n", KindTemplate},
+		{"2 template: %s (XMPP code)", "'", "urn:xmpp:hash-function-text-names:%s", "' % algo", KindTemplate},
+		{"2 template: %s:%s (rfc2169)", "~ s/^urn:([^:]*):(.*)$/sprintf(\"", "urn:%s:%s", "\", lc $1, $2)/ie;", KindTemplate},
+		{"2 template: $oid", "\"", "urn:oid:$oid", "\"", KindTemplate},
+		{"2 template: ellipsis (issue 19)", "such as ", "urn:ietf", ":...", KindTemplate},
+		{"2 template: <placeholder> (rfc3188)", "Models:\n   ", "URN:NBN", ":<ISO 3166 country code>-<assign", KindTemplate},
+		{"2 template: [name] (rfc8433)", "no signal that expresses\n   ", "urn:alert:source:[some-unknown-alert-ind-part]", ".  So", KindTemplate},
+		{"3 prefix: concatenation", "id = \"", "urn:publicid", ":\" + x", KindPrefix},
+		{"3 prefix: HasPrefix", "if strings.HasPrefix(s, \"", "urn:uuid", ":\") {", KindPrefix},
+		{"3 prefix: quoted NID and ':' in ABNF (rfc6588)", "BNF [RFC5234].\n\n   UCODE-URN = \"", "urn:ucode", ":\" ucode-name", KindPrefix},
+		{"3 prefix: quoted NID and ':' in prose (rfc9393)", "ed in [RFC4122], including the \"", "urn:uuid", ":\"\n      prefix.", KindPrefix},
+		{"3 prefix: compared (google/uuid uuid.go)", "if !strings.EqualFold(s[:9], \"", "urn:uuid", ":\") {", KindPrefix},
+		{"3 prefix: quoted NID and ':' even as a test's bad input (go-urn tables_test.go)", "[]byte(\"", "urn:a", ":\"),", KindPrefix},
+		{"3 prefix: ':' kept by the scanner", "\"", "urn:oid:", "\"", KindPrefix},
+		{"4 xml-name: element (rfc7878)", "ader/>\n    <soapenv:Body>\n     <", "urn:spppAddRequest", ">\n", KindXMLName},
+		{"4 xml-name: end tag", "</obj>\n     </", "urn:spppAddRequest", ">\n", KindXMLName},
+		{"4 xml-name: xsi:type (rfc7878)", "<objKey xsi:type=\"", "urn:ObjKeyType", "\">", KindXMLName},
+		{"5a prose: acronym plural (rfc8458)", "syntax of ", "URN:NBNs", ".  That syntax", KindProse},
+		{"5a prose: acronym and -word (rfc8458)", "libraries have implemented ", "URN:NBN-based", " systems.", KindProse},
+		{"5b prose: URN:s", "several ", "URN:s", " are", KindProse},
+		{"5c prose: namespace word (rfc5328)", "Considerations\n\n   The ", "urn:dvb", " namespace is used", KindProse},
+		{"5c prose: word on the next line", "references to the ", "urn:dvb", "\n      namespace.", KindProse},
+		{"5c prose: quoted, then the word (rfc5119)", "URNs for the \"", "urn:smpte", "\" namespace shall", KindProse},
+		{"5c prose: trimmed ':' then the word (rfc5842)", "(e.g., the ", "urn:uuid", ": URN namespace defined in", KindProse},
+		{"5d prose: capitals (rfc8458)", "If the ", "URN:NBN", " can resolve to", KindProse},
+
+		{"6 identifier (rfc8141 §2)", "see ", "urn:ietf:rfc:2141", " for", ""},
+		{"6 identifier: ISBN", "", "urn:isbn:0-395-36341-1", "", ""},
+		{"6 identifier: %2F escape (rfc3986 §2.1)", "", "urn:example:a%2Fb", "", ""},
+		{"6 identifier: UUID", "<id>", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "</id>", ""},
+		{"6 identifier: at the end of a quoted string, not concatenated", "<starttls xmlns='", "urn:ietf:params:xml:ns:xmpp-tls", "'/>", ""},
+		{"6 identifier: NSS-less in an xmlns keeps its URN002 (rfc5261)", "<doc xmlns:pref=\"", "urn:test", "\">", ""},
+		{"6 identifier: NSS-less compared in code (rfc6933)", "entPhysicalUris.2 == '", "urn:7dc53df5-703e-49b3-8670-b1c468f47f1f", "'", ""},
+		{"6 identifier: NSS-less at a sentence's end", "vocabularies: ", "urn:nato", ".\n", ""},
+		{"6 identifier: a quoted URN whose next word is a namespace word", "the \"", "urn:ietf:params:xml:ns:foo", "\" namespace", ""},
+		{"6 identifier: an attribute's value followed by name= (rfc4743)", "\n     targetNamespace=\"", "urn:myNetconfService", "\"\n     name=\"myNetconfService.ws", ""},
+		{"6 identifier: a test URN with $_ (go-urn tables_test.go)", "[]byte(\"", "urn:ciao:@!=%2C(xyz)+a,b.*@g=$_", "'_____________/-10\")", ""},
+		{"6 identifier: element content, not a tag name", "<id>", "urn:x", "</id>", ""},
+		{"not a URN: not ours", "", "xri://=x", "", ""},
+	} {
+		ctx := rules.Context{Before: []byte(c.before), After: []byte(c.after)}
+		if got := (&Checker{}).Classify(c.ident, ctx); got != c.want {
+			t.Errorf("rule %s: Classify(%q, before %q, after %q) = %q, want %q", c.rule, c.ident, c.before, c.after, got, c.want)
+		}
+	}
+}
+
+// An ordinary identifier costs no allocation: classifiers run on every
+// candidate.
+func TestClassifyAllocs(t *testing.T) {
+	ctx := rules.Context{Before: []byte("see the value \""), After: []byte("\" for the rest")}
+	for _, id := range []string{"urn:ietf:rfc:2141", "urn:oid:1.2.3.4", "urn:x:a%2Fb", "urn:nbn"} {
+		if n := testing.AllocsPerRun(100, func() { Classify(id, ctx) }); n != 0 {
+			t.Errorf("Classify(%q) allocates %v times", id, n)
+		}
+	}
+}
+
+// BenchmarkClassify is the cost Classify adds to each URN candidate on the
+// common path, an ordinary identifier.
+func BenchmarkClassify(b *testing.B) {
+	ctx := rules.Context{Before: []byte("<Identifier>"), After: []byte("</Identifier>\n  <Title>")}
+	for b.Loop() {
+		Classify("urn:ietf:params:xml:ns:yang:ietf-interfaces", ctx)
+	}
+}
+
+// Bad input never panics, whatever the candidate and its context.
+func FuzzClassify(f *testing.F) {
+	f.Add("<doc xmlns:pref=\"", "urn:test", "\">")
+	f.Add("the \"", "urn:smpte", "\" namespace")
+	f.Add("", "URN:NBN-", "")
+	f.Add("'", "urn:", ":'")
+	f.Fuzz(func(t *testing.T, before, ident, after string) {
+		Classify(ident, rules.Context{Before: []byte(before), After: []byte(after)})
+		Classify("urn:"+ident, rules.Context{Before: []byte(before), After: []byte(after)})
+	})
+}
