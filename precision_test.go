@@ -34,6 +34,7 @@ var pendingClasses = map[string]bool{
 	"delimited": true, // "<…:>": a trailing ":" inside angle brackets is the URN's own
 	"compound":  true, // a URN joined to a local name: "iq-set/self/urn:…:vcard-4.0:vcard"
 	"escaped":   true, // a Perl-escaped value: "xri://\\$xrds"
+	"entity":    true, // escaped markup: &quot;urn:…&quot;, &lt;urn:…&gt;
 }
 
 type judged struct {
@@ -45,7 +46,7 @@ type judged struct {
 }
 
 // readJudgedTSV reads testdata/precision/judged.tsv: context line
-// (escaped: \\ \t \r \n \xNN), expected identifiers (space-separated, in
+// (escaped: \\ \t \r \n \xNN; a line starting with "#" is a comment), expected identifiers (space-separated, in
 // order), class, source. bench/precision writes the same escapes.
 func readJudgedTSV(t *testing.T) []judged {
 	b, err := os.ReadFile("testdata/precision/judged.tsv")

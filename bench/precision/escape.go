@@ -9,7 +9,8 @@ import (
 
 // Escape writes a context line as one judged.tsv field: backslash, tab,
 // CR, LF, other control bytes and invalid UTF-8 as \\, \t, \r, \n, \xNN;
-// everything else as it is, so the file reads as the text does.
+// everything else as it is, so the file reads as the text does. A leading
+// "#" is written \x23: a line starting with "#" is a comment.
 // precision_test.go in the module root reads it back the same way.
 func Escape(s string) string {
 	var b strings.Builder
@@ -24,7 +25,7 @@ func Escape(s string) string {
 			b.WriteString(`\r`)
 		case r == '\n':
 			b.WriteString(`\n`)
-		case r == utf8.RuneError && n == 1, r < 0x20, r == 0x7f:
+		case r == utf8.RuneError && n == 1, r < 0x20, r == 0x7f, r == '#' && i == 0:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
 		default:
 			b.WriteString(s[i : i+n])
