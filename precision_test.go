@@ -46,8 +46,9 @@ type judged struct {
 }
 
 // readJudgedTSV reads testdata/precision/judged.tsv: context line
-// (escaped: \\ \t \r \n \xNN; a line starting with "#" is a comment), expected identifiers (space-separated, in
-// order), class, source. bench/precision writes the same escapes.
+// (escaped: \\ \t \r \n \xNN), expected identifiers (space-separated,
+// in order), class, source; a line starting with "#" is a comment.
+// bench/precision writes the same escapes.
 func readJudgedTSV(t *testing.T) []judged {
 	b, err := os.ReadFile("testdata/precision/judged.tsv")
 	if err != nil {
