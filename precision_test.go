@@ -1,0 +1,162 @@
+package idlint_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
+)
+
+// pendingClasses are the difficulty classes of issue 19 whose fixes are
+// being made in parallel: a mismatch in one of them is logged, not failed.
+// The coordinator removes a class from this set when its fix lands, so
+// from then on the judged lines of that class hold the fix in place.
+var pendingClasses = map[string]bool{
+	"quote":       true, // issue 19 class 1: an identifier opened after a quote ends at the closing quote
+	"markup":      true, // class 2: Markdown emphasis around an identifier
+	"query":       true, // class 3: a URL query value ends at "&"
+	"template":    true, // class 4: placeholders ({x}, %s, $x, …) are look-alikes
+	"prefix":      true, // class 4: a bare scheme or NID prefix in code
+	"prose":       true, // class 4: prose such as "URN:NBNs"
+	"xri-version": true, // class 5: XRI 2.0 syntax under the auto profile
+	// Classes the judged sample found beyond the issue's eight; no stream of
+	// issue 19 fixes them, so they stay logged until one does.
+	"qname":     true, // an XML QName with the prefix "urn": </urn:spppDelRequest>, xsi:type="urn:T"
+	"wrapped":   true, // an identifier wrapped or folded (RFC 8792 "\\") across lines
+	"param":     true, // a URI parameter after the URN: sip:…;gr=urn:uuid:…;ob
+	"delimited": true, // "<…:>": a trailing ":" inside angle brackets is the URN's own
+	"compound":  true, // a URN joined to a local name: "iq-set/self/urn:…:vcard-4.0:vcard"
+	"escaped":   true, // a Perl-escaped value: "xri://\\$xrds"
+	"entity":    true, // escaped markup: &quot;urn:…&quot;, &lt;urn:…&gt;
+}
+
+type judged struct {
+	line     int
+	context  string
+	expected []string
+	class    string
+	source   string
+}
+
+// readJudgedTSV reads testdata/precision/judged.tsv: context line
+// (escaped: \\ \t \r \n \xNN), expected identifiers (space-separated,
+// in order), class, source; a line starting with "#" is a comment.
+// bench/precision writes the same escapes.
+func readJudgedTSV(t *testing.T) []judged {
+	b, err := os.ReadFile("testdata/precision/judged.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js []judged
+	for i, l := range strings.Split(string(b), "\n") {
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.Split(l, "\t")
+		if len(f) != 4 {
+			t.Fatalf("judged.tsv:%d: %d fields, want 4", i+1, len(f))
+		}
+		ctx, err := unescapeTSV(f[0])
+		if err != nil {
+			t.Fatalf("judged.tsv:%d: %v", i+1, err)
+		}
+		js = append(js, judged{i + 1, ctx, strings.Fields(f[1]), f[2], f[3]})
+	}
+	return js
+}
+
+func unescapeTSV(s string) (string, error) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 >= len(s) {
+			return "", fmt.Errorf("trailing backslash")
+		}
+		i++
+		switch s[i] {
+		case '\\':
+			b.WriteByte('\\')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'n':
+			b.WriteByte('\n')
+		case 'x':
+			if i+2 >= len(s) {
+				return "", fmt.Errorf("short \\x")
+			}
+			v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+			if err != nil {
+				return "", err
+			}
+			b.WriteByte(byte(v))
+			i += 2
+		default:
+			return "", fmt.Errorf("unknown escape \\%c", s[i])
+		}
+	}
+	return b.String(), nil
+}
+
+// byFile collects the identifiers (not look-alikes) found per file.
+type byFile struct{ ids map[string][]string }
+
+func (r *byFile) Occurrence(o *lint.Occurrence) error {
+	if o.Kind == "" {
+		r.ids[o.Source] = append(r.ids[o.Source], o.Raw)
+	}
+	return nil
+}
+
+func (r *byFile) Source(*record.Source) error { return nil }
+
+// Every context line of the judged sample of third-party text (issue 19,
+// bench/precision/README.md) gives exactly the identifiers a reader sees
+// there, in order: no span absorbs a quote, markup or a query's "&…", and
+// templates, prefixes and prose are not identifiers.
+func TestJudgedPrecisionSample(t *testing.T) {
+	t.Parallel()
+	js := readJudgedTSV(t)
+	if len(js) < 100 {
+		t.Fatalf("judged.tsv has %d lines; the sample is larger", len(js))
+	}
+	fsys := fstest.MapFS{}
+	for _, j := range js {
+		fsys[fmt.Sprintf("j/%05d.txt", j.line)] = &fstest.MapFile{Data: []byte(j.context + "\n")}
+	}
+	r := &byFile{ids: map[string][]string{}}
+	opt := idlint.Options{}
+	opt.Corpus.FS = fsys
+	if _, err := idlint.Scan(context.Background(), []string{"j"}, opt, r); err != nil {
+		t.Fatal(err)
+	}
+	pending := map[string]int{}
+	for _, j := range js {
+		got := strings.Join(r.ids[fmt.Sprintf("j/%05d.txt", j.line)], " ")
+		want := strings.Join(j.expected, " ")
+		if got == want {
+			continue
+		}
+		msg := fmt.Sprintf("judged.tsv:%d (%s, %s):\n  %q\n  got  %q\n  want %q", j.line, j.class, j.source, j.context, got, want)
+		if pendingClasses[j.class] {
+			pending[j.class]++
+			t.Log("pending: " + msg)
+			continue
+		}
+		t.Error(msg)
+	}
+	if len(pending) > 0 {
+		t.Logf("mismatches in pending classes: %v", pending)
+	}
+}
