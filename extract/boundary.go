@@ -103,7 +103,8 @@ func openingOf(ctx []byte) (o opening) {
 }
 
 // queryKeyBefore reports whether ctx ends in a query key that follows "?",
-// "&" or ";" (so "&amp;" too): the text after "=" is a query value.
+// "&" or ";" (so "&amp;" too), or opens a string literal holding a query
+// (RawQuery: "xt=urn:btih:…&dn"): the text after "=" is a query value.
 func queryKeyBefore(ctx []byte) bool {
 	j := len(ctx)
 	for j > 0 && queryKeyChar[ctx[j-1]] {
@@ -113,7 +114,7 @@ func queryKeyBefore(ctx []byte) bool {
 		return false // no key, or one longer than the context kept
 	}
 	c := ctx[j-1]
-	return c == '?' || c == '&' || c == ';'
+	return c == '?' || c == '&' || c == ';' || c == '"' || c == '\''
 }
 
 // emphasisBefore returns the Markdown emphasis run ctx ends in: one to

@@ -109,6 +109,8 @@ var openingCases = []struct {
 	{"no opener: _ after a word is not emphasis", "x_urn:a:b_", []string{"urn:a:b_"}},
 	// URL query values (rfc3986 §3.4): "&" and "#" end them
 	{"query: magnet link (rfc3986 §3.4)", "magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=x", []string{"urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"}},
+	{"query: a string literal holding a query (rfc3986 §3.4)", "RawQuery: \"xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn\",", []string{"urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"}},
+	{"query: an attribute value that is not a query keeps & (rfc8141 §2)", "scope=\"urn:example:channel=HBO&urn:example:rating=G\"", []string{"urn:example:channel=HBO&urn:example:rating=G"}},
 	{"query: SAML entity ID (rfc3986 §3.4)", "sso?spentityid=urn:mace:feide.no:x&RelayState=https://a/", []string{"urn:mace:feide.no:x"}},
 	{"query: &amp; in HTML (rfc3986 §3.4)", "x?a=1&amp;id=urn:x:y&amp;b=2", []string{"urn:x:y"}},
 	{"query: ; separator (rfc3986 §3.4)", "x?a=1;id=urn:x:y&b=2", []string{"urn:x:y"}},

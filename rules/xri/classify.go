@@ -85,6 +85,9 @@ func (*Checker) Classify(ident string, ctx rules.Context) string {
 	if rest == "" {
 		return KindLabel
 	}
+	if rest == "//" && (len(ctx.After) == 0 || ctx.After[0] == ' ' || ctx.After[0] == '\t' || ctx.After[0] == '\n') {
+		return lookalike.KindProse // the scheme named in prose: "the xri:// prefix"
+	}
 	if c := rest[0]; c == '/' || c == '(' || is(c, cGCS1) || is(c, cGCS2) {
 		return ""
 	}

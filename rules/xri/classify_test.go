@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/lookalike"
 )
 
 // The look-alikes XRI shares with every scheme (rules/internal/lookalike);
@@ -20,6 +21,8 @@ func TestClassifyLookalikes(t *testing.T) {
 		{"template: ${x}", "tpl = \"", "xri://=$", "{name}\"", KindTemplate},
 		{"template: %s", "'", "xri://=%s", "' % name", KindTemplate},
 		{"template: <name>", "", "xri://=", ":<name>", KindTemplate},
+		{"prose: the bare scheme named (xri-1.0-rc2 §2.1: an authority must follow)", "# Trim off the ", "xri://", " prefix.", lookalike.KindProse},
+		{"identifier: an authority follows", "# see ", "xri://=a", " prefix.", ""},
 
 		{"identifier: i-number (xri-syntax-v2.0 §2.2.1)", "see ", "xri://=!E117.EF2F", " and", ""},
 		{"identifier: $ is a context symbol, not a variable (xri-syntax-v2.0 §2.2.1.2)", "", "xri://$dns*example.com", "", ""},

@@ -43,7 +43,9 @@ const (
 //   - "<" followed by a letter ("<placeholder>");
 //   - "[", a name and "]" as a whole segment after ":" ("urn:a:[some-part]");
 //   - an ellipsis "..." or "…" with more text after it ("urn:a...b"): a
-//     trailing "..." is prose punctuation the scanner trims.
+//     trailing "..." is prose punctuation the scanner trims;
+//   - a trailing wildcard "*" after ":", "-" or "." ("urn:example:Co:*",
+//     "…:xmpp-*", "grant-type:*"): the pattern of a family of names.
 //
 // After ident (ctx.After), once the scanner's trimmed separators (":",
 // "/", ".", "-", "=", "?") are skipped: "{" after such a separator or a "$",
@@ -52,6 +54,9 @@ const (
 // not "urn:isbn:123<br>"); an ellipsis, only after a trimmed separator
 // ("urn:ietf:...", not "…see urn:isbn:123...").
 func Template(ident string, ctx rules.Context, dollar bool) bool {
+	if wildcard(ident) {
+		return true
+	}
 	for i := 0; i < len(ident); i++ {
 		if opens[ident[i]] {
 			if templateIn(ident, i, dollar) {
@@ -85,6 +90,10 @@ func Template(ident string, ctx rules.Context, dollar bool) bool {
 	}
 	return false
 }
+
+// regexpEscape: the letters after "\\" that make a regular expression's
+// class or assertion (\d \w \s \b and their negations, \. \( escaped).
+var regexpEscape = [256]bool{'d': true, 'D': true, 'w': true, 'W': true, 's': true, 'S': true, 'b': true, '.': true, '(': true}
 
 // opens marks the bytes that can start a placeholder or an ellipsis
 // (0xe2 starts "…"): one table lookup per byte of the candidate.
@@ -201,11 +210,28 @@ func Verb(s string, i int) bool {
 	return !ascii.IsEscape(s, i)
 }
 
+// wildcard reports a trailing "*" after a separator: in prose and specs
+// "urn:a:*" names every URN under urn:a, and no registered namespace
+// ends a name in a lone "*".
+func wildcard(ident string) bool {
+	n := len(ident)
+	if n < 2 || ident[n-1] != '*' {
+		return false
+	}
+	c := ident[n-2]
+	return c == ':' || c == '-' || c == '.'
+}
+
 // Pattern reports a regular expression: a character class "[^" in ident
-// or right after it ("urn:([^:]+)", "urn:cid:.+@([^\.]+\.)"). "[" is not
-// allowed in a URN (rfc8141 §2) nor unescaped in an XRI's segments, so
-// "[^" does not occur in an identifier.
+// or right after it ("urn:([^:]+)", "urn:cid:.+@([^\.]+\.)"), or a
+// group opened right before a regular expression's escape
+// ("urn:ietf:mtg:(\d*)"). "[" and "\" are not allowed in a URN (rfc8141
+// §2) nor unescaped in an XRI's segments, so neither occurs in an
+// identifier.
 func Pattern(ident string, ctx rules.Context) bool {
+	if n := len(ident); n > 0 && ident[n-1] == '(' && len(ctx.After) > 1 && ctx.After[0] == '\\' && regexpEscape[ctx.After[1]] {
+		return true
+	}
 	if i := strings.IndexByte(ident, '['); i >= 0 {
 		if i+1 < len(ident) {
 			return ident[i+1] == '^'
