@@ -16,6 +16,8 @@ import (
 type opening struct {
 	quote *quotePair // opened right after a quote: ends at its closer
 	query bool       // a URL query value (rfc3986 §3.4): ends at "&" or "#"
+	param bool       // a URI parameter's value (";key="): also ends at ";"
+	angle bool       // opened by "<": where ">" ends it, nothing is trimmed
 	wrap  byte       // Markdown emphasis run before it ('*', '_' or '~') …
 	wrapN int        // … of this length: the same run at its end is stripped
 }
@@ -86,7 +88,9 @@ func openingOf(ctx []byte) (o opening) {
 	case c == '\'':
 		o.quote = &quotePairs[0]
 	case c == '=':
-		o.query = queryKeyBefore(ctx[:len(ctx)-1])
+		o.query, o.param = queryKeyBefore(ctx[:len(ctx)-1])
+	case c == '<':
+		o.angle = true
 	case c == '*' || c == '_' || c == '~':
 		o.wrap, o.wrapN = emphasisBefore(ctx, c)
 	case c == ';' || c >= 0x80:
@@ -105,16 +109,18 @@ func openingOf(ctx []byte) (o opening) {
 // queryKeyBefore reports whether ctx ends in a query key that follows "?",
 // "&" or ";" (so "&amp;" too), or opens a string literal holding a query
 // (RawQuery: "xt=urn:btih:…&dn"): the text after "=" is a query value.
-func queryKeyBefore(ctx []byte) bool {
+// param: the key follows ";", a URI parameter (sip:a@b;gr=urn:uuid:…;ob,
+// rfc3261 §19.1.1), whose value also ends at the next ";".
+func queryKeyBefore(ctx []byte) (query, param bool) {
 	j := len(ctx)
 	for j > 0 && queryKeyChar[ctx[j-1]] {
 		j--
 	}
 	if j == len(ctx) || j == 0 {
-		return false // no key, or one longer than the context kept
+		return false, false // no key, or one longer than the context kept
 	}
 	c := ctx[j-1]
-	return c == '?' || c == '&' || c == ';' || c == '"' || c == '\''
+	return c == '?' || c == '&' || c == ';' || c == '"' || c == '\'', c == ';'
 }
 
 // emphasisBefore returns the Markdown emphasis run ctx ends in: one to
@@ -166,6 +172,9 @@ func (o *opening) cut(buf []byte, from, end int) int {
 		if k := bytes.IndexByte(seg, '#'); k >= 0 {
 			seg = seg[:k]
 		}
+		if k := bytes.IndexByte(seg, ';'); o.param && k >= 0 {
+			seg = seg[:k]
+		}
 	}
 	return from + len(seg)
 }
@@ -192,7 +201,7 @@ var openerByte = func() (t [256]bool) {
 	for c := 0x80; c < 256; c++ {
 		t[c] = true
 	}
-	for _, c := range []byte("'=*_~;") {
+	for _, c := range []byte("'=*_~;<") {
 		t[c] = true
 	}
 	return t

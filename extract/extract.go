@@ -154,7 +154,10 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out [
 				end = start + opt.MaxLen
 			}
 			i = end
-			if !truncated {
+			// "<urn:…:>" delimits (rfc3986 Appendix C): what comes before
+			// ">" is the identifier's, trailing punctuation included
+			delimited := o.angle && end < len(buf) && buf[end] == '>'
+			if !truncated && !delimited {
 				end = start + trim(buf[start:end], p+1-start)
 				if o.wrapN > 0 {
 					end = start + o.unwrap(buf[start:end], p+1-start)
