@@ -14,6 +14,7 @@ const (
 	KindPattern  = lookalike.KindPattern
 	KindPrefix   = lookalike.KindPrefix
 	KindProse    = lookalike.KindProse
+	KindWrapped  = lookalike.KindWrapped
 	// KindXMLName is an XML element or type name whose namespace prefix is
 	// "urn" (<urn:spppAddRequest>, xsi:type="urn:ObjKeyType").
 	KindXMLName = "xml-name"
@@ -32,14 +33,16 @@ var _ rules.Classifier = (*Checker)(nil)
 //     "urn:oid:$oid", "urn:ietf:...", "URN:NBN:<country code>";
 //  3. prefix: a string literal concatenated or prefix-tested in code
 //     (lookalike.Prefix), or a literal that is "urn:", a NID and ":" alone
-//     ("urn:uuid:" in prose or ABNF: UCODE-URN = "urn:ucode:" ucode-name).
+//     ("urn:uuid:" in prose or ABNF: UCODE-URN = "urn:ucode:" ucode-name);
+//  4. wrapped: opened after a quote that does not close before the line
+//     ends (lookalike.Wrapped): "urn:ietf:params:scim: and a new line.
 //
 // The rest apply when no NSS follows the NID (no ":" in the candidate,
 // rfc8141 §2 requires one):
 //
-//  4. xml-name: an XML element or xsi:type name, "urn" being its namespace
+//  5. xml-name: an XML element or xsi:type name, "urn" being its namespace
 //     prefix: "<" or "</" precedes, or ':type="' ("<urn:spppAddRequest>");
-//  5. prose, any of:
+//  6. prose, any of:
 //     a. the NID is an acronym and a plural "s" or a "-word" suffix
 //     ("URN:NBNs", "URN:NBN-based");
 //     b. the NID is "s" ("URN:s");
@@ -52,7 +55,7 @@ var _ rules.Classifier = (*Checker)(nil)
 //     d. "URN" in capitals and a NID in capitals, digits and "-", not
 //     followed by ":" — the way prose names a namespace ("the URN:NBN
 //     can resolve").
-//  6. identifier otherwise (an NSS-less "urn:test" in an xmlns stays one,
+//  7. identifier otherwise (an NSS-less "urn:test" in an xmlns stays one,
 //     with its URN002 error).
 func (*Checker) Classify(ident string, ctx rules.Context) string { return Classify(ident, ctx) }
 
@@ -69,6 +72,9 @@ func Classify(ident string, ctx rules.Context) string {
 	}
 	if lookalike.Prefix(ident, ctx) {
 		return KindPrefix
+	}
+	if lookalike.Wrapped(ctx) {
+		return KindWrapped
 	}
 	nid, nss, colon := strings.Cut(ident[4:], ":")
 	if nss != "" {

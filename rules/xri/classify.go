@@ -21,6 +21,10 @@ const (
 	// ("XRI:Foo", "xri:str"): a label or a field name. An XRI needs an
 	// authority after "xri:" — "//", a global context symbol or "(".
 	KindLabel = "label"
+	// KindEscaped is an XRI written with its characters backslash-escaped
+	// for a programming language ("xri://\\$xrds" in Perl): the scanner
+	// stops at the "\\", so what it found is not the identifier.
+	KindEscaped = "escaped"
 	// KindTemplate, KindPattern and KindPrefix are the look-alikes every
 	// scheme shares (rules/internal/lookalike): "xri://=${name}",
 	// startswith('xri://').
@@ -87,6 +91,9 @@ func (*Checker) Classify(ident string, ctx rules.Context) string {
 	}
 	if rest == "//" && (len(ctx.After) == 0 || ctx.After[0] == ' ' || ctx.After[0] == '\t' || ctx.After[0] == '\n') {
 		return lookalike.KindProse // the scheme named in prose: "the xri:// prefix"
+	}
+	if rest == "//" && len(ctx.After) > 0 && ctx.After[0] == '\\' {
+		return KindEscaped // "xri://\$xrds" in a Perl or shell string: the text is escaped
 	}
 	if c := rest[0]; c == '/' || c == '(' || is(c, cGCS1) || is(c, cGCS2) {
 		return ""

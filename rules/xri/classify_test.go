@@ -23,6 +23,7 @@ func TestClassifyLookalikes(t *testing.T) {
 		{"template: <name>", "", "xri://=", ":<name>", KindTemplate},
 		{"prose: the bare scheme named (xri-1.0-rc2 §2.1: an authority must follow)", "# Trim off the ", "xri://", " prefix.", lookalike.KindProse},
 		{"identifier: an authority follows", "# see ", "xri://=a", " prefix.", ""},
+		{"escaped: a Perl string's \\$ (perlop: Quote-Like Operators)", "xmlns:xrds=\"", "xri://", "\\$xrds\"", KindEscaped},
 
 		{"identifier: i-number (xri-syntax-v2.0 §2.2.1)", "see ", "xri://=!E117.EF2F", " and", ""},
 		{"identifier: $ is a context symbol, not a variable (xri-syntax-v2.0 §2.2.1.2)", "", "xri://$dns*example.com", "", ""},

@@ -24,6 +24,10 @@ const (
 	// KindPrefix is the start of identifiers in code: concatenated
 	// ("urn:publicid:" + x) or tested (startswith('xri://')).
 	KindPrefix = "prefix"
+	// KindWrapped is an identifier cut by a line break: opened after a
+	// quote that does not close on its line, the text running to the line's
+	// end ("urn:ietf:params:scim:" then a new line, RFC 8792's "\" folding).
+	KindWrapped = "wrapped"
 	// KindProse is a word of prose that starts like an identifier
 	// ("URN:NBNs", "the urn:dvb namespace").
 	KindProse = "prose"
@@ -220,6 +224,33 @@ func wildcard(ident string) bool {
 	}
 	c := ident[n-2]
 	return c == ':' || c == '-' || c == '.'
+}
+
+// Wrapped reports an identifier cut by a line break: opened right after a
+// quote, its run ends at the end of the line in a separator the scanner
+// trimmed (":", "-" …) or an RFC 8792 folding "\\", with no closing quote
+// on the line. What follows on the next line is the rest of it, so what
+// was found is not the identifier. A quoted list that goes on on the next
+// line (xsi:schemaLocation="urn:x:y then a new line) ends in no separator.
+func Wrapped(ctx rules.Context) bool {
+	b := ctx.Before
+	if len(b) == 0 || !isQuote(b[len(b)-1]) {
+		return false
+	}
+	a := ctx.After
+	n := 0
+	for n < len(a) && isSep(a[n]) {
+		n++
+	}
+	cut := n > 0 // it ends in a separator: ":" or "-" where the line broke
+	if n < len(a) && a[n] == '\\' {
+		n++
+		cut = true // RFC 8792 folding
+	}
+	if n < len(a) && a[n] == '\r' {
+		n++
+	}
+	return cut && n < len(a) && a[n] == '\n'
 }
 
 // Pattern reports a regular expression: a character class "[^" in ident

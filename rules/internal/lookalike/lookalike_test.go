@@ -82,6 +82,25 @@ func TestVerb(t *testing.T) {
 	}
 }
 
+func TestWrapped(t *testing.T) {
+	for _, c := range []struct {
+		name, before, after string
+		want                bool
+	}{
+		{"a quote not closed before the line ends (RFC 7644 wrapped)", "the attribute \"", ":\nschemas:extension", true},
+		{"RFC 8792 folding", "xmlns=\"", ":\\\n   netconf", true},
+		{"CRLF", "'", ":\r\nrest", true},
+		{"closed on the line", "\"", "\"\n", false},
+		{"not opened by a quote", "see ", ":\nnext", false},
+		{"the line goes on", "\"", " and\n", false},
+		{"a list value going on on the next line (xsi:schemaLocation)", "xsi:schemaLocation=\"", "\n  epp-1.0.xsd\"", false},
+	} {
+		if got := Wrapped(rules.Context{Before: []byte(c.before), After: []byte(c.after)}); got != c.want {
+			t.Errorf("%s: Wrapped(before %q, after %q) = %v, want %v", c.name, c.before, c.after, got, c.want)
+		}
+	}
+}
+
 func TestPattern(t *testing.T) {
 	for _, c := range []struct {
 		name, ident, after string
