@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/internal/tsvesc"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 )
@@ -50,50 +50,13 @@ func readJudgedTSV(t *testing.T) []judged {
 		if len(f) != 4 {
 			t.Fatalf("judged.tsv:%d: %d fields, want 4", i+1, len(f))
 		}
-		ctx, err := unescapeTSV(f[0])
+		ctx, err := tsvesc.Unescape(f[0])
 		if err != nil {
 			t.Fatalf("judged.tsv:%d: %v", i+1, err)
 		}
 		js = append(js, judged{i + 1, ctx, strings.Fields(f[1]), f[2], f[3]})
 	}
 	return js
-}
-
-func unescapeTSV(s string) (string, error) {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' {
-			b.WriteByte(s[i])
-			continue
-		}
-		if i+1 >= len(s) {
-			return "", fmt.Errorf("trailing backslash")
-		}
-		i++
-		switch s[i] {
-		case '\\':
-			b.WriteByte('\\')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'n':
-			b.WriteByte('\n')
-		case 'x':
-			if i+2 >= len(s) {
-				return "", fmt.Errorf("short \\x")
-			}
-			v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
-			if err != nil {
-				return "", err
-			}
-			b.WriteByte(byte(v))
-			i += 2
-		default:
-			return "", fmt.Errorf("unknown escape \\%c", s[i])
-		}
-	}
-	return b.String(), nil
 }
 
 // byFile collects the identifiers (not look-alikes) found per file.

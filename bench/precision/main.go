@@ -33,6 +33,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/idlint/idlint/internal/tsvesc"
 )
 
 type occ struct {
@@ -363,12 +365,12 @@ func sample(occs []occ, text map[string]bool, scheme string, n int, seed int64, 
 			}
 		}
 		mark := "?"
-		if known[Escape(ctx)] {
+		if known[tsvesc.Escape(ctx)] {
 			mark = "judged"
 		} else {
 			fresh++
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", Escape(ctx), strings.Join(ids, " "), mark, o.Source, strings.Join(drawn[ctx], " "))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", tsvesc.Escape(ctx), strings.Join(ids, " "), mark, o.Source, strings.Join(drawn[ctx], " "))
 	}
 	fmt.Printf("## Sample %s: %d contexts of %d identifiers (seed %d), %d not yet judged → %s\n", scheme, len(order), len(pool), seed, fresh, path)
 }
@@ -442,7 +444,7 @@ func measureJudged(bin, path string) {
 	}
 	defer os.RemoveAll(dir)
 	for i, j := range js {
-		ctx, err := Unescape(j.context)
+		ctx, err := tsvesc.Unescape(j.context)
 		if err != nil {
 			log.Fatalf("line %d: %v", i+1, err)
 		}

@@ -1,4 +1,8 @@
-package main
+// Package tsvesc writes and reads a text line as one field of a
+// tab-separated file, escaped so that the file reads as the text does:
+// testdata/precision/judged.tsv, which bench/precision writes and the root
+// package's precision test reads.
+package tsvesc
 
 import (
 	"fmt"
@@ -11,7 +15,6 @@ import (
 // CR, LF, other control bytes and invalid UTF-8 as \\, \t, \r, \n, \xNN;
 // everything else as it is, so the file reads as the text does. A leading
 // "#" is written \x23: a line starting with "#" is a comment.
-// precision_test.go in the module root reads it back the same way.
 func Escape(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
