@@ -134,13 +134,8 @@ func Classify(ident string, ctx rules.Context) string {
 	if isFormat(rest) {
 		return KindFormatString
 	}
-	switch {
-	case lookalike.Pattern(ident, ctx):
-		return KindPattern
-	case lookalike.Template(ident, ctx, true):
-		return KindTemplate
-	case lookalike.Prefix(ident, ctx):
-		return KindPrefix
+	if kind := lookalike.Shared(ident, ctx, true); kind != "" {
+		return kind
 	}
 	if isEmoticon(rest) {
 		return KindEmoticon

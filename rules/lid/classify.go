@@ -64,13 +64,8 @@ func Classify(ident string, ctx rules.Context) string {
 		return "" // not ours to judge: Check reports LID001
 	}
 	rest := ident[4:]
-	switch {
-	case lookalike.Pattern(ident, ctx):
-		return KindPattern
-	case lookalike.Template(ident, ctx, true):
-		return KindTemplate
-	case lookalike.Prefix(ident, ctx):
-		return KindPrefix
+	if kind := lookalike.Shared(ident, ctx, true); kind != "" {
+		return kind
 	}
 	if len(rest) >= 2 && rest[0] == '/' && rest[1] == '/' {
 		return ""

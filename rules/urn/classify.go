@@ -106,14 +106,8 @@ var (
 
 // classify is Classify past the common case.
 func classify(ident string, ctx rules.Context) string {
-	if lookalike.Pattern(ident, ctx) {
-		return KindPattern
-	}
-	if lookalike.Template(ident, ctx, true) {
-		return KindTemplate
-	}
-	if lookalike.Prefix(ident, ctx) {
-		return KindPrefix
+	if kind := lookalike.Shared(ident, ctx, true); kind != "" {
+		return kind
 	}
 	if lookalike.Wrapped(ctx) {
 		return KindWrapped

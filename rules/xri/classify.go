@@ -83,7 +83,7 @@ func (*Checker) Classify(ident string, ctx rules.Context) string {
 	if docTag(bytes.TrimRight(ctx.Before, " \t")) {
 		return KindDocTag
 	}
-	if kind := lookalikeKind(ident, ctx); kind != "" {
+	if kind := lookalike.Shared(ident, ctx, false); kind != "" { // "$" is XRI syntax: only "${" is a variable
 		return kind
 	}
 	if rest == "" {
@@ -99,18 +99,4 @@ func (*Checker) Classify(ident string, ctx rules.Context) string {
 		return ""
 	}
 	return KindLabel
-}
-
-// lookalikeKind applies the shared rules: a template ("$" is XRI syntax,
-// only "${" is a variable), a pattern, or a prefix in code.
-func lookalikeKind(ident string, ctx rules.Context) string {
-	switch {
-	case lookalike.Pattern(ident, ctx):
-		return KindPattern
-	case lookalike.Template(ident, ctx, false):
-		return KindTemplate
-	case lookalike.Prefix(ident, ctx):
-		return KindPrefix
-	}
-	return ""
 }

@@ -33,6 +33,21 @@ const (
 	KindProse = "prose"
 )
 
+// Shared returns the kind of the look-alikes every scheme shares, in the
+// order they are told — a pattern, a template, a prefix — or "" for none.
+// dollar is as for Template.
+func Shared(ident string, ctx rules.Context, dollar bool) string {
+	switch {
+	case Pattern(ident, ctx):
+		return KindPattern
+	case Template(ident, ctx, dollar):
+		return KindTemplate
+	case Prefix(ident, ctx):
+		return KindPrefix
+	}
+	return ""
+}
+
 // Template reports a placeholder in ident or right after it, where the
 // scanner stopped at a character the scheme does not allow. In ident:
 //
