@@ -32,8 +32,9 @@ var _ rules.Classifier = (*Checker)(nil)
 //     (lookalike.Template): "urn:xmpp:{ShortName}", "urn:x:%s",
 //     "urn:oid:$oid", "urn:ietf:...", "URN:NBN:<country code>";
 //  3. prefix: a string literal concatenated or prefix-tested in code
-//     (lookalike.Prefix), or a literal that is "urn:", a NID and ":" alone
-//     ("urn:uuid:" in prose or ABNF: UCODE-URN = "urn:ucode:" ucode-name);
+//     (lookalike.Prefix), or a quoted literal that ends in ":" — "urn:", a
+//     NID and ":" alone ("urn:uuid:" in prose or ABNF: UCODE-URN =
+//     "urn:ucode:" ucode-name) or with more ("urn:ietf:params:acme:error:");
 //  4. wrapped: opened after a quote that does not close before the line
 //     ends (lookalike.Wrapped): "urn:ietf:params:scim: and a new line.
 //
@@ -111,6 +112,11 @@ func classify(ident string, ctx rules.Context) string {
 	}
 	if lookalike.Wrapped(ctx) {
 		return KindWrapped
+	}
+	if _, c := lookalike.Quoted(ctx); c == 1 && ctx.After[0] == ':' {
+		// a literal ending in ":" names the URNs under it: "the URN
+		// prefix "urn:ietf:params:acme:error:"" (rfc8555 §6.7)
+		return KindPrefix
 	}
 	nid, nss, colon := strings.Cut(ident[4:], ":")
 	if nss != "" {
