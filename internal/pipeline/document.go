@@ -21,12 +21,9 @@ const maxSchemeDoc = 4 << 20
 // scheme's own document.
 var docSniff = schemes.DocumentSniff()
 
-// schemeDoc returns the scheme whose own document a document starting
-// with head is, nil if none.
-func schemeDoc(head []byte) *rules.Scheme { return schemes.Document(head) }
-
-// isSchemeDoc is schemeDoc as a predicate (corpus.Options.Whole).
-func isSchemeDoc(head []byte) bool { return schemeDoc(head) != nil }
+// isSchemeDoc tells a scheme's own document by its head
+// (corpus.Options.Whole: such a document is never split).
+func isSchemeDoc(head []byte) bool { return schemes.Document(head) != nil }
 
 // bareNames are the bare identifiers of a scheme document, data, not yet
 // reported, in document order.

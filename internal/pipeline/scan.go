@@ -13,6 +13,7 @@ import (
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/schemes"
 )
 
 // scanner is one worker's reusable state.
@@ -65,13 +66,14 @@ func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b
 // document read whole: in place when the corpus layer holds its bytes
 // (and no suppression comments are read), else streamed through a
 // buffer; a scheme's own document (XRI's XRDS) is read whole either way,
-// for its bare identifiers (document.go). Parts of split files are planned (plan.go) and
-// scanned (part.go) apart, through the same match loop.
+// for its bare identifiers (document.go). Parts of split files are
+// planned (plan.go) and scanned (part.go) apart, through the same match
+// loop.
 func (s *scanner) document(ctx context.Context, doc *corpus.Document, b *batcher) error {
 	st := s.stream
 	whole := span{to: math.MaxInt64}
 	if doc.Bytes != nil && s.dirs == nil {
-		if sc := schemeDoc(doc.Bytes); sc != nil {
+		if sc := schemes.Document(doc.Bytes); sc != nil {
 			return s.schemeDocument(ctx, doc, sc, doc.Bytes, b)
 		}
 		st.ResetBytes(doc.Bytes, 0)
@@ -84,13 +86,14 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, b *batcher
 		s.br.Reset(doc.Reader)
 	}
 	var r io.Reader = s.br
-	if head, _ := s.br.Peek(docSniff); schemeDoc(head) != nil {
+	head, _ := s.br.Peek(docSniff)
+	if sc := schemes.Document(head); sc != nil {
 		data, err := io.ReadAll(io.LimitReader(s.br, maxSchemeDoc+1))
 		if err != nil {
 			return err
 		}
 		if len(data) <= maxSchemeDoc {
-			return s.schemeDocument(ctx, doc, schemeDoc(data), data, b)
+			return s.schemeDocument(ctx, doc, sc, data, b)
 		}
 		r = io.MultiReader(bytes.NewReader(data), s.br) // too large: scan as text
 	}

@@ -113,7 +113,8 @@ func classify(ident string, ctx rules.Context) string {
 	if lookalike.Wrapped(ctx) {
 		return KindWrapped
 	}
-	if _, c := lookalike.Quoted(ctx); c == 1 && ctx.After[0] == ':' {
+	_, c := lookalike.Quoted(ctx)
+	if c == 1 && ctx.After[0] == ':' {
 		// a literal ending in ":" names the URNs under it: "the URN
 		// prefix "urn:ietf:params:acme:error:"" (rfc8555 §6.7)
 		return KindPrefix
@@ -122,10 +123,10 @@ func classify(ident string, ctx rules.Context) string {
 	if nss != "" {
 		return ""
 	}
-	a := ctx.After
-	if _, c := lookalike.Quoted(ctx); c >= 0 && (colon && c == 0 || !colon && c == 1 && a[0] == ':') {
+	if colon && c == 0 { // "urn:oid:" with its ":" kept, then the quote
 		return KindPrefix
 	}
+	a := ctx.After
 	if colon {
 		return ""
 	}
