@@ -7,6 +7,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,21 +36,8 @@ const (
 	exitTrouble  = 2 // usage errors, unreadable inputs
 )
 
-const usage = `idlint — find and lint URN identifiers
-
-Usage:
-  idlint parse [flags] [IDENT...]   lint whole identifiers (arguments, or lines of stdin)
-  idlint scan  [flags] PATH...      find identifiers in files, directories, "-" (stdin)
-  idlint check [flags] PATH...      linter output path:line:col: severity RULE message (spec)
-  idlint rules [ID|NAME]            list the rule catalog, or print one rule's page
-  idlint merge OUT SHARD_DIR...      combine the --report directories of sharded runs
-  idlint demo                       scan the embedded sample corpus
-  idlint version
-
-Exit status: 0 no error-level finding, 1 error-level findings (check, parse),
-2 usage error or an input that could not be read (the others are still processed).
-Run "idlint COMMAND -h" for a command's flags.
-`
+// usage, the top-level help, is generated from the command table and the
+// scheme registry (help.go).
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -57,7 +45,7 @@ func main() {
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return exitTrouble
 	}
 	cmd, rest := args[0], args[1:]
@@ -65,15 +53,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// action: it ends them.
 	switch cmd {
 	case "version", "--version":
-		fmt.Fprintf(stdout, "idlint %s (URN namespaces registry %s)\n", idlint.Version, urn.RegistryDate)
-		return exitOK
+		return cmdVersion(rest, stdout, stderr)
 	case "parse":
 		return cmdParse(rest, stdin, stdout, stderr)
 	case "rules":
 		return cmdRules(rest, stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
+	case "help", "-h", "-help", "--help":
+		return cmdHelp(rest, stdout, stderr)
 	}
 	// A pre-commit hook's check is mostly the process's start: its
 	// interrupt handler waits 50 ms (see interruptContext) unless it
@@ -94,8 +80,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "demo":
 		return cmdDemo(ctx, rest, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "idlint: unknown command %q\n\n%s", cmd, usage)
+	fmt.Fprintf(stderr, "idlint: %s; run 'idlint help'\n", unknownCommand(cmd))
 	return exitTrouble
+}
+
+func cmdVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("version", stderr)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagExit(fs, err, stdout)
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "idlint version: takes no arguments, got %q\n", pos[0])
+		return exitTrouble
+	}
+	fmt.Fprintf(stdout, "idlint %s (URN namespaces registry %s)\n", idlint.Version, urn.RegistryDate)
+	return exitOK
 }
 
 // common holds the flags every linting command shares.
@@ -186,8 +186,16 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			args[i] = "-j=" + a[2:]
 		}
 	}
+	// the flag package prints the error and every flag's help: say
+	// one line instead (flagError), and leave -h to the caller (flagExit)
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	defer fs.SetOutput(out)
 	for {
 		if err := fs.Parse(args); err != nil {
+			if !errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintln(out, flagError(fs, err))
+			}
 			return nil, err
 		}
 		args = fs.Args()
@@ -217,7 +225,7 @@ func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	base := fs.String("base", "", "resolve each input as a reference relative to this base `IDENTIFIER` first (xri:, lid:)")
 	idents, err := parseFlags(fs, args)
 	if err != nil {
-		return exitTrouble
+		return flagExit(fs, err, stdout)
 	}
 	cfg, err := c.config()
 	if err != nil {
@@ -292,6 +300,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	memLimit := fs.Int64("memory-limit", 900<<20, "soft memory limit in `BYTES` for the Go runtime (GC works harder near it; 0: the runtime's default, or $GOMEMLIMIT)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE` (for performance work)")
 	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE` at the end")
+	color := colorFlag(fs)
 	var copt corpus.Options
 	fs.Int64Var(&copt.MaxMemberBytes, "max-member-bytes", 0, "largest decompressed document in `BYTES`; it is cut there and reported as an error, what was scanned before still counts (default 4 GiB, -1 no limit)")
 	fs.Float64Var(&copt.MaxRatio, "max-ratio", 0, "largest expansion of one decompression layer, output bytes per compressed byte, checked after 1 MiB of output (default 1000, -1 none)")
@@ -303,8 +312,9 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	fs.StringVar(&copt.TempDir, "temp-dir", "", "where zips found inside streams are spooled when over 16 MiB (default: the system's)")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
-		return exitTrouble
+		return flagExit(fs, err, stdout)
 	}
+	stdout = withColor(color, stdout)
 	if len(paths) == 0 {
 		fmt.Fprintf(stderr, "idlint %s: no input paths (use - for stdin)\n", name)
 		return exitTrouble
@@ -420,8 +430,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	}
 	out.min = sev
 	if !known {
-		// the list of scan's formats, whichever the command (as always)
-		fmt.Fprintf(stderr, "idlint %s: unknown format %q (want %s)\n", name, format, formatList(inScan, false))
+		fmt.Fprintf(stderr, "idlint %s: %s\n", name, unknownFormat(cmd, format))
 		return exitTrouble
 	}
 	sink, err := f.sink(out)
@@ -499,7 +508,7 @@ func cmdRules(args []string, stdout, stderr io.Writer) int {
 	md := fs.Bool("markdown", false, "print the catalog as the Markdown table README.md carries")
 	ids, err := parseFlags(fs, args)
 	if err != nil {
-		return exitTrouble
+		return flagExit(fs, err, stdout)
 	}
 	if len(ids) == 0 {
 		if *md {
@@ -514,7 +523,7 @@ func cmdRules(args []string, stdout, stderr io.Writer) int {
 	for _, id := range ids {
 		rs := lint.Find(id)
 		if len(rs) == 0 {
-			fmt.Fprintf(stderr, "idlint rules: no rule %q\n", id)
+			fmt.Fprintf(stderr, "idlint rules: %v\n", &lint.UnknownRuleError{Name: id})
 			code = exitTrouble
 			continue
 		}
@@ -541,7 +550,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	runID := fs.String("run-id", "", "run identifier of the merged report (default: time and random)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return exitTrouble
+		return flagExit(fs, err, stdout)
 	}
 	if len(pos) < 2 {
 		fmt.Fprintln(stderr, "idlint merge: want OUT SHARD_DIR...")
@@ -561,10 +570,12 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c common
 	c.register(fs)
 	format := fs.String("format", "text", formatFlagHelp(inDemo))
-	report := fs.String("report", "", "write the Parquet report to `DIR` (default: a new temporary directory)")
+	report := fs.String("report", "", "also write the Parquet report to `DIR` (default: none)")
+	color := colorFlag(fs)
 	if _, err := parseFlags(fs, args); err != nil {
-		return exitTrouble
+		return flagExit(fs, err, stdout)
 	}
+	stdout = withColor(color, stdout)
 	cfg, err := c.config()
 	if err != nil {
 		fmt.Fprintln(stderr, "idlint demo:", err)
@@ -578,14 +589,9 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "idlint demo: scanning the embedded sample corpus (sample/) with profiles %s\n", eng.ProfileList())
 	opt := idlint.Options{Lint: cfg}
 	opt.Corpus.FS = idlint.Sample
-	dir := *report
-	if dir == "" && withParquet {
-		if dir, err = os.MkdirTemp("", "idlint-demo-"); err != nil {
-			fmt.Fprintln(stderr, "idlint demo:", err)
-			return exitTrouble
-		}
-	}
-	rep := reportSpec{dir: dir, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
+	// a report only where asked: a temporary one was left behind by every
+	// run (issue 20)
+	rep := reportSpec{dir: *report, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
 	return scanWith(ctx, "demo", []string{"sample"}, opt, *format, "", false, nil, rep, stdout, stderr)
 }
 
