@@ -108,6 +108,7 @@ func TestDidYouMean(t *testing.T) {
 		// issue 20 "Also fix": check's list names sarif, scan's does not
 		{[]string{"check", "--format", "sarf", dir}, `idlint check: unknown format "sarf" (want text, sarif, jsonl, json, arrow or none); did you mean sarif?`},
 		{[]string{"scan", "--format", "sarif", dir}, `idlint scan: unknown format "sarif" (want text, jsonl, json, arrow or none)`},
+		{[]string{"parse", "--format", "jsnol", "urn:a:b"}, `idlint parse: unknown format "jsnol" (want text, json or jsonl); did you mean jsonl?`},
 		{[]string{"scan", "--format", "jsn", dir}, `idlint scan: unknown format "jsn" (want text, jsonl, json, arrow or none); did you mean json?`},
 	} {
 		code, out, errs := runCmd(t, "", tc.args...)

@@ -117,8 +117,18 @@ func unknownFormat(cmd commands, name string) string {
 			names = append(names, f.name)
 		}
 	}
-	msg := fmt.Sprintf("unknown format %q (want %s)", name, orList(names, "or"))
-	if s, ok := suggest.Closest(name, names); ok {
+	return unknownValue("format", name, names)
+}
+
+// parseFormats are parse's --format values (reports.WriteParse).
+var parseFormats = []string{"text", "json", "jsonl"}
+
+// unknownValue says value is not one of valid, listing them, with the one
+// meant when one is close: `unknown format "sarf" (want text or sarif);
+// did you mean sarif?`.
+func unknownValue(what, value string, valid []string) string {
+	msg := fmt.Sprintf("unknown %s %q (want %s)", what, value, orList(valid, "or"))
+	if s, ok := suggest.Closest(value, valid); ok {
 		msg += fmt.Sprintf("; did you mean %s?", s)
 	}
 	return msg

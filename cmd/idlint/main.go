@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -226,6 +227,10 @@ func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	idents, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(fs, err, stdout)
+	}
+	if !slices.Contains(parseFormats, *format) {
+		fmt.Fprintln(stderr, "idlint parse:", unknownValue("format", *format, parseFormats))
+		return exitTrouble
 	}
 	cfg, err := c.config()
 	if err != nil {
