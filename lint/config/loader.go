@@ -1,0 +1,247 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/idlint/idlint/lint"
+)
+
+// Loader finds and reads configuration files and resolves the effective
+// configuration and the engine of each path. Files are read once, the
+// search up from a directory is made once per directory, and engines are
+// shared by the paths whose lint settings are equal, so that asking for a
+// file's engine is a few map lookups. Safe for concurrent use.
+type Loader struct {
+	// Explicit is the file --config names: it applies to every path and no
+	// other file is looked for (its extend chain is still read).
+	Explicit string
+	// Isolated reads no file at all (--isolated): defaults and flags only.
+	Isolated bool
+	// Flags is the command line's layer, applied after every file.
+	Flags Layer
+	// FlagLimits are the limits set by flags; they override the files'.
+	FlagLimits Limits
+	// Cwd resolves relative paths (the process's working directory when "").
+	Cwd string
+
+	mu      sync.Mutex
+	files   map[string]*fileEntry // by absolute path
+	chains  map[string]*chain     // by the absolute path of their closest file
+	dirs    map[string]*chain     // by directory: the chain that applies there
+	effs    map[string]*Effective // by chain and matched overrides
+	engines map[string]*lint.Engine
+	nextID  int
+}
+
+type fileEntry struct {
+	f   *File
+	err error
+}
+
+// chain is the files that apply in a directory, the one extended first
+// first; an empty chain (no file) applies the defaults.
+type chain struct {
+	id        int
+	files     []*File
+	overrides bool // some file has [[overrides]]: match them per path
+	err       error
+}
+
+func (l *Loader) init() {
+	if l.files != nil {
+		return
+	}
+	l.files = map[string]*fileEntry{}
+	l.chains = map[string]*chain{}
+	l.dirs = map[string]*chain{}
+	l.effs = map[string]*Effective{}
+	l.engines = map[string]*lint.Engine{}
+	if l.Cwd == "" {
+		l.Cwd, _ = os.Getwd()
+	}
+}
+
+// For is the effective configuration of the file at path ("-": standard
+// input, configured as a file of the current directory).
+func (l *Loader) For(path string) (*Effective, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.init()
+	abs := l.abs(path)
+	return l.forAbs(filepath.Dir(abs), abs)
+}
+
+// ForDir is the effective configuration of the directory dir: its own
+// idlint.toml applies (the run-wide settings are those of ForDir(".")).
+func (l *Loader) ForDir(dir string) (*Effective, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.init()
+	abs := l.abs(dir)
+	return l.forAbs(abs, filepath.Join(abs, "."))
+}
+
+// EngineFor is the engine for the file at path: archive members take
+// their archive's path. Paths with equal lint settings share one engine.
+func (l *Loader) EngineFor(path string) (*lint.Engine, error) {
+	e, err := l.For(path)
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if eng, ok := l.engines[e.key]; ok {
+		return eng, nil
+	}
+	eng, err := lint.New(e.lint)
+	if err != nil {
+		return nil, err
+	}
+	l.engines[e.key] = eng
+	return eng, nil
+}
+
+func (l *Loader) abs(p string) string {
+	if p == "-" || p == "" {
+		return filepath.Join(l.Cwd, "-")
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(l.Cwd, p)
+	}
+	return filepath.Clean(p)
+}
+
+func (l *Loader) forAbs(dir, abs string) (*Effective, error) {
+	c := l.dirChain(dir)
+	if c.err != nil {
+		return nil, c.err
+	}
+	var matched []*Override
+	key := strconv.Itoa(c.id)
+	if c.overrides {
+		var b strings.Builder
+		b.WriteString(key)
+		for fi, f := range c.files {
+			for oi := range f.Overrides {
+				if o := &f.Overrides[oi]; o.matches(abs) {
+					matched = append(matched, o)
+					fmt.Fprintf(&b, " %d.%d", fi, oi)
+				}
+			}
+		}
+		key = b.String()
+	}
+	if e, ok := l.effs[key]; ok {
+		return e, nil
+	}
+	e, err := resolve(c.files, matched, &l.Flags, l.FlagLimits, l.Cwd)
+	if err != nil {
+		return nil, err
+	}
+	l.effs[key] = e
+	return e, nil
+}
+
+// dirChain is the chain that applies in dir: the explicit file's, none
+// when isolated, else that of the closest idlint.toml at or above dir.
+func (l *Loader) dirChain(dir string) *chain {
+	switch {
+	case l.Isolated:
+		return l.chainOf("", nil)
+	case l.Explicit != "":
+		return l.chainOf(l.abs(l.Explicit), nil)
+	}
+	if c, ok := l.dirs[dir]; ok {
+		return c
+	}
+	var c *chain
+	cand := filepath.Join(dir, FileName)
+	fi, err := os.Stat(cand)
+	switch {
+	case err == nil && !fi.IsDir():
+		c = l.chainOf(cand, nil)
+	case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+		c = &chain{err: fmt.Errorf("%s: %w", cand, err)}
+	default:
+		if parent := filepath.Dir(dir); parent != dir {
+			c = l.dirChain(parent)
+		} else {
+			c = l.chainOf("", nil)
+		}
+	}
+	l.dirs[dir] = c
+	return c
+}
+
+// chainOf reads the file at path and the files it extends; seen are the
+// files extending it, to tell a cycle.
+func (l *Loader) chainOf(path string, seen []*File) *chain {
+	if c, ok := l.chains[path]; ok && len(seen) == 0 {
+		return c
+	}
+	c := &chain{}
+	if path != "" {
+		f, err := l.file(path)
+		switch {
+		case err != nil:
+			c.err = err
+		case f.Extend != "":
+			if cycle := cycleOf(append(seen, f), f.Extend); cycle != "" {
+				c.err = &Error{File: f.Path, Line: f.ExtendOrigin.Line, Msg: "extend cycle: " + cycle}
+				break
+			}
+			parent := l.chainOf(f.Extend, append(seen, f))
+			if parent.err != nil {
+				c.err = parent.err
+				if errors.Is(parent.err, fs.ErrNotExist) {
+					c.err = &Error{File: f.Path, Line: f.ExtendOrigin.Line, Msg: fmt.Sprintf("extend: %v", parent.err)}
+				}
+				break
+			}
+			c.files = append(append(c.files, parent.files...), f)
+		default:
+			c.files = []*File{f}
+		}
+	}
+	for _, f := range c.files {
+		c.overrides = c.overrides || len(f.Overrides) > 0
+	}
+	l.nextID++
+	c.id = l.nextID
+	if len(seen) == 0 {
+		l.chains[path] = c
+	}
+	return c
+}
+
+func (l *Loader) file(path string) (*File, error) {
+	if e, ok := l.files[path]; ok {
+		return e.f, e.err
+	}
+	f, err := ReadFile(path)
+	l.files[path] = &fileEntry{f, err}
+	return f, err
+}
+
+// cycleOf names the files of a cycle when the last of chain extends one
+// of chain ("" when none): "a.toml → b.toml → a.toml".
+func cycleOf(chain []*File, extend string) string {
+	for i, f := range chain {
+		if f.Path == extend {
+			var names []string
+			for _, g := range chain[i:] {
+				names = append(names, g.Path)
+			}
+			return strings.Join(append(names, extend), " → ")
+		}
+	}
+	return ""
+}
