@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -107,26 +108,33 @@ func (e *Error) Error() string {
 // ReadFile reads and validates the configuration file at path (absolute).
 // Every error names the file and, where it has one, the line.
 func ReadFile(path string) (*File, error) {
+	return readFile(path, path)
+}
+
+// readFile is ReadFile with errors naming the file as name.
+func readFile(path, name string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data)
+	return parse(path, name, data)
 }
 
-// Parse validates data as the configuration file path.
-func Parse(path string, data []byte) (*File, error) {
+// Parse validates data as the configuration file path (absolute).
+func Parse(path string, data []byte) (*File, error) { return parse(path, path, data) }
+
+func parse(path, name string, data []byte) (*File, error) {
 	var d fileData
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := dec.Decode(&d); err != nil {
-		return nil, decodeError(path, err)
+		return nil, decodeError(name, err)
 	}
 	pos, err := positions(data)
 	if err != nil { // the decoder accepted it: not expected
-		return nil, &Error{File: path, Msg: err.Error()}
+		return nil, &Error{File: name, Msg: err.Error()}
 	}
 	f := &File{Path: path, Dir: filepath.Dir(path)}
-	p := parser{file: path, dir: f.Dir, pos: pos}
+	p := parser{file: path, name: name, dir: f.Dir, pos: pos}
 	if _, ok := pos["extend"]; ok {
 		if d.Extend == "" {
 			return nil, p.errAt("extend", "extend is empty (want the path of a file to inherit from)")
@@ -154,7 +162,7 @@ func Parse(path string, data []byte) (*File, error) {
 	for i, o := range d.Overrides {
 		prefix := "overrides." + strconv.Itoa(i) + "."
 		if _, ok := pos[prefix+"files"]; !ok || len(o.Files) == 0 {
-			return nil, &Error{File: path, Line: pos["overrides."+strconv.Itoa(i)], Msg: `[[overrides]] needs files = ["glob", …]`}
+			return nil, p.errAt("overrides."+strconv.Itoa(i), `[[overrides]] needs files = ["glob", …]`)
 		}
 		l, err := p.layer(prefix, o.Select, o.ExtendSelect, o.Ignore, o.Severity, o.Profiles, o.Options)
 		if err != nil {
@@ -172,7 +180,8 @@ func Parse(path string, data []byte) (*File, error) {
 
 // parser turns decoded values into settings with their origins.
 type parser struct {
-	file string
+	file string // absolute: origins
+	name string // as errors name it
 	dir  string
 	pos  map[string]int
 }
@@ -180,7 +189,7 @@ type parser struct {
 func (p parser) origin(key string) Origin { return Origin{File: p.file, Line: p.pos[key]} }
 
 func (p parser) errAt(key, format string, args ...any) error {
-	return &Error{File: p.file, Line: p.pos[key], Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: p.name, Line: p.pos[key], Msg: fmt.Sprintf(format, args...)}
 }
 
 // layer reads the rule settings of the top level (prefix "") or of an
@@ -338,12 +347,25 @@ func decodeError(path string, err error) error {
 	if errors.As(err, &de) {
 		line, _ := de.Position()
 		msg := strings.TrimPrefix(de.Error(), "toml: ")
+		if m := typeError.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("want %s, not a %s", typeNames[m[2]], m[1])
+		}
 		if k := de.Key(); len(k) > 0 {
 			msg = strings.Join(k, ".") + ": " + msg
 		}
 		return &Error{File: path, Line: line, Msg: msg}
 	}
 	return &Error{File: path, Msg: err.Error()}
+}
+
+// typeError is the TOML library's message for a value of the wrong type.
+var typeError = regexp.MustCompile(`^cannot decode TOML (\w+) into .* of type (\S+)$`)
+
+var typeNames = map[string]string{
+	"[]string": "an array of strings", "string": "a string", "int64": "an integer",
+	"float64": "a number", "map[string]string": "a table of strings",
+	"map[string]map[string]string": "a table of tables", "config.limitsData": "a table",
+	"[]config.overrideData": "[[overrides]] tables",
 }
 
 // knownKeys lists the keys of the table at path in t (by toml tags),
@@ -471,7 +493,7 @@ func positions(data []byte) (map[string]int, error) {
 			put(table, l)
 		case unstable.ArrayTable:
 			k, l := keyOf(e)
-			k = inArrays(k)
+			k = append(inArrays(k[:len(k)-1]), k[len(k)-1]) // [[a.b]]: the index of a, not of b
 			name := strings.Join(k, ".")
 			table = append(k, strconv.Itoa(arrays[name]))
 			arrays[name]++

@@ -169,7 +169,7 @@ func (l *Loader) dirChain(dir string) *chain {
 	case err == nil && !fi.IsDir():
 		c = l.chainOf(cand, nil)
 	case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
-		c = &chain{err: fmt.Errorf("%s: %w", cand, err)}
+		c = &chain{err: fmt.Errorf("%s: %w", l.display(cand), err)}
 	default:
 		if parent := filepath.Dir(dir); parent != dir {
 			c = l.dirChain(parent)
@@ -194,15 +194,15 @@ func (l *Loader) chainOf(path string, seen []*File) *chain {
 		case err != nil:
 			c.err = err
 		case f.Extend != "":
-			if cycle := cycleOf(append(seen, f), f.Extend); cycle != "" {
-				c.err = &Error{File: f.Path, Line: f.ExtendOrigin.Line, Msg: "extend cycle: " + cycle}
+			if cycle := cycleOf(append(seen, f), f.Extend, l.display); cycle != "" {
+				c.err = &Error{File: l.display(f.Path), Line: f.ExtendOrigin.Line, Msg: "extend cycle: " + cycle}
 				break
 			}
 			parent := l.chainOf(f.Extend, append(seen, f))
 			if parent.err != nil {
 				c.err = parent.err
 				if errors.Is(parent.err, fs.ErrNotExist) {
-					c.err = &Error{File: f.Path, Line: f.ExtendOrigin.Line, Msg: fmt.Sprintf("extend: %v", parent.err)}
+					c.err = &Error{File: l.display(f.Path), Line: f.ExtendOrigin.Line, Msg: fmt.Sprintf("extend: %s: no such file", l.display(f.Extend))}
 				}
 				break
 			}
@@ -226,22 +226,31 @@ func (l *Loader) file(path string) (*File, error) {
 	if e, ok := l.files[path]; ok {
 		return e.f, e.err
 	}
-	f, err := ReadFile(path)
+	f, err := readFile(path, l.display(path))
 	l.files[path] = &fileEntry{f, err}
 	return f, err
 }
 
 // cycleOf names the files of a cycle when the last of chain extends one
 // of chain ("" when none): "a.toml → b.toml → a.toml".
-func cycleOf(chain []*File, extend string) string {
+func cycleOf(chain []*File, extend string, display func(string) string) string {
 	for i, f := range chain {
 		if f.Path == extend {
 			var names []string
 			for _, g := range chain[i:] {
-				names = append(names, g.Path)
+				names = append(names, display(g.Path))
 			}
-			return strings.Join(append(names, extend), " → ")
+			return strings.Join(append(names, display(extend)), " → ")
 		}
 	}
 	return ""
+}
+
+// display names a file in messages: relative to the current directory
+// when below it, else absolute.
+func (l *Loader) display(p string) string {
+	if rel, ok := relTo(l.Cwd, p); ok {
+		return filepath.FromSlash(rel)
+	}
+	return p
 }
