@@ -112,11 +112,11 @@ func TestExplicitAndIsolated(t *testing.T) {
 	})
 	for _, tc := range []struct {
 		name    string
-		ld      Loader
+		ld      *Loader
 		on, off []string
 	}{
-		{"explicit", Loader{Explicit: "other/cfg.toml"}, []string{"URN041", "URN042"}, []string{"URN040"}},
-		{"isolated", Loader{Isolated: true}, []string{"URN040", "URN041", "URN042"}, nil},
+		{"explicit", &Loader{Explicit: "other/cfg.toml"}, []string{"URN041", "URN042"}, []string{"URN040"}},
+		{"isolated", &Loader{Isolated: true}, []string{"URN040", "URN041", "URN042"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.ld.Cwd = root
