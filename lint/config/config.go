@@ -171,9 +171,13 @@ func (p Pattern) match(rel string) bool {
 }
 
 // relTo is p relative to dir, slash-separated, if p is below dir.
+// Both are clean and absolute.
 func relTo(dir, p string) (string, bool) {
-	rel, err := filepath.Rel(dir, p)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if !strings.HasSuffix(dir, string(filepath.Separator)) {
+		dir += string(filepath.Separator)
+	}
+	rel, ok := strings.CutPrefix(p, dir)
+	if !ok || rel == "" {
 		return "", false
 	}
 	return filepath.ToSlash(rel), true

@@ -458,3 +458,26 @@ func TestEngineFor(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEngineFor is the cost of a file's engine (once per input, by
+// the pipeline): with and without [[overrides]] to match.
+func BenchmarkEngineFor(b *testing.B) {
+	for _, tc := range []struct{ name, toml string }{
+		{"plain", `ignore = ["URN041"]`},
+		{"overrides", "[[overrides]]\nfiles = [\"drafts/**\"]\nignore = [\"URN041\"]\n[[overrides]]\nfiles = [\"*.md\"]\nignore = [\"URN042\"]"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			root := b.TempDir()
+			if err := os.WriteFile(filepath.Join(root, FileName), []byte(tc.toml), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			ld := &Loader{Cwd: root}
+			paths := []string{"a/b/c.txt", "drafts/x.md", "rfc/rfc2141.txt"}
+			for i := 0; b.Loop(); i++ {
+				if _, err := ld.EngineFor(paths[i%len(paths)]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

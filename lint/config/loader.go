@@ -36,6 +36,7 @@ type Loader struct {
 	files   map[string]*fileEntry // by absolute path
 	chains  map[string]*chain     // by the absolute path of their closest file
 	dirs    map[string]*chain     // by directory: the chain that applies there
+	absDirs map[string]string     // directories as written in paths, made absolute
 	effs    map[string]*Effective // by chain and matched overrides
 	engines map[string]*lint.Engine
 	nextID  int
@@ -49,7 +50,7 @@ type fileEntry struct {
 // chain is the files that apply in a directory, the one extended first
 // first; an empty chain (no file) applies the defaults.
 type chain struct {
-	id        int
+	key       string // unique: the key of its effective configurations
 	files     []*File
 	overrides bool // some file has [[overrides]]: match them per path
 	err       error
@@ -62,6 +63,7 @@ func (l *Loader) init() {
 	l.files = map[string]*fileEntry{}
 	l.chains = map[string]*chain{}
 	l.dirs = map[string]*chain{}
+	l.absDirs = map[string]string{}
 	l.effs = map[string]*Effective{}
 	l.engines = map[string]*lint.Engine{}
 	if l.Cwd == "" {
@@ -75,9 +77,22 @@ func (l *Loader) For(path string) (*Effective, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.init()
-	abs := l.abs(path)
-	return l.forAbs(filepath.Dir(abs), abs)
+	// the directory as written, made absolute once: the inputs of a
+	// walk share a few directories
+	raw, name := "", path
+	if i := strings.LastIndexAny(path, pathSeparators); i >= 0 {
+		raw, name = path[:i+1], path[i+1:]
+	}
+	dir, ok := l.absDirs[raw]
+	if !ok {
+		dir = filepath.Dir(l.abs(path))
+		l.absDirs[raw] = dir
+	}
+	return l.forAbs(dir, func() string { return filepath.Join(dir, name) })
 }
+
+// pathSeparators are the separators a path as written may hold.
+const pathSeparators = "/" + string(filepath.Separator)
 
 // ForDir is the effective configuration of the directory dir: its own
 // idlint.toml applies (the run-wide settings are those of ForDir(".")).
@@ -86,7 +101,7 @@ func (l *Loader) ForDir(dir string) (*Effective, error) {
 	defer l.mu.Unlock()
 	l.init()
 	abs := l.abs(dir)
-	return l.forAbs(abs, filepath.Join(abs, "."))
+	return l.forAbs(abs, func() string { return abs })
 }
 
 // EngineFor is the engine for the file at path: archive members take
@@ -119,14 +134,17 @@ func (l *Loader) abs(p string) string {
 	return filepath.Clean(p)
 }
 
-func (l *Loader) forAbs(dir, abs string) (*Effective, error) {
+// forAbs is the effective configuration of a file in dir; abs gives its
+// absolute path, needed only to match [[overrides]].
+func (l *Loader) forAbs(dir string, absPath func() string) (*Effective, error) {
 	c := l.dirChain(dir)
 	if c.err != nil {
 		return nil, c.err
 	}
 	var matched []*Override
-	key := strconv.Itoa(c.id)
+	key := c.key
 	if c.overrides {
+		abs := absPath()
 		var b strings.Builder
 		b.WriteString(key)
 		for fi, f := range c.files {
@@ -215,7 +233,7 @@ func (l *Loader) chainOf(path string, seen []*File) *chain {
 		c.overrides = c.overrides || len(f.Overrides) > 0
 	}
 	l.nextID++
-	c.id = l.nextID
+	c.key = strconv.Itoa(l.nextID)
 	if len(seen) == 0 {
 		l.chains[path] = c
 	}
