@@ -481,3 +481,24 @@ func BenchmarkEngineFor(b *testing.B) {
 		})
 	}
 }
+
+// issue 20 §1: the example file in README's Configuration section is valid.
+func TestReadmeExample(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(readme), "\n## Configuration\n")
+	_, block, ok2 := strings.Cut(sec, "```toml\n")
+	block, _, ok3 := strings.Cut(block, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("README.md has no toml block under ## Configuration")
+	}
+	f, err := Parse(filepath.Join(t.TempDir(), FileName), []byte(block))
+	if err != nil {
+		t.Fatalf("README's example: %v", err)
+	}
+	if len(f.Overrides) != 1 || !f.Limits.MaxLen.Set || f.Extend == "" {
+		t.Errorf("README's example read as %+v", f)
+	}
+}
