@@ -57,7 +57,7 @@ type Options struct {
 	// EngineFor, when set, gives the engine of each input by its path,
 	// for configurations that differ by path (lint/config's
 	// Loader.EngineFor); archive members follow their archive's path.
-	// Lint is then the engine of the inputs it is not asked for.
+	// Asked once per input, from several goroutines.
 	EngineFor func(path string) (*lint.Engine, error)
 }
 

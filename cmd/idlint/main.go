@@ -120,7 +120,7 @@ type schemeOption struct {
 func (c *common) register(fs *flag.FlagSet) {
 	fs.Var(&c.profiles, "profile", "`SCHEME=NAME` profile per scheme, e.g. urn=rfc2141 (repeatable; urn: rfc2141, rfc2141bis-03, rfc8141 [default])")
 	fs.Var(&c.severities, "severity", "`RULE=LEVEL` override a rule's severity: error, warning, info, off; RULE is an ID, a name (every scheme's rule of that name) or scheme/name (repeatable)")
-	fs.Var(&c.ignore, "ignore", "`RULE[,RULE]` disable rules by ID, name or scheme/name (repeatable)")
+	fs.Var(&c.ignore, "ignore", "`RULE[,RULE]` disable rules by ID, ID prefix (URN04), name or scheme/name (repeatable)")
 	c.cf.register(fs)
 	for _, s := range schemes.All() {
 		for i := range s.Options {

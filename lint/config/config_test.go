@@ -370,6 +370,9 @@ func TestExcluded(t *testing.T) {
 		if got := e.Excluded(tc.path); got != tc.want {
 			t.Errorf("Excluded(%q) = %v, want %v", tc.path, got, tc.want)
 		}
+		if got := ld.Excluded(filepath.Dir(tc.path), true) || ld.Excluded(tc.path, false); got != tc.want {
+			t.Errorf("Loader.Excluded(%q) = %v, want %v", tc.path, got, tc.want)
+		}
 	}
 }
 

@@ -124,6 +124,21 @@ func (l *Loader) EngineFor(path string) (*lint.Engine, error) {
 	return eng, nil
 }
 
+// Excluded reports whether the exclude patterns of the configuration
+// that applies to path exclude it (dir: path is a directory, whose own
+// idlint.toml applies). A path whose configuration cannot be read is not
+// excluded: linting it reports the error.
+func (l *Loader) Excluded(path string, dir bool) bool {
+	var e *Effective
+	var err error
+	if dir {
+		e, err = l.ForDir(path)
+	} else {
+		e, err = l.For(path)
+	}
+	return err == nil && e.Excluded(path)
+}
+
 func (l *Loader) abs(p string) string {
 	if p == "-" || p == "" {
 		return filepath.Join(l.Cwd, "-")
