@@ -280,6 +280,7 @@ func TestErrors(t *testing.T) {
 		{"wrong type", `select = "URN001"`, `idlint.toml:1: select: want an array of strings, not a string`},
 		{"syntax", "select = [", `idlint.toml:1:`},
 		{"empty extend", `extend = ""`, `idlint.toml:1: extend is empty`},
+		{"after a byte order mark", "\uFEFFignore = [\"URN0O1\"]\r\n", `idlint.toml:1: ignore: unknown rule "URN0O1"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := tree(t, map[string]string{"idlint.toml": tc.toml})

@@ -124,6 +124,7 @@ func readFile(path, name string) (*File, error) {
 func Parse(path string, data []byte) (*File, error) { return parse(path, path, data) }
 
 func parse(path, name string, data []byte) (*File, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // as some editors write it
 	var d fileData
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := dec.Decode(&d); err != nil {
