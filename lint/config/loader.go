@@ -260,6 +260,9 @@ func (l *Loader) file(path string) (*File, error) {
 		return e.f, e.err
 	}
 	f, err := readFile(path, l.display(path))
+	if errors.Is(err, fs.ErrNotExist) {
+		err = fmt.Errorf("%s: %w", l.display(path), fs.ErrNotExist) // not the open call's words
+	}
 	l.files[path] = &fileEntry{f, err}
 	return f, err
 }
