@@ -25,6 +25,7 @@ var commandTable = []command{
 	{"scan", "[flags] PATH...", `find identifiers in files, directories, "-" (stdin)`},
 	{"check", "[flags] PATH...", "linter output path:line:col: severity RULE message (spec)"},
 	{"rules", "[flags] [ID|NAME...]", "list the rule catalog, or print rules' pages"},
+	{"config", "[flags] [PATH]", "print the configuration (idlint.toml) that applies to PATH, with each setting's origin"},
 	{"merge", "[flags] OUT SHARD_DIR...", "combine the --report directories of sharded runs"},
 	{"demo", "[flags]", "scan the embedded sample corpus"},
 	{"version", "", "print the version and the registry date"},

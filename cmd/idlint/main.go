@@ -59,6 +59,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdParse(rest, stdin, stdout, stderr)
 	case "rules":
 		return cmdRules(rest, stdout, stderr)
+	case "config":
+		return cmdConfig(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return cmdHelp(rest, stdout, stderr)
 	}
@@ -105,6 +107,7 @@ type common struct {
 	severities multiFlag
 	ignore     multiFlag
 	options    []*schemeOption // one flag per option the registry declares (--urn-equivalence …)
+	cf         configFlags     // --config, --isolated, --select … (config.go)
 }
 
 // schemeOption is the flag of one scheme option (rules.Option).
@@ -117,7 +120,8 @@ type schemeOption struct {
 func (c *common) register(fs *flag.FlagSet) {
 	fs.Var(&c.profiles, "profile", "`SCHEME=NAME` profile per scheme, e.g. urn=rfc2141 (repeatable; urn: rfc2141, rfc2141bis-03, rfc8141 [default])")
 	fs.Var(&c.severities, "severity", "`RULE=LEVEL` override a rule's severity: error, warning, info, off; RULE is an ID, a name (every scheme's rule of that name) or scheme/name (repeatable)")
-	fs.Var(&c.ignore, "ignore", "`RULE[,RULE]` disable rules by ID, name or scheme/name (repeatable)")
+	fs.Var(&c.ignore, "ignore", "`RULE[,RULE]` disable rules by ID, ID prefix (URN04), name or scheme/name (repeatable)")
+	c.cf.register(fs)
 	for _, s := range schemes.All() {
 		for i := range s.Options {
 			o := &schemeOption{scheme: s, opt: &s.Options[i]}
@@ -125,48 +129,6 @@ func (c *common) register(fs *flag.FlagSet) {
 			fs.StringVar(&o.value, s.FlagName(o.opt), o.opt.Default, o.opt.Usage)
 		}
 	}
-}
-
-func (c *common) config() (lint.Config, error) {
-	cfg := lint.Config{Profiles: map[string]string{}, Severity: map[string]rules.Severity{}}
-	for _, p := range c.profiles {
-		scheme, name, ok := strings.Cut(p, "=")
-		if !ok {
-			return cfg, fmt.Errorf("--profile %q: want SCHEME=NAME, e.g. urn=rfc2141", p)
-		}
-		cfg.Profiles[strings.ToLower(scheme)] = name
-	}
-	for _, s := range c.severities {
-		id, level, ok := strings.Cut(s, "=")
-		if !ok {
-			return cfg, fmt.Errorf("--severity %q: want RULE=LEVEL", s)
-		}
-		sev, err := rules.ParseSeverity(level)
-		if err != nil {
-			return cfg, fmt.Errorf("--severity %q: %v", s, err)
-		}
-		cfg.Severity[id] = sev
-	}
-	for _, list := range c.ignore {
-		for _, id := range strings.Split(list, ",") {
-			if id = strings.TrimSpace(id); id != "" {
-				cfg.Severity[id] = rules.None
-			}
-		}
-	}
-	for _, o := range c.options {
-		if err := o.scheme.CheckOption(o.opt.Name, o.value); err != nil {
-			return cfg, err
-		}
-		if cfg.Options == nil {
-			cfg.Options = map[string]map[string]string{}
-		}
-		if cfg.Options[o.scheme.Name] == nil {
-			cfg.Options[o.scheme.Name] = map[string]string{}
-		}
-		cfg.Options[o.scheme.Name][o.opt.Name] = o.value
-	}
-	return cfg, nil
 }
 
 type multiFlag []string
@@ -232,7 +194,7 @@ func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "idlint parse:", unknownValue("format", *format, parseFormats))
 		return exitTrouble
 	}
-	cfg, err := c.config()
+	cfg, err := c.config(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "idlint parse:", err)
 		return exitTrouble
@@ -324,12 +286,12 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		fmt.Fprintf(stderr, "idlint %s: no input paths (use - for stdin)\n", name)
 		return exitTrouble
 	}
-	cfg, err := c.config()
+	ld, cfg, err := c.scanConfig(fs, paths, &copt, maxLen)
 	if err != nil {
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
 	}
-	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes, Suppressions: *suppress}
+	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes, Suppressions: *suppress, EngineFor: ld.EngineFor}
 	copt.FollowSymlinks = *follow
 	opt.Corpus = copt
 	if !*quiet && stderr == io.Writer(os.Stderr) {
@@ -581,7 +543,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return flagExit(fs, err, stdout)
 	}
 	stdout = withColor(color, stdout)
-	cfg, err := c.config()
+	cfg, err := c.config(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "idlint demo:", err)
 		return exitTrouble
