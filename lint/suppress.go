@@ -313,7 +313,8 @@ func chars(b []byte) int {
 }
 
 // markerBefore reports whether "idlint" ends just before the colon at
-// b[at], at a word boundary (xidlint: and my_idlint: are not directives).
+// b[at], at a word boundary (xidlint:, my_idlint: and `idlint: are not
+// directives).
 func (d *Directives) markerBefore(b []byte, at int) bool {
 	start := d.off + int64(at) - int64(len(marker)) // where the marker would begin
 	if start < 0 {
@@ -333,8 +334,11 @@ func (d *Directives) markerBefore(b []byte, at int) bool {
 	return start == 0 || !wordByte(get(at-len(marker)-1))
 }
 
+// wordByte tells the bytes that may not precede a directive: word
+// characters, and a backtick (a directive quoted in a Markdown code span is
+// documentation, not a directive).
 func wordByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c >= 0x80
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '`' || c >= 0x80
 }
 
 // finish parses the collected directive text; lineEnd is the offset of

@@ -119,9 +119,9 @@ func TestSuppressions(t *testing.T) {
 			"x\n# idlint:disable URN006 -- table\nurn:example:a%zz\n",
 			"3 urn:example:a%zz kept= suppressed=URN006 valid=false\n" +
 				"2:3 warning IDL102 \"idlint:disable URN006 -- table\": idlint:disable is not ended by idlint:enable before the end of the file (idlint:disable-file says the whole file)\n"},
-		{"word boundary: xidlint: and myidlint: are no directives", Config{},
-			"xidlint:disable\nurn:example:a%zz myidlint:ignore[URN006] -- r\nurn:example:b%zz\n",
-			"2 urn:example:a%zz kept=URN006 suppressed= valid=false\n3 urn:example:b%zz kept=URN006 suppressed= valid=false\n"},
+		{"word boundary: xidlint:, myidlint: and `idlint: (quoted in Markdown) are no directives", Config{},
+			"xidlint:disable\nurn:example:a%zz myidlint:ignore[URN006] -- r\n`idlint:ignore-next-line` urn:example:c%zz\nurn:example:b%zz\n",
+			"2 urn:example:a%zz kept=URN006 suppressed= valid=false\n3 urn:example:c%zz kept=URN006 suppressed= valid=false\n4 urn:example:b%zz kept=URN006 suppressed= valid=false\n"},
 		{"word boundary: after #, <!--, // and at the start", Config{},
 			"idlint:ignore-next-line -- a\nurn:example:a%zz\n#idlint:ignore-next-line -- b\nurn:example:b%zz\n<!--idlint:ignore-next-line -- c-->\nurn:example:c%zz\n//idlint:ignore-next-line -- d\nurn:example:d%zz\n",
 			"2 urn:example:a%zz kept= suppressed=URN006 valid=false\n4 urn:example:b%zz kept= suppressed=URN006 valid=false\n" +
