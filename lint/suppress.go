@@ -108,10 +108,12 @@ type Directives struct {
 	lineChars int
 	lastNL    int64
 	eof       bool
-	// read ahead by Filter for same-line directives, not yet returned by Read
-	ahead    []byte
-	ai       int
-	aheadErr error
+	// read ahead by Filter for same-line directives, not yet returned by
+	// Read; err ends the text (io.EOF …): r is not read again after it
+	// (a terminal's stdin would wait for a second end of file)
+	ahead []byte
+	ai    int
+	err   error
 	// region state, advanced as Filter is called with growing offsets
 	next   int
 	active []region
@@ -137,14 +139,15 @@ func (d *Directives) Read(p []byte) (int, error) {
 		}
 		return n, nil
 	}
-	if d.aheadErr != nil {
-		return 0, d.aheadErr
+	if d.err != nil {
+		return 0, d.err
 	}
 	n, err := d.r.Read(p)
 	if n > 0 {
 		d.feed(p[:n])
 	}
 	if err != nil {
+		d.err = err
 		d.end()
 	}
 	return n, err
@@ -153,7 +156,7 @@ func (d *Directives) Read(p []byte) (int, error) {
 // lookahead reads until the line of an identifier at offset is complete,
 // or sameLineReach past it (and a directive starting there read whole).
 func (d *Directives) lookahead(offset int64) {
-	for zero := 0; !d.eof && d.aheadErr == nil && d.lastNL < offset && d.off <= offset+sameLineReach+maxDirective+int64(len(marker))+1 && zero < 100; {
+	for zero := 0; d.err == nil && d.lastNL < offset && d.off <= offset+sameLineReach+maxDirective+int64(len(marker))+1 && zero < 100; {
 		if d.ai > 0 {
 			d.ahead, d.ai = append(d.ahead[:0], d.ahead[d.ai:]...), 0
 		}
@@ -167,7 +170,7 @@ func (d *Directives) lookahead(offset int64) {
 			zero++
 		}
 		if err != nil {
-			d.aheadErr = err
+			d.err = err
 			d.end()
 		}
 	}

@@ -258,3 +258,33 @@ func TestSuppressionRulesInCatalog(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// eofOnce fails the test when read again after its end of file.
+type eofOnce struct {
+	t    *testing.T
+	r    io.Reader
+	done bool
+}
+
+func (e *eofOnce) Read(p []byte) (int, error) {
+	if e.done {
+		e.t.Error("read again after io.EOF")
+	}
+	n, err := e.r.Read(p)
+	e.done = err == io.EOF
+	return n, err
+}
+
+// Report reads what the scanner left, but not past the end (stdin on a
+// terminal would wait for a second end of file).
+func TestReportReadsNotPastEOF(t *testing.T) {
+	e, _ := New(Config{})
+	for _, doc := range []string{"urn:example:a%zz idlint:ignore[URN006] -- r", "idlint:disable -- x\n"} {
+		d := NewDirectives(&eofOnce{t: t, r: strings.NewReader(doc)})
+		io.Copy(io.Discard, d)
+		d.Filter(0, []rules.Finding{{Rule: UnusedSuppression}})
+		if _, err := d.Report(e); err != nil {
+			t.Error(err)
+		}
+	}
+}
