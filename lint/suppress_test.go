@@ -112,6 +112,13 @@ func TestSuppressions(t *testing.T) {
 		{"enable of one rule in an all-rules region", Config{},
 			"idlint:disable -- x\nurn:example:a%zz\nidlint:enable URN006\nurn:example:b%zz\nidlint:enable\n",
 			"2 urn:example:a%zz kept= suppressed=URN006 valid=false\n4 urn:example:b%zz kept=URN006 suppressed= valid=false\n"},
+		{"enable by name ends a disable by ID (the same rule)", Config{},
+			"idlint:disable URN006 -- x\nurn:example:a%zz\nidlint:enable bad-percent-encoding\nurn:example:b%zz\n",
+			"2 urn:example:a%zz kept= suppressed=URN006 valid=false\n4 urn:example:b%zz kept=URN006 suppressed= valid=false\n"},
+		{"enable does not end disable-file", Config{},
+			"idlint:disable-file -- x\nidlint:enable\nurn:example:a%zz\n",
+			"3 urn:example:a%zz kept= suppressed=URN006 valid=false\n" +
+				"2:1 warning IDL100 \"idlint:enable\": this enable ends no disabled region\n"},
 		{"disable-file needs no enable", Config{},
 			"# idlint:disable-file URN006 -- generated\nurn:example:a%zz\n",
 			"2 urn:example:a%zz kept= suppressed=URN006 valid=false\n"},
