@@ -263,7 +263,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
 	lookalikes := fs.Bool("include-lookalikes", false, "also report look-alikes (//go:build, LID: labels …) with their kind")
 	quiet := fs.Bool("quiet", false, "no progress display on stderr")
-	suppress := fs.Bool("suppressions", check, "honour idlint:ignore-next-line / idlint:disable / idlint:enable comments (default: on for check, off for scan)")
+	suppress := fs.Bool("suppressions", check, "honour idlint:ignore[…] / ignore-next-line / disable / disable-file / enable comments and report their own problems (IDL100-IDL103; default: on for check, off for scan)")
 	memLimit := fs.Int64("memory-limit", 900<<20, "soft memory limit in `BYTES` for the Go runtime (GC works harder near it; 0: the runtime's default, or $GOMEMLIMIT)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE` (for performance work)")
 	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE` at the end")

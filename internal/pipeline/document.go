@@ -58,7 +58,7 @@ func (s *scanner) bareINames(doc *corpus.Document, b *batcher, w *span, to int64
 		}
 		line, col := extract.Position(w.bare.data, sp.Start)
 		o.Location = location(doc, int64(sp.Start), line, col)
-		o.Findings = s.dirs.Filter(o.Offset, o.Findings)
+		o.Findings, o.Suppressed = s.dirs.Filter(o.Offset, o.Findings)
 		b.commit()
 	}
 	return nil
