@@ -50,12 +50,16 @@ func TestColumn16(t *testing.T) {
 	}
 }
 
-// wide agrees with encoding the text as UTF-16, for valid UTF-8.
+// wide agrees with encoding the text as UTF-16, for valid UTF-8, and
+// charsWide with chars and wide.
 func TestWideMatchesUTF16(t *testing.T) {
 	for _, s := range []string{"", "abc", "😀", "a😀b𝔘cé漢" + strings.Repeat("😀x", 9), strings.Repeat("\U0010FFFF", 17)} {
 		want := len(utf16.Encode([]rune(s))) - utf8.RuneCountInString(s)
 		if got := wide([]byte(s)); got != want {
 			t.Errorf("wide(%q) = %d, want %d", s, got, want)
+		}
+		if n, w := charsWide([]byte(s)); n != chars([]byte(s)) || w != want {
+			t.Errorf("charsWide(%q) = %d, %d; want %d, %d", s, n, w, chars([]byte(s)), want)
 		}
 	}
 }

@@ -152,8 +152,9 @@ func (s *Stream) advance(i int) {
 		seg = seg[bytes.LastIndexByte(seg, '\n')+1:]
 		s.col, s.wide = 0, 0
 	}
-	s.col += chars(seg)
-	s.wide += wide(seg)
+	n, w := charsWide(seg)
+	s.col += n
+	s.wide += w
 	s.pos = i
 }
 
@@ -195,6 +196,26 @@ func wide(b []byte) int {
 		}
 	}
 	return n
+}
+
+// charsWide is chars and wide in one pass over b (advance's hot path:
+// the bytes from a line's start to each identifier).
+func charsWide(b []byte) (n, w int) {
+	n = len(b)
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		n -= bits.OnesCount64(x &^ (x << 1) & 0x8080808080808080)
+		w += bits.OnesCount64(x & (x << 1) & (x << 2) & (x << 3) &^ (x << 4) & 0x8080808080808080)
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c&0xC0 == 0x80 {
+			n--
+		} else if c&0xF8 == 0xF0 {
+			w++
+		}
+	}
+	return n, w
 }
 
 // fill shifts consumed bytes out, reads more and scans the new region.
