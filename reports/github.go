@@ -86,3 +86,5 @@ var githubData = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Repla
 // (escapeProperty): githubData's three plus ":" and ",", which end a
 // property.
 var githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace
+
+var _ Sink = (*GitHub)(nil)

@@ -159,3 +159,5 @@ func (j *JUnit) Finish(Summary) error {
 
 // Abort writes nothing: the report is written whole or not at all.
 func (j *JUnit) Abort(error) {}
+
+var _ Sink = (*JUnit)(nil)

@@ -72,3 +72,5 @@ func (s *Statistics) Finish(Summary) error {
 
 // Abort writes nothing: counts of a cut run would mislead.
 func (s *Statistics) Abort(error) {}
+
+var _ Sink = (*Statistics)(nil)
