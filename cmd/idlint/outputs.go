@@ -159,19 +159,24 @@ func failed(sum reports.Summary, level rules.Severity) bool {
 // them.
 func (o *outputFlags) sinks(cmd commands, specs []outputSpec, out output) (reports.Sink, error) {
 	var m multiSink
+	fail := func(err error) (reports.Sink, error) {
+		m.Abort(err)
+		for _, f := range m.files {
+			os.Remove(f.Name()) // made for this run, nothing written yet
+		}
+		return nil, err
+	}
 	textOnStdout, stdoutFree := false, true
 	for _, s := range specs {
 		f, ok := formatFor(cmd, s.format)
 		if !ok {
-			m.Abort(nil)
-			return nil, fmt.Errorf("unknown format %q (want %s)", s.format, formatList(cmd, false))
+			return fail(fmt.Errorf("unknown format %q (want %s)", s.format, formatList(cmd, false)))
 		}
 		fo := out
 		if s.file != "" && s.file != "-" {
 			fh, err := os.Create(s.file)
 			if err != nil {
-				m.Abort(nil)
-				return nil, err
+				return fail(err)
 			}
 			m.files = append(m.files, fh)
 			fo.stdout = fh
@@ -181,8 +186,7 @@ func (o *outputFlags) sinks(cmd commands, specs []outputSpec, out output) (repor
 		}
 		sink, err := f.sink(fo)
 		if err != nil {
-			m.Abort(nil)
-			return nil, err
+			return fail(err)
 		}
 		m.sinks = append(m.sinks, sink)
 	}

@@ -191,3 +191,18 @@ func TestSeveralOutputs(t *testing.T) {
 		t.Errorf("GitHub annotations:\n%s", g)
 	}
 }
+
+// A run that cannot make all its outputs makes none: no file is left
+// behind by an unknown format after it (issue 20 §6).
+func TestOutputsAllOrNone(t *testing.T) {
+	t.Parallel()
+	dir := writeFiles(t, map[string]string{"a.txt": "urn:example:a%zz\n"})
+	out := filepath.Join(t.TempDir(), "r.sarif")
+	code, _, errs := runCmd(t, "", "check", "--format", "sarif", "-o", out, "--format", "sarf", "-o", out+".x", dir)
+	if code != exitTrouble || !strings.Contains(errs, `unknown format "sarf"`) || !strings.Contains(errs, "sarif") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("%s left behind (%v)", out, err)
+	}
+}
