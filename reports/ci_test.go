@@ -50,6 +50,8 @@ func TestGitHubAnnotations(t *testing.T) {
 		{"warning", "a.txt", "", "urn:ab:cd", 1, 1, rules.Warning,
 			[]string{"::warning file=a.txt,line=3,col=5,endColumn=7,title=URN023 nid-too-short::"}},
 		{"below Min", "a.txt", "", "urn:ab:cd", 1, 1, rules.Error, nil},
+		{"./ dropped", "./a.txt", "", "urn:ab:cd", 1, 1, rules.Warning,
+			[]string{"::warning file=a.txt,line=3,"}},
 		{"archive member", "x,y.tar", "d/a.txt", "urn:example:a%zz", 1, 1, rules.Warning,
 			[]string{"::error file=x%2Cy.tar,title=URN006 bad-percent-encoding::d/a.txt: urn:example:a%25zz"}},
 	} {

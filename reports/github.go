@@ -49,7 +49,7 @@ func (g *GitHub) Occurrence(o *lint.Occurrence) error {
 			continue
 		}
 		msg := o.Raw + ": " + f.Message + " (" + f.Rule.SpecFor(o.Profile) + ")"
-		props := "file=" + githubProperty(filepath.ToSlash(o.Source))
+		props := "file=" + githubProperty(githubPath(o.Source))
 		if o.Member != "" {
 			msg = o.Member + ": " + msg
 		} else {
@@ -68,9 +68,12 @@ func (g *GitHub) Source(r *record.Source) error {
 	if r.Status != record.StatusError {
 		return nil
 	}
-	_, err := fmt.Fprintf(g.w, "::error file=%s,title=idlint::%s\n", githubProperty(filepath.ToSlash(r.Source)), githubData(Path(r.Source, r.Member)+": "+r.Error))
+	_, err := fmt.Fprintf(g.w, "::error file=%s,title=idlint::%s\n", githubProperty(githubPath(r.Source)), githubData(Path(r.Source, r.Member)+": "+r.Error))
 	return err
 }
+
+// githubPath is a path as GitHub names files: slashes, no "./".
+func githubPath(p string) string { return filepath.ToSlash(filepath.Clean(p)) }
 
 // Finish flushes the annotations.
 func (g *GitHub) Finish(Summary) error { return g.w.Flush() }

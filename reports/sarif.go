@@ -176,7 +176,7 @@ func (s *SARIF) artifact(source, member string) int {
 // sarifFileURI is the URI of an input path: a relative reference for a
 // relative path, a file: URI for an absolute one (RFC 8089).
 func sarifFileURI(path string) string {
-	p := filepath.ToSlash(path)
+	p := filepath.ToSlash(filepath.Clean(path)) // ./a.txt is a.txt, as the repository names it
 	if !filepath.IsAbs(path) {
 		return percentEncode(p) // a relative-path reference (RFC 3986 §4.2)
 	}

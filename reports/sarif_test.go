@@ -198,6 +198,8 @@ func TestSARIFArtifactURIs(t *testing.T) {
 		chain                []string // for members: the artifacts from the result's up to the input
 	}{
 		{"plain relative", "docs/a.txt", "", "docs/a.txt", nil},
+		{"./ dropped", "./docs//a.txt", "", "docs/a.txt", nil},
+		{"parent kept", "../a.txt", "", "../a.txt", nil},
 		{"space, #, ?, %", "my docs/a#1?.txt%", "", "my%20docs/a%231%3F.txt%25", nil},
 		{"non-ASCII", "spécs/ü😀.txt", "", "sp%C3%A9cs/%C3%BC%F0%9F%98%80.txt", nil},
 		{"colon in the first segment", "c:d.txt", "", "c%3Ad.txt", nil},
