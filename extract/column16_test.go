@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"fmt"
+	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -60,6 +63,41 @@ func TestWideMatchesUTF16(t *testing.T) {
 		}
 		if n, w := charsWide([]byte(s)); n != chars([]byte(s)) || w != want {
 			t.Errorf("charsWide(%q) = %d, %d; want %d, %d", s, n, w, chars([]byte(s)), want)
+		}
+	}
+}
+
+// Column16 equals the UTF-16 length of the line before the identifier,
+// plus one, for random mixes of ASCII, BMP and non-BMP characters and
+// newlines, read whole, a byte at a time and in odd-sized reads
+// (sarif-v2.1.0 §3.14.23; issue 20 §6).
+func TestColumn16Random(t *testing.T) {
+	pieces := []string{"a", " ", "é", "漢", "😀", "\U0010FFFF", "\n", "xy "}
+	rng := rand.New(rand.NewPCG(20, 6))
+	for i := range 300 {
+		var b strings.Builder
+		var want []int
+		for range 1 + rng.IntN(40) {
+			if rng.IntN(6) == 0 {
+				b.WriteString(" ") // a word boundary before it
+				text := b.String()
+				line := text[strings.LastIndexByte(text, '\n')+1:]
+				want = append(want, len(utf16.Encode([]rune(line)))+1)
+				b.WriteString("urn:ab:cd ")
+				continue
+			}
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		for _, rd := range []io.Reader{strings.NewReader(text), iotest.OneByteReader(strings.NewReader(text)), iotest.HalfReader(strings.NewReader(text))} {
+			st := NewStream(rd, Options{}, 0)
+			var got []int
+			for st.Next() {
+				got = append(got, st.Match().Column16)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("text %d %q: Column16 %v, want %v", i, text, got, want)
+			}
 		}
 	}
 }
