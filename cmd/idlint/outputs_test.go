@@ -149,23 +149,7 @@ func TestSeveralOutputs(t *testing.T) {
 	if got != want {
 		t.Errorf("stdout differs from a text-only run:\n%s\nwant\n%s", got, want)
 	}
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	schema, err := c.Compile(filepath.Join("..", "..", "reports", "testdata", "sarif-schema-2.1.0.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(sarif)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := schema.Validate(doc); err != nil {
-		t.Errorf("SARIF log not valid: %v", err)
-	}
+	b := validSARIF(t, sarif)
 	for _, w := range []string{`a%20b%231%3F%C3%A9.txt"`, `"startColumn": 17`, `"endColumn": 20`, `"uri": "docs/in%20tar.txt"`, `"parentIndex": 0`} {
 		if !bytes.Contains(b, []byte(w)) {
 			t.Errorf("SARIF log lacks %s", w)
@@ -205,4 +189,35 @@ func TestOutputsAllOrNone(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("%s left behind (%v)", out, err)
 	}
+}
+
+// validSARIF reads a SARIF log and validates it against the official
+// SARIF 2.1.0 schema (reports/testdata).
+func validSARIF(t *testing.T, path string) []byte {
+	t.Helper()
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	schema, err := c.Compile(filepath.Join("..", "..", "reports", "testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(doc); err != nil {
+		t.Errorf("%s: not valid SARIF 2.1.0: %v", path, err)
+	}
+	return b
+}
+
+// The golden SARIF log of the demo corpus, the one reviewers read, is
+// valid too (issue 20 §6).
+func TestGoldenSARIFValid(t *testing.T) {
+	t.Parallel()
+	validSARIF(t, filepath.Join("testdata", "golden", "check.sarif"))
 }
