@@ -69,6 +69,7 @@ type directive struct {
 	lineEnd   int64 // offset of the newline ending its line (-1: not read yet; at EOF, the end)
 	nextEnd   int64 // the newline ending the line after (-1: not read yet)
 	line, col int
+	col16     int // col in UTF-16 code units (SARIF)
 	kind      kind
 	raw       string // "idlint:" through the reason (comment closers left out)
 	all       bool   // no rule list: every rule
@@ -106,6 +107,7 @@ type Directives struct {
 	line      int
 	lineStart int64
 	lineChars int
+	lineWide  int // characters beyond the BMP among them (two UTF-16 units each)
 	lastNL    int64
 	eof       bool
 	// read ahead by Filter for same-line directives, not yet returned by
@@ -238,10 +240,13 @@ func (d *Directives) feed(b []byte) {
 		switch {
 		case ms >= 0 && c.last >= 0:
 			x.lineStart, x.col = d.off+int64(c.last), chars(b[c.last:ms])+1
+			x.col16 = x.col + wide(b[c.last:ms])
 		case ms >= 0:
 			x.lineStart, x.col = d.lineStart, d.lineChars+chars(b[:ms])+1
+			x.col16 = x.col + d.lineWide + wide(b[:ms])
 		default:
 			x.lineStart, x.col = d.lineStart, d.lineChars+ms+1 // the marker is ASCII
+			x.col16 = x.col + d.lineWide
 		}
 		d.open, d.text, d.cur = true, d.text[:0], x
 		i = d.collect(b, at+1)
@@ -266,10 +271,11 @@ func (d *Directives) feed(b []byte) {
 	}
 	d.line += c.nl
 	if c.last >= 0 {
-		d.lineStart, d.lineChars = d.off+int64(c.last), chars(b[c.last:])
+		d.lineStart, d.lineChars, d.lineWide = d.off+int64(c.last), chars(b[c.last:]), wide(b[c.last:])
 		d.lastNL = d.off + int64(c.last) - 1
 	} else {
 		d.lineChars += chars(b)
+		d.lineWide += wide(b)
 	}
 	d.off += int64(len(b))
 	// remember the last bytes for a marker cut by the next read
@@ -305,6 +311,18 @@ func (d *Directives) collect(b []byte, i int) int {
 }
 
 // chars counts characters (UTF-8 sequences once), as extract's columns do.
+// wide counts the characters of b beyond the BMP (their lead bytes):
+// each is two UTF-16 code units.
+func wide(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c >= 0xF0 {
+			n++
+		}
+	}
+	return n
+}
+
 func chars(b []byte) int {
 	n := len(b)
 	for _, c := range b {
@@ -369,6 +387,7 @@ func (d *Directives) finish(lineEnd int64) {
 		y := x
 		y.start = x.start + int64(len(marker)+1+at)
 		y.col = x.col + len(marker) + 1 + chars(text[:at])
+		y.col16 = x.col16 + len(marker) + 1 + chars(text[:at]) + wide(text[:at])
 		if parse(&y, text[at+len(marker)+1:]) {
 			d.list = append(d.list, y)
 			return
@@ -642,7 +661,7 @@ func (d *Directives) Report(e *Engine) ([]Occurrence, error) {
 			continue
 		}
 		o := Occurrence{Scheme: MetaScheme, Raw: x.raw, Findings: fs}
-		o.Offset, o.Line, o.Column = x.start, x.line, x.col
+		o.Offset, o.Line, o.Column, o.Column16 = x.start, x.line, x.col, x.col16
 		out = append(out, o)
 	}
 	return out, nil

@@ -245,9 +245,11 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	fs := newFlagSet(name, stderr)
 	var c common
 	c.register(fs)
-	format := "text"
-	if !check {
-		fs.StringVar(&format, "format", "text", formatFlagHelp(inScan))
+	var outs outputFlags
+	if check {
+		outs.register(fs, inCheck)
+	} else {
+		outs.register(fs, inScan)
 	}
 	report := fs.String("report", "", "also write Parquet tables (occurrences, findings, clusters, sources) to `DIR`")
 	runID := fs.String("run-id", "", "run identifier stored in reports (default: time and random)")
@@ -255,7 +257,6 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	minSev := "warning"
 	if check {
 		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
-		fs.StringVar(&format, "format", "text", formatFlagHelp(inCheck))
 	}
 	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (- for stdout, e.g. with --format none)")
 	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
@@ -303,7 +304,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 			return exitTrouble
 		}
 	}
-	if *report != "" || *sources != "" && *sources != "-" {
+	if *report != "" || *sources != "" && *sources != "-" || outs.writesFiles() {
 		arm() // files to finish or remove on an interrupt, from the start
 	}
 	var srcW io.Writer
@@ -348,7 +349,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 			}
 		}()
 	}
-	return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, rep, stdout, stderr)
+	return scanWith(ctx, name, paths, opt, outs, minSev, check, srcW, rep, stdout, stderr)
 }
 
 // reportSpec says where and how to write the Parquet report.
@@ -377,7 +378,7 @@ func (r reportSpec) options() reportMeta {
 		CommandLine: strings.Join(r.args, " "), Start: time.Now()}
 }
 
-func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, format, minSev string, check bool, srcW io.Writer, rep reportSpec, stdout, stderr io.Writer) int {
+func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, outs outputFlags, minSev string, check bool, srcW io.Writer, rep reportSpec, stdout, stderr io.Writer) int {
 	cmd := inScan
 	switch name {
 	case "check":
@@ -385,9 +386,18 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	case "demo":
 		cmd = inDemo
 	}
-	f, known := formatFor(cmd, format)
+	specs, err := outs.resolve()
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+		return exitTrouble
+	}
+	failOn, err := outs.failLevel()
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+		return exitTrouble
+	}
 	out := output{stdout: stdout, stderr: stderr, sources: srcW}
-	if rep.dir != "" || f.run {
+	if rep.dir != "" || needsRun(cmd, specs) {
 		out.meta = rep.options() // a run ID reads crypto/rand: only when a report needs one
 	}
 	sev, err := rules.ParseSeverity(minSev)
@@ -396,11 +406,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		return exitTrouble
 	}
 	out.min = sev
-	if !known {
-		fmt.Fprintf(stderr, "idlint %s: %s\n", name, unknownFormat(cmd, format))
-		return exitTrouble
-	}
-	sink, err := f.sink(out)
+	sink, err := outs.sinks(cmd, specs, out)
 	if err != nil {
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
@@ -441,7 +447,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		fmt.Fprintf(stderr, "idlint %s: %d input(s) could not be read completely\n", name, sum.Errors)
 		return exitTrouble
 	}
-	if check && sum.Findings[rules.Error] > 0 {
+	if check && failed(sum, failOn) {
 		return exitFindings
 	}
 	return exitOK
@@ -559,7 +565,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// a report only where asked: a temporary one was left behind by every
 	// run (issue 20)
 	rep := reportSpec{dir: *report, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
-	return scanWith(ctx, "demo", []string{"sample"}, opt, *format, "", false, nil, rep, stdout, stderr)
+	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, stdout, stderr)
 }
 
 // interruptContext is cancelled by an interrupt once its handler is

@@ -153,7 +153,7 @@ func (s *scanner) directives(doc *corpus.Document, b *batcher) error {
 	for i := range meta {
 		o := b.slot()
 		*o = meta[i]
-		o.Location = location(doc, meta[i].Offset, meta[i].Line, meta[i].Column)
+		o.Location = location(doc, meta[i].Offset, meta[i].Line, meta[i].Column, meta[i].Column16)
 		b.commit()
 		s.metas++
 	}
@@ -227,15 +227,15 @@ func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extrac
 	if err := s.memo.CheckInto(o, m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}); err != nil {
 		return err
 	}
-	o.Location = location(doc, m.Offset, m.Line-lineBase, m.Column)
+	o.Location = location(doc, m.Offset, m.Line-lineBase, m.Column, m.Column16)
 	o.Truncated = m.Truncated
 	o.Findings, o.Suppressed = s.dirs.Filter(o.Offset, o.Findings)
 	return nil
 }
 
-func location(doc *corpus.Document, off int64, line, col int) record.Location {
+func location(doc *corpus.Document, off int64, line, col, col16 int) record.Location {
 	return record.Location{
 		Source: doc.Source, Member: doc.Member, RecordID: doc.RecordID, TargetURI: doc.TargetURI,
-		Offset: off, Line: line, Column: col,
+		Offset: off, Line: line, Column: col, Column16: col16,
 	}
 }
