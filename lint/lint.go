@@ -30,6 +30,10 @@ type Occurrence struct {
 	// ("go-directive" …); look-alikes carry no findings.
 	Kind     string
 	Findings []rules.Finding
+	// Fingerprints, when set, holds one fingerprint per finding
+	// (reports.FindingKey): a sink that numbers findings (the baseline)
+	// hands them to the sinks after it.
+	Fingerprints []string
 }
 
 // Valid reports whether no finding is an error.
@@ -257,7 +261,7 @@ var InternalError = &rules.Rule{
 
 // Rules lists every rule of every scheme, in ID order.
 func Rules() []*rules.Rule {
-	out := []*rules.Rule{InternalError}
+	out := []*rules.Rule{InternalError, StaleBaselineEntry}
 	for _, s := range schemes.All() {
 		out = append(out, s.Catalog...)
 	}

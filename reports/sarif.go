@@ -21,11 +21,12 @@ type SARIF struct {
 	index   map[*rules.Rule]int
 	results []sarifResult
 	notes   []sarifNotification
+	num     *Numbering // partialFingerprints (issue 20 §6)
 }
 
 // NewSARIF returns a SARIF sink listing catalog as the tool's rules.
 func NewSARIF(catalog []*rules.Rule, min rules.Severity, version string) *SARIF {
-	s := &SARIF{Min: min, Version: version, rules: catalog, index: map[*rules.Rule]int{}}
+	s := &SARIF{Min: min, Version: version, rules: catalog, index: map[*rules.Rule]int{}, num: NewNumbering(WorkDir())}
 	for i, r := range catalog {
 		s.index[r] = i
 	}
@@ -57,6 +58,8 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
+	// PartialFingerprints: FingerprintName → FindingKey.Fingerprint
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
 }
 
 type sarifNotification struct {
@@ -76,6 +79,7 @@ func sarifLevel(s rules.Severity) string {
 }
 
 func (s *SARIF) Occurrence(o *lint.Occurrence) error {
+	fps := s.num.Fingerprints(o) // every finding numbered, shown or not
 	for i := range o.Findings {
 		f := &o.Findings[i]
 		if f.Severity < s.Min {
@@ -90,6 +94,7 @@ func (s *SARIF) Occurrence(o *lint.Occurrence) error {
 			Message:   sarifMessage{o.Raw + ": " + f.Message + " (" + f.Rule.SpecFor(o.Profile) + ")"},
 			Locations: []sarifLocation{loc},
 		})
+		s.results[len(s.results)-1].PartialFingerprints = map[string]string{FingerprintName: fps[i]}
 	}
 	return nil
 }

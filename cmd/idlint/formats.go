@@ -51,6 +51,9 @@ var formats = []outputFormat{
 		s.W = out.stdout
 		return s, nil
 	}},
+	{name: "gitlab", help: "gitlab (Code Quality report)", list: inCheck, accept: inCheck, sink: func(out output) (reports.Sink, error) {
+		return reports.NewGitLab(out.stdout, out.min, out.stderr), nil
+	}},
 	{name: "text", list: inScan | inDemo, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
 		return withSources(reports.NewText(out.stdout, out.stderr), out.sources), nil
 	}},

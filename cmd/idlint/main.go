@@ -282,6 +282,10 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
 		fs.StringVar(&format, "format", "text", formatFlagHelp(inCheck))
 	}
+	var bl baselineFlags
+	if check {
+		bl.register(fs)
+	}
 	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (- for stdout, e.g. with --format none)")
 	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
 	maxLen := fs.Int("max-len", 0, "longest identifier in bytes; longer ones are cut and flagged (default 8192)")
@@ -371,7 +375,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 			}
 		}()
 	}
-	return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, rep, stdout, stderr)
+	return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, rep, bl, stdout, stderr)
 }
 
 // reportSpec says where and how to write the Parquet report.
@@ -400,7 +404,7 @@ func (r reportSpec) options() reportMeta {
 		CommandLine: strings.Join(r.args, " "), Start: time.Now()}
 }
 
-func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, format, minSev string, check bool, srcW io.Writer, rep reportSpec, stdout, stderr io.Writer) int {
+func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, format, minSev string, check bool, srcW io.Writer, rep reportSpec, bl baselineFlags, stdout, stderr io.Writer) int {
 	cmd := inScan
 	switch name {
 	case "check":
@@ -429,6 +433,11 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
 	}
+	sink, base, err := bl.wrap(sink, out.min, rep.cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+		return exitTrouble
+	}
 	var pw reports.Sink
 	scanSink := idlint.Sink(sink)
 	if rep.dir != "" {
@@ -445,6 +454,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	} else {
 		sink.Abort(err)
 	}
+	sum = bl.done(base, sum, name, err, stderr)
 	if pw != nil {
 		if err == nil {
 			if err = pw.Finish(sum); err == nil {
@@ -586,7 +596,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rep := reportSpec{dir: dir, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
-	return scanWith(ctx, "demo", []string{"sample"}, opt, *format, "", false, nil, rep, stdout, stderr)
+	return scanWith(ctx, "demo", []string{"sample"}, opt, *format, "", false, nil, rep, baselineFlags{}, stdout, stderr)
 }
 
 // interruptContext is cancelled by an interrupt once its handler is
