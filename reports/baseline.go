@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -197,6 +198,7 @@ type Baseline struct {
 
 	path    string // the baseline file, as given
 	dir     string // its directory, absolute: the base of entry paths
+	self    string // its name: its path relative to dir
 	write   bool
 	entries map[FindingKey]int // entry → its index in file.Entries
 	file    *BaselineFile
@@ -208,7 +210,8 @@ type Baseline struct {
 	seen      map[string]bool // sources (relative to dir) read, and
 	failed    map[string]bool // those that failed: their entries are not stale
 	baselined [rules.Error + 1]int
-	stale     []int // indexes of stale entries, once finished
+	own       [rules.Error + 1]int // findings in the baseline file itself, dropped
+	stale     []int                // indexes of stale entries, once finished
 	view      lint.Occurrence
 	kept      []rules.Finding
 	fps       []string
@@ -221,7 +224,7 @@ func NewBaseline(inner Sink, path string, write bool, min rules.Severity) (*Base
 	if err != nil {
 		return nil, fmt.Errorf("baseline %s: %v", path, err)
 	}
-	b := &Baseline{Inner: inner, Min: min, StaleSeverity: lint.StaleBaselineEntry.Severity, path: path, dir: filepath.Dir(abs), write: write,
+	b := &Baseline{Inner: inner, Min: min, StaleSeverity: lint.StaleBaselineEntry.Severity, path: path, dir: filepath.Dir(abs), self: filepath.Base(abs), write: write,
 		num: NewNumbering(WorkDir()), seen: map[string]bool{}, failed: map[string]bool{}, file: &BaselineFile{Version: BaselineVersion}}
 	if !write {
 		if b.file, err = ReadBaseline(path); err != nil {
@@ -248,8 +251,18 @@ func (b *Baseline) Occurrence(o *lint.Occurrence) error {
 	if len(o.Findings) == 0 {
 		return b.Inner.Occurrence(o)
 	}
-	keys := b.num.Keys(o)
 	path := b.rel(o.Source)
+	if o.Member == "" && path == b.self {
+		// the baseline names the identifiers it holds back: linting it
+		// (a check of the whole repository) must not report them again
+		for _, f := range o.Findings {
+			b.own[f.Severity]++
+		}
+		b.view = *o
+		b.view.Findings, b.view.Fingerprints = nil, nil
+		return b.Inner.Occurrence(&b.view)
+	}
+	keys := b.num.Keys(o)
 	b.kept, b.fps = b.kept[:0], b.fps[:0]
 	for i, k := range keys {
 		f := o.Findings[i]
@@ -310,15 +323,29 @@ func (b *Baseline) Finish(s Summary) error {
 	return b.Inner.Finish(b.Summary(s))
 }
 
-// findStale lists the entries no finding matched, of sources read
-// completely in this run, in file order.
+// findStale lists the entries no finding matched, in file order: of
+// sources read completely in this run, and of files that are gone.
+// Entries of files not linted this run stay (a hook lints changed files).
 func (b *Baseline) findStale() {
 	b.stale = b.stale[:0]
+	gone := map[string]bool{}
 	for i, e := range b.file.Entries {
-		if !b.matched[i] && b.seen[e.Path] && !b.failed[e.Path] {
-			if j := b.entries[e]; j == i { // a duplicate entry once
-				b.stale = append(b.stale, i)
+		if b.matched[i] || b.failed[e.Path] {
+			continue
+		}
+		if !b.seen[e.Path] {
+			g, ok := gone[e.Path]
+			if !ok {
+				_, err := os.Lstat(filepath.Join(b.dir, filepath.FromSlash(e.Path)))
+				g = e.Path != "-" && errors.Is(err, fs.ErrNotExist)
+				gone[e.Path] = g
 			}
+			if !g {
+				continue
+			}
+		}
+		if b.entries[e] == i { // a duplicate entry once
+			b.stale = append(b.stale, i)
 		}
 	}
 }
@@ -343,7 +370,7 @@ func (b *Baseline) staleOccurrence(i int) *lint.Occurrence {
 // Baselined instead of by severity; stale entries are counted findings.
 func (b *Baseline) Summary(s Summary) Summary {
 	for sev, n := range b.baselined {
-		s.Findings[sev] -= n
+		s.Findings[sev] -= n + b.own[sev]
 		s.Baselined += n
 	}
 	if b.StaleSeverity != rules.None {
