@@ -12,7 +12,7 @@ var StaleBaselineEntry = &rules.Rule{
 	Doc: "`idlint check --baseline FILE` reports only findings the baseline does not list. An entry is keyed by rule, path (and archive member), " +
 		"the identifier's equivalence key and its index among equal findings in that file, not by line, so edits elsewhere in a file keep it matching. " +
 		"When the finding is fixed or the identifier removed, the entry matches nothing and is reported here, at the entry's line in the baseline file, " +
-		"so the baseline can shrink. Entries of files the run did not lint (a hook lints only changed files) are not reported.",
+		"so the baseline can shrink. Entries of files the run did not lint (a hook lints only changed files) are not reported, unless the file is gone.",
 	Bad:  "idlint-baseline.json lists URN006 for urn:example:a%zz in docs/a.txt; docs/a.txt no longer has it",
 	Good: "idlint check --write-baseline idlint-baseline.json docs/   (rewrites the baseline without the entry)",
 	Fix:  "Run `idlint check --write-baseline FILE PATH…` over the same paths to rewrite the baseline.",
