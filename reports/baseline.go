@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -48,82 +49,90 @@ func ReadBaseline(path string) (*BaselineFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	var head struct {
-		Version *int `json:"version"`
+	b, err := parseBaseline(data)
+	if err != nil {
+		return nil, fmt.Errorf("baseline %s: %v", path, err)
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("baseline %s: %v", path, jsonErrLine(data, err))
-	}
-	if head.Version == nil || *head.Version != BaselineVersion {
-		v := "none"
-		if head.Version != nil {
-			v = strconv.Itoa(*head.Version)
-		}
-		return nil, fmt.Errorf("baseline %s: version %s, want %d (rewrite it with --write-baseline)", path, v, BaselineVersion)
-	}
-	var b BaselineFile
+	return b, nil
+}
+
+// parseBaseline decodes the file in one pass, noting where each entry
+// starts (a stale entry is reported there).
+func parseBaseline(data []byte) (*BaselineFile, error) {
+	b := &BaselineFile{Version: -1}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
-		return nil, fmt.Errorf("baseline %s: %v", path, jsonErrLine(data, err))
-	}
-	for i, e := range b.Entries {
-		if e.Rule == "" || e.Path == "" || e.Index < 0 {
-			return nil, fmt.Errorf("baseline %s: entry %d: want a rule, a path and an index >= 0", path, i+1)
+	fail := func(err error) (*BaselineFile, error) {
+		var se *json.SyntaxError
+		if errors.As(err, &se) && se.Offset <= int64(len(data)) {
+			return nil, fmt.Errorf("line %d: %v", 1+bytes.Count(data[:se.Offset], []byte("\n")), err)
 		}
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
 	}
-	b.Lines, b.Columns = entryPositions(data, len(b.Entries))
-	return &b, nil
-}
-
-// jsonErrLine adds the line to a syntax error's offset.
-func jsonErrLine(data []byte, err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) && se.Offset <= int64(len(data)) {
-		return fmt.Errorf("line %d: %v", 1+bytes.Count(data[:se.Offset], []byte("\n")), err)
+	delim := func(want json.Delim) error {
+		t, err := dec.Token()
+		if err == nil && t != want {
+			err = fmt.Errorf("line %d: want %q", 1+bytes.Count(data[:dec.InputOffset()], []byte("\n")), want)
+		}
+		return err
 	}
-	return err
-}
-
-// entryPositions finds the line and column each element of the "entries"
-// array starts at (a stale entry is reported there); 0 where it cannot be
-// told.
-func entryPositions(data []byte, n int) (lines, cols []int) {
-	lines, cols = make([]int, n), make([]int, n)
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return lines, cols
+	if err := delim('{'); err != nil {
+		return fail(err)
 	}
 	for dec.More() {
 		k, err := dec.Token()
 		if err != nil {
-			return lines, cols
+			return fail(err)
 		}
-		if k != "entries" {
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return lines, cols
+		switch k {
+		case "version":
+			if err := dec.Decode(&b.Version); err != nil {
+				return fail(err)
 			}
-			continue
-		}
-		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
-			return lines, cols
-		}
-		for i := 0; dec.More() && i < n; i++ {
-			off := int(dec.InputOffset())
-			for off < len(data) && bytes.IndexByte([]byte(" \t\r\n,"), data[off]) >= 0 {
-				off++
+		case "entries":
+			if err := delim('['); err != nil {
+				return fail(err)
 			}
-			lines[i] = 1 + bytes.Count(data[:off], []byte("\n"))
-			cols[i] = off - bytes.LastIndexByte(data[:off], '\n') // bytes: entries are ASCII up to the key
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return lines, cols
+			line, counted := 1, 0 // lines counted in data[:counted], as offsets grow
+			for dec.More() {
+				off := int(dec.InputOffset())
+				for off < len(data) && bytes.IndexByte([]byte(" \t\r\n,"), data[off]) >= 0 {
+					off++
+				}
+				line += bytes.Count(data[counted:off], []byte("\n"))
+				counted = off
+				var e FindingKey
+				if err := dec.Decode(&e); err != nil {
+					return fail(err)
+				}
+				if e.Rule == "" || e.Path == "" || e.Index < 0 {
+					return nil, fmt.Errorf("line %d: entry %d: want a rule, a path and an index >= 0", line, len(b.Entries)+1)
+				}
+				b.Entries = append(b.Entries, e)
+				b.Lines = append(b.Lines, line)
+				b.Columns = append(b.Columns, off-bytes.LastIndexByte(data[:off], '\n')) // bytes: ASCII up to the key
 			}
+			if err := delim(']'); err != nil {
+				return fail(err)
+			}
+		default:
+			return nil, fmt.Errorf("unknown field %q", k)
 		}
-		return lines, cols
 	}
-	return lines, cols
+	if err := delim('}'); err != nil {
+		return fail(err)
+	}
+	if b.Version != BaselineVersion {
+		v := "none"
+		if b.Version != -1 {
+			v = strconv.Itoa(b.Version)
+		}
+		return nil, fmt.Errorf("version %s, want %d (rewrite it with --write-baseline)", v, BaselineVersion)
+	}
+	return b, nil
 }
 
 // Sort puts the entries in the file's order.
@@ -170,6 +179,9 @@ func (b *BaselineFile) WriteFile(path string) error {
 		return err
 	}
 	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644) // CreateTemp's is 0600: a baseline is committed and shared
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -188,14 +188,18 @@ func TestBaselineSink(t *testing.T) {
 	}
 }
 
-// ReadBaseline's errors name the file.
+// ReadBaseline's errors name the file and, for syntax, the line (issue 20 §4).
 func TestReadBaselineErrors(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct{ text, want string }{
 		{`{"version": 1, "entries": [{"rule": "", "path": "a", "key": "k", "index": 0}]}`, "entry 1: want a rule"},
 		{`{"version": 1, "entries": [{"rule": "R", "path": "a", "key": "k", "index": -1}]}`, "entry 1"},
 		{"{\n\"version\": 1,\n\"entries\": [\n}", "line 4"},
-		{`[]`, "cannot unmarshal"},
+		{`[]`, `line 1: want "{"`},
+		{`{"version": 1, "entries": {}}`, `want "["`},
+		{`{"version": 1, "entries": [{"rule": "R", "path": "a", "key": "k", "index": 0, "line": 3}]}`, `unknown field "line"`},
+		{`{"version": 1, "entries": [`, "unexpected EOF"},
+		{`{"version": "1", "entries": []}`, "cannot unmarshal string"},
 	} {
 		p := filepath.Join(dir, "b.json")
 		os.WriteFile(p, []byte(c.text), 0o644)

@@ -195,7 +195,7 @@ func TestBaselineErrors(t *testing.T) {
 		{[]string{"--baseline", filepath.Join(dir, "v2.json")}, "v2.json: version 2, want 1"},
 		{[]string{"--baseline", filepath.Join(dir, "none.json")}, "none.json: version none, want 1"},
 		{[]string{"--baseline", filepath.Join(dir, "bad.json")}, "bad.json: line 4:"},
-		{[]string{"--baseline", filepath.Join(dir, "odd.json")}, `odd.json: json: unknown field "extra"`},
+		{[]string{"--baseline", filepath.Join(dir, "odd.json")}, `odd.json: unknown field "extra"`},
 		{[]string{"--baseline", filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{"--baseline", filepath.Join(dir, "x.json"), "--write-baseline", filepath.Join(dir, "y.json")}, "give one file"},
 		{[]string{"--write-baseline", filepath.Join(dir, "w.json"), filepath.Join(dir, "nope.txt")}, "not written: 1 input(s) could not be read"},
