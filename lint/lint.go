@@ -33,6 +33,10 @@ type Occurrence struct {
 	// Suppressed are the findings the document's suppression comments
 	// silenced: not reported, counted, and still part of Valid.
 	Suppressed []rules.Finding
+	// Fingerprints, when set, holds one fingerprint per finding
+	// (reports.FindingKey): a sink that numbers findings (the baseline)
+	// hands them to the sinks after it.
+	Fingerprints []string
 }
 
 // Valid reports whether no finding is an error, suppressed ones included:
@@ -271,7 +275,7 @@ var InternalError = &rules.Rule{
 
 // Rules lists every rule of every scheme, in ID order.
 func Rules() []*rules.Rule {
-	out := append([]*rules.Rule{InternalError}, suppressionRules...)
+	out := append([]*rules.Rule{InternalError, StaleBaselineEntry}, suppressionRules...)
 	for _, s := range schemes.All() {
 		out = append(out, s.Catalog...)
 	}

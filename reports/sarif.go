@@ -41,11 +41,12 @@ type SARIF struct {
 	// files are named by uri alone); byPath finds one by its Path.
 	artifacts []sarifArtifact
 	byPath    map[string]int
+	num       *Numbering // partialFingerprints (issue 20 §6)
 }
 
 // NewSARIF returns a SARIF sink listing catalog as the tool's rules.
 func NewSARIF(catalog []*rules.Rule, min rules.Severity, version string) *SARIF {
-	s := &SARIF{Min: min, Version: version, rules: catalog, index: map[*rules.Rule]int{}, byPath: map[string]int{}}
+	s := &SARIF{Min: min, Version: version, rules: catalog, index: map[*rules.Rule]int{}, byPath: map[string]int{}, num: NewNumbering(WorkDir())}
 	for i, r := range catalog {
 		s.index[r] = i
 	}
@@ -87,6 +88,8 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
+	// PartialFingerprints: FingerprintName → FindingKey.Fingerprint
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
 }
 
 type sarifNotification struct {
@@ -106,6 +109,7 @@ func sarifLevel(s rules.Severity) string {
 }
 
 func (s *SARIF) Occurrence(o *lint.Occurrence) error {
+	fps := s.num.Fingerprints(o) // every finding numbered, shown or not
 	for i := range o.Findings {
 		f := &o.Findings[i]
 		if f.Severity < s.Min {
@@ -119,6 +123,7 @@ func (s *SARIF) Occurrence(o *lint.Occurrence) error {
 			Message:   sarifMessage{o.Raw + ": " + f.Message + " (" + f.Rule.SpecFor(o.Profile) + ")"},
 			Locations: []sarifLocation{loc},
 		})
+		s.results[len(s.results)-1].PartialFingerprints = map[string]string{FingerprintName: fps[i]}
 	}
 	return nil
 }

@@ -116,6 +116,7 @@ type Summary struct {
 	Errors      int                  // inputs or members that failed
 	Skipped     int
 	Suppressed  int // findings silenced by suppression comments (not in Findings)
+	Baselined   int // findings held back because the baseline lists them (not in Findings)
 }
 
 // Failed reports whether some input could not be read completely.
@@ -172,6 +173,9 @@ func (t *Text) Finish(s Summary) error {
 	fmt.Fprintf(w, "\n%d input(s), %d document(s), %s scanned; %d identifier(s), %d invalid, %d cluster(s), %d look-alike(s); findings: %d error, %d warning, %d info%s; %d failed, %d skipped\n",
 		s.Inputs, s.Documents, humanBytes(s.Bytes), s.Occurrences, s.Invalid, cs.Len(), s.Lookalikes,
 		s.Findings[rules.Error], s.Findings[rules.Warning], s.Findings[rules.Info], suppressed, s.Errors, s.Skipped)
+	if s.Baselined > 0 {
+		fmt.Fprintf(w, "%d finding(s) baselined\n", s.Baselined)
+	}
 	return w.Flush()
 }
 

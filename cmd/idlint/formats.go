@@ -59,6 +59,9 @@ var formats = []outputFormat{
 	{name: "github", help: "github (Actions annotations)", list: inCheck, accept: inCheck, sink: func(out output) (reports.Sink, error) {
 		return reports.NewGitHub(out.stdout, out.min), nil
 	}},
+	{name: "gitlab", help: "gitlab (Code Quality report)", list: inCheck, accept: inCheck, sink: func(out output) (reports.Sink, error) {
+		return reports.NewGitLab(out.stdout, out.min, out.stderr), nil
+	}},
 	{name: "junit", help: "junit (JUnit XML)", list: inCheck, accept: inCheck, sink: func(out output) (reports.Sink, error) {
 		return reports.NewJUnit(out.stdout, out.min), nil
 	}},

@@ -35,6 +35,7 @@ func TestGolden(t *testing.T) {
 		{"check.github", []string{"check", "--format", "github"}, exitFindings},
 		{"check.junit.xml", []string{"check", "--format", "junit"}, exitFindings},
 		{"check.statistics", []string{"check", "--format", "none", "--statistics"}, exitFindings},
+		{"check.gitlab", []string{"check", "--format", "gitlab"}, exitFindings},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			code, out, errs := runCmd(t, "", append(c.args, "--quiet", "--run-id", "golden", "sample")...)

@@ -258,6 +258,10 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	if check {
 		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
 	}
+	var bl baselineFlags
+	if check {
+		bl.register(fs)
+	}
 	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (- for stdout, e.g. with --format none)")
 	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
 	maxLen := fs.Int("max-len", 0, "longest identifier in bytes; longer ones are cut and flagged (default 8192)")
@@ -349,7 +353,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 			}
 		}()
 	}
-	return scanWith(ctx, name, paths, opt, outs, minSev, check, srcW, rep, stdout, stderr)
+	return scanWith(ctx, name, paths, opt, outs, minSev, check, srcW, rep, bl, stdout, stderr)
 }
 
 // reportSpec says where and how to write the Parquet report.
@@ -378,7 +382,7 @@ func (r reportSpec) options() reportMeta {
 		CommandLine: strings.Join(r.args, " "), Start: time.Now()}
 }
 
-func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, outs outputFlags, minSev string, check bool, srcW io.Writer, rep reportSpec, stdout, stderr io.Writer) int {
+func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, outs outputFlags, minSev string, check bool, srcW io.Writer, rep reportSpec, bl baselineFlags, stdout, stderr io.Writer) int {
 	cmd := inScan
 	switch name {
 	case "check":
@@ -411,6 +415,11 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
 	}
+	sink, base, err := bl.wrap(sink, out.min, rep.cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+		return exitTrouble
+	}
 	var pw reports.Sink
 	scanSink := idlint.Sink(sink)
 	if rep.dir != "" {
@@ -427,6 +436,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	} else {
 		sink.Abort(err)
 	}
+	sum = bl.done(base, sum, name, err, stderr)
 	if pw != nil {
 		if err == nil {
 			if err = pw.Finish(sum); err == nil {
@@ -565,7 +575,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// a report only where asked: a temporary one was left behind by every
 	// run (issue 20)
 	rep := reportSpec{dir: *report, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
-	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, stdout, stderr)
+	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, baselineFlags{}, stdout, stderr)
 }
 
 // interruptContext is cancelled by an interrupt once its handler is
