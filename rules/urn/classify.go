@@ -41,8 +41,8 @@ var _ rules.Classifier = (*Checker)(nil)
 //     a NUL, "</", ",", ")" or a blank line after a line of its own make a
 //     prefix ("urn:…:MediaServer:\x00", <xsl:text>urn:issn:</xsl:text>);
 //     an RFC 8792 fold, a hyphen at a line's end, an ASCII table cell that
-//     goes on in the next row or a next line that goes on with the rest
-//     make a wrapped one.
+//     goes on in the next row, a next line that goes on with the rest or
+//     starts with ":" make a wrapped one.
 //
 // The rest apply when no NSS follows the NID (no ":" in the candidate,
 // rfc8141 §2 requires one):
@@ -93,7 +93,7 @@ func plain(ident string, ctx rules.Context) bool {
 	if b := ctx.Before; len(b) > 0 && quoteByte[b[len(b)-1]] {
 		return false
 	}
-	if a := ctx.After; len(a) > 0 && afterSignal[a[0]] {
+	if a := ctx.After; len(a) > 0 && (afterSignal[a[0]] || (a[0] == '\n' || a[0] == '\r') && lookalike.ColonLine(a)) {
 		return false
 	}
 	colon := -1

@@ -52,6 +52,7 @@ func TestClassify(t *testing.T) {
 		{"5 wrapped: a table cell (rfc7643 §10.2)", "   | ", "urn:ietf:params:scim:schemas", ":     | User Resource", KindWrapped},
 		{"5 wrapped: a hyphen at a line's end (rfc5141)", "      ", "urn:iso:std:iso:9999:-1:ed-2:en:amd:1:term:3.2,3.3,3.4.1-", "\n", KindWrapped},
 		{"5 wrapped: RFC 8792 fold (rfc9944)", "/v2/Schemas/", "urn:ietf:params:scim:schemas", ":\\\n   extension:ble", KindWrapped},
+		{"5 wrapped: the next line starts with ':' (rfc7590 §1)", "<starttls xmlns='", "urn:ietf:params:xml:ns", "\n   :xmpp-tls'/>", KindWrapped},
 		{"5 wrapped: the next line goes on (rfc6120 §13.7.1.4)", "otherName:", "urn:oid", ":\n      1.3.6.1.5.5.7.8.5;UTF8", KindWrapped},
 		{"8 prefix: a NID and ':' unquoted (issue 19 §4)", "URNs of the form ", "urn:oid", ": followed by", KindPrefix},
 		{"9 prose: words around an NSS-less NID (rfc5328)", "registration of ", "urn:dvb", " as a formal namespace", KindProse},
@@ -109,9 +110,10 @@ func BenchmarkClassify(b *testing.B) {
 // combination.
 func TestPlainAgrees(t *testing.T) {
 	idents := []string{"urn:ietf:rfc:2141", "urn:isbn:0-395-36341-1", "urn:example:a%2Fb", "urn:oid:1.2.3", "urn:x", "urn:x:", "URN:NBN", "URN:NBNs",
-		"urn:xmpp", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...", "urn:a:*", "urn:([", "urn:ietf:mtg:(", "urn:publicid:", "urn:test", "urn:dvb", "urn:a:b{c}", "urn:s"}
-	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n"}
-	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]"}
+		"urn:xmpp", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...", "urn:a:*", "urn:([", "urn:ietf:mtg:(", "urn:publicid:", "urn:test", "urn:dvb", "urn:a:b{c}", "urn:s", "urn:x:a-", "urn:ietf:params:xml:ns"}
+	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of "}
+	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]",
+		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be"}
 	for _, id := range idents {
 		for _, b := range contexts {
 			for _, a := range afters {

@@ -31,7 +31,12 @@ import "github.com/idlint/idlint/rules"
 //     is not a key or label ("$ref: …"), a new identifier of the scheme,
 //     nor a lower-case word of prose ("…:TimeSyncToken:" then
 //     "PhysicalVerification element", rfc3085's "…:20000206:" then
-//     "IIMFFH05643_…:1U").
+//     "IIMFFH05643_…:1U");
+//  7. wrapped, a line broken before a ":": the candidate ends the line
+//     and the next one starts, past its indentation, with ":" and a
+//     character of an identifier (rfc7590: "<starttls
+//     xmlns='urn:ietf:params:xml:ns" then ":xmpp-tls'/>"); no line of
+//     prose, code or a list starts so.
 //
 // ctx.After holds a few dozen bytes: a rule whose signal lies past it does
 // not match.
@@ -60,6 +65,8 @@ func Trailing(ident string, ctx rules.Context) string {
 		next := rest[nl:]
 		switch {
 		case hyphen: // 2
+			return KindWrapped
+		case !colon && ColonLine(a): // 7
 			return KindWrapped
 		case !colon:
 			return ""
@@ -237,4 +244,21 @@ func equalFold(b []byte, s string) bool {
 		}
 	}
 	return true
+}
+
+// ColonLine reports rule 7 of Trailing on the text after a candidate: a
+// line end, then a line that starts, past its indentation, with ":" and a
+// character of an identifier. It is cheap enough for a classifier's fast
+// path to ask of every candidate that ends a line.
+func ColonLine(after []byte) bool {
+	nl, ok := lineEnd(after)
+	if !ok {
+		return false
+	}
+	b := after[nl:]
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i+1 < len(b) && b[i] == ':' && identByte[b[i+1]] && b[i+1] != ':'
 }

@@ -46,6 +46,10 @@ func TestTrailing(t *testing.T) {
 		{"6 not wrapped: a new identifier on the next line", "is ", "urn:x:y", ":\n      urn:x:y:z and more", ""},
 		{"6 not wrapped: a lower-case word of prose", "see ", "urn:x:y", ":\n   the rest of it", ""},
 		{"6 not told: lower-case letters up to the context's end", "", "urn:x:y", ":\n   abcdefghijklmnopqrstuvwxyzabcd", ""},
+		{"7 a line broken before ':' (rfc7590 §1)", "offer a stream feature of <starttls xmlns='", "urn:ietf:params:xml:ns", "\n   :xmpp-tls'/>.  Although", KindWrapped},
+		{"7 CRLF and no indentation", "", "urn:ietf:params:xml:ns", "\r\n:xmpp-tls", KindWrapped},
+		{"7 not wrapped: a label's ':' and a space on the next line", "", "urn:x:y", "\n   : the rest", ""},
+		{"7 not wrapped: a list goes on on the next line (rfc3731)", "xsi:schemaLocation=\"", "urn:ietf:params:xml:ns:domain-1.0", "\n   domain-1.0.xsd\">", ""},
 		{"no context after", "", "urn:x:y", "", ""},
 		{"a sentence's end", "", "urn:x:y", ".\n", ""},
 	} {
