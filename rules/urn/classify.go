@@ -34,7 +34,9 @@ var _ rules.Classifier = (*Checker)(nil)
 //  3. prefix: a string literal concatenated or prefix-tested in code
 //     (lookalike.Prefix), or a quoted literal that ends in ":" — "urn:", a
 //     NID and ":" alone ("urn:uuid:" in prose or ABNF: UCODE-URN =
-//     "urn:ucode:" ucode-name) or with more ("urn:ietf:params:acme:error:");
+//     "urn:ucode:" ucode-name) or with more ("urn:ietf:params:acme:error:")
+//     — or, as a value in code (after "=", "(", ",", "[", "{" or ":"), in
+//     a digit and "." (an OID's arcs: X500ATTR_OID = 'urn:oid:2.5.4.');
 //  4. wrapped: opened after a quote that does not close before the line
 //     ends (lookalike.Wrapped): "urn:ietf:params:scim: and a new line;
 //  5. prefix or wrapped by what follows a trimmed ":" (lookalike.Trailing):
@@ -131,6 +133,11 @@ func classify(ident string, ctx rules.Context) string {
 		// prefix "urn:ietf:params:acme:error:"" (rfc8555 §6.7)
 		return KindPrefix
 	}
+	if c == 1 && ctx.After[0] == '.' && isDigit(ident[len(ident)-1]) && codeValue(ctx.Before[:len(ctx.Before)-1]) {
+		// a value in code ending in an OID's arc and ".": the arcs under
+		// it follow (pysaml2: X500ATTR_OID = 'urn:oid:2.5.4.')
+		return KindPrefix
+	}
 	if kind := lookalike.Trailing(ident, ctx); kind != "" {
 		return kind
 	}
@@ -164,6 +171,25 @@ func classify(ident string, ctx rules.Context) string {
 		return KindProse
 	}
 	return ""
+}
+
+// codeValue reports text that ends where a value of code starts: "=",
+// "(", ",", "[", "{" or ":" and spaces (an assignment, an argument, an
+// element, a dictionary's value) — not prose, where a quoted identifier
+// may end in a sentence's "." ("the URN "urn:isbn:0451450523."").
+func codeValue(b []byte) bool {
+	i := len(b)
+	for i > 0 && (b[i-1] == ' ' || b[i-1] == '\t') {
+		i--
+	}
+	if i == 0 {
+		return false
+	}
+	switch b[i-1] {
+	case '=', '(', ',', '[', '{', ':':
+		return true
+	}
+	return false
 }
 
 // proseWords reports a candidate between words of a sentence: a word and a

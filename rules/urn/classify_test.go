@@ -32,6 +32,9 @@ func TestClassify(t *testing.T) {
 		{"3 prefix: ':' kept by the scanner", "\"", "urn:oid:", "\"", KindPrefix},
 		{"3 prefix: a quoted literal ending in ':' (rfc8555 §6.7)", "the following \"", "urn:ietf:params:acme:error", ":\" namespace", KindPrefix},
 		{"3 prefix: a capability name ending in ':' (rfc8620 §9.4)", "Capability Name: \"", "urn:ietf:params:jmap:error", ":\"", KindPrefix},
+		{"3 prefix: a value in code ending in an OID arc and '.' (pysaml2 attributemaps)", "X500ATTR_OID = '", "urn:oid:2.5.4", ".'\n", KindPrefix},
+		{"3 prefix: a dictionary's value ending in an arc and '.'", "'oid': \"", "urn:oid:1.3.6.1.4.1.5923.1.1.1", ".\",", KindPrefix},
+		{"3 not a prefix: a sentence's '.' inside quotes in prose", "the URN \"", "urn:isbn:0451450523", ".\" names", ""},
 		{"3 not a prefix: a quoted URN that ends without ':' (rfc8141 §2)", "xmlns=\"", "urn:ietf:params:xml:ns:yang:ietf-interfaces", "\">", ""},
 		{"6 xml-name: element (rfc7878)", "ader/>\n    <soapenv:Body>\n     <", "urn:spppAddRequest", ">\n", KindXMLName},
 		{"6 xml-name: end tag", "</obj>\n     </", "urn:spppAddRequest", ">\n", KindXMLName},
@@ -111,9 +114,9 @@ func BenchmarkClassify(b *testing.B) {
 func TestPlainAgrees(t *testing.T) {
 	idents := []string{"urn:ietf:rfc:2141", "urn:isbn:0-395-36341-1", "urn:example:a%2Fb", "urn:oid:1.2.3", "urn:x", "urn:x:", "URN:NBN", "URN:NBNs",
 		"urn:xmpp", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...", "urn:a:*", "urn:([", "urn:ietf:mtg:(", "urn:publicid:", "urn:test", "urn:dvb", "urn:a:b{c}", "urn:s", "urn:x:a-", "urn:ietf:params:xml:ns"}
-	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of "}
+	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|"}
 	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]",
-		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be"}
+		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be"}
 	for _, id := range idents {
 		for _, b := range contexts {
 			for _, a := range afters {

@@ -17,8 +17,8 @@ import "github.com/idlint/idlint/rules"
 //  2. wrapped, a hyphen at the end of a line ("…3.4.1-" then a new line):
 //     rfc8141 names do not end in "-", a line broken at one does;
 //  3. wrapped, an ASCII table cell ("| urn:ietf:params:scim:schemas:  |",
-//     rfc7643 §10.2): "|" and spaces before, a trimmed ":" or a "-", spaces
-//     and "|" after — the cell goes on in the next row;
+//     rfc7643 §10.2): "|" (and spaces) before, a trimmed ":" or a "-",
+//     spaces and "|" after — the cell goes on in the next row;
 //  4. prefix, a ":" that ends a string: the candidate ends in a trimmed ":"
 //     followed by NUL (a C string in a binary, "urn:…:MediaServer:\x00"),
 //     by "</" (element content, <xsl:text>urn:issn:</xsl:text>) or by
@@ -193,7 +193,7 @@ func tableCell(before, rest []byte) bool {
 	for i > 0 && before[i-1] == ' ' {
 		i--
 	}
-	if i == len(before) || i == 0 || before[i-1] != '|' {
+	if i == 0 || before[i-1] != '|' {
 		return false
 	}
 	j := 0

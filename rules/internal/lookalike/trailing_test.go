@@ -27,6 +27,7 @@ func TestTrailing(t *testing.T) {
 		{"3 table cell, trimmed ':' (rfc7643 §10.2)", "   | ", "urn:ietf:params:scim:schemas", ":     | User Resource   | See", KindWrapped},
 		{"3 table cell, trimmed ':' then one space (rfc4741)", "   | :validate          | ", "urn:ietf:params:netconf:capability:validate", ": |\n", KindWrapped},
 		{"3 table cell ending in '-'", "| ", "urn:ietf:params:xml:ns:yang:ietf-", "   |", KindWrapped},
+		{"3 table cell with no space after '|' (rfc9404 §9.2)", "   |Identity        |No   |Yes    |", "urn:ietf:params:jmap", ":    |[RFC8621]|", KindWrapped},
 		{"3 not a cell: a whole identifier in one (rfc7643)", "   | ", "urn:ietf:params:scim:schemas:core:2.0:User", " | User", ""},
 		{"3 not a cell: no '|' before (rfc5141 §4)", "      ", "urn:iso:std:iso:9999:-1:ed-1:en", ": corresponds to", ""},
 		{"4 NUL after ':' (minidlnad)", "\x00\x00\x00", "urn:schemas-upnp-org:device:MediaServer", ":\x00\x00\x00urn:schemas", KindPrefix},
