@@ -68,7 +68,8 @@ func Shared(ident string, ctx rules.Context, dollar bool) string {
 //
 // After ident (ctx.After), once the scanner's trimmed separators (":",
 // "/", ".", "-", "=", "?") are skipped: "{" after such a separator or a "$",
-// or "${" or "$(", followed as above;
+// or "${" or "$(", followed as above; "{}" (Python's positional field)
+// after a separator or "#" ("urn:xmpp:caps#{}.{}");
 // "<" and a letter, only after a trimmed separator ("urn:ddi:<agency-id>",
 // not "urn:isbn:123<br>"); an ellipsis, only after a trimmed separator
 // ("urn:ietf:...", not "…see urn:isbn:123...").
@@ -92,14 +93,21 @@ func Template(ident string, ctx rules.Context, dollar bool) bool {
 	for n < len(a) && n < 4 && isSep(a[n]) && !ellipsis(a[n:]) {
 		n++
 	}
-	sep := n > 0 || ident != "" && isSep(ident[len(ident)-1])
+	last := byte(0)
+	if ident != "" {
+		last = ident[len(ident)-1]
+	}
+	sep := n > 0 || isSep(last)
 	a = a[n:]
 	if len(a) < 2 {
 		return false
 	}
 	switch a[0] {
 	case '{': // not "f(x){": a separator or "$" comes first
-		return (sep || ident != "" && ident[len(ident)-1] == '$') && braceName(a[1])
+		if a[1] == '}' { // Python's positional "{}", after a separator or "#"
+			return sep || last == '#'
+		}
+		return (sep || last == '$') && braceName(a[1])
 	case '$':
 		return a[1] == '{' || dollar && a[1] == '('
 	case '<':

@@ -57,6 +57,8 @@ func TestTemplate(t *testing.T) {
 		{"an HTML tag right after", "", "urn:isbn:123", "<br>", false, false},
 		{"a function's body after a call", "={", "go:function(callback,wait)", "{var h;", false, false},
 		{"a brace with no name", "", "urn:x:y", "{}", false, false},
+		{"{} after '#' (aioxmpp caps390.py)", "return \"", "urn:xmpp:caps#", "{}.{}\".format(", false, true},
+		{"{} after a trimmed ':'", "'", "urn:x:y", ":{}'.format(n)", false, true},
 		{"XRI: $ starts a context symbol, not a variable (xri-syntax-v2.0 §2.2.1.2)", "", "xri://$dns*example.com", "", true, false},
 		{"XRI: ${x} is still a template", "", "xri://=${name}", "", true, true},
 		{"four dots are not an ellipsis standing for text", "", "urn:a....", "", false, false},
