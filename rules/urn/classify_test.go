@@ -144,3 +144,17 @@ func FuzzClassify(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkClassifyPlain is the cost on the fast path (plain): an
+// identifier in prose, and one that ends a line (issue 19: rules on what
+// follows a line end must not slow it).
+func BenchmarkClassifyPlain(b *testing.B) {
+	for _, c := range []struct{ name, after string }{{"prose", " here\nsee urn:x"}, {"line-end", "\nsee urn:example:item-1"}} {
+		ctx := rules.Context{Before: []byte("\nsee "), After: []byte(c.after)}
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				Classify("urn:example:item-98081", ctx)
+			}
+		})
+	}
+}
