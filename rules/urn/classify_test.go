@@ -20,6 +20,7 @@ func TestClassify(t *testing.T) {
 		{"2 template: %s (XMPP code)", "'", "urn:xmpp:hash-function-text-names:%s", "' % algo", KindTemplate},
 		{"2 template: %s:%s (rfc2169)", "~ s/^urn:([^:]*):(.*)$/sprintf(\"", "urn:%s:%s", "\", lc $1, $2)/ie;", KindTemplate},
 		{"2 template: $oid", "\"", "urn:oid:$oid", "\"", KindTemplate},
+		{"2 template: (words) for a segment (rfc5057 §4.1)", "<sip:bob@example.com;gr=", "urn:uuid:(Bob's", " UA's bits)>", KindTemplate},
 		{"2 template: {} after '#' (aioxmpp)", "return \"", "urn:xmpp:caps#", "{}.{}\".format(", KindTemplate},
 		{"2 template: ellipsis (issue 19)", "such as ", "urn:ietf", ":...", KindTemplate},
 		{"2 template: <placeholder> (rfc3188)", "Models:\n   ", "URN:NBN", ":<ISO 3166 country code>-<assign", KindTemplate},
@@ -114,10 +115,10 @@ func BenchmarkClassify(b *testing.B) {
 // combination.
 func TestPlainAgrees(t *testing.T) {
 	idents := []string{"urn:ietf:rfc:2141", "urn:isbn:0-395-36341-1", "urn:example:a%2Fb", "urn:oid:1.2.3", "urn:x", "urn:x:", "URN:NBN", "URN:NBNs",
-		"urn:xmpp", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...", "urn:a:*", "urn:([", "urn:ietf:mtg:(", "urn:publicid:", "urn:test", "urn:dvb", "urn:a:b{c}", "urn:s", "urn:x:a-", "urn:ietf:params:xml:ns", "urn:xmpp:caps#"}
+		"urn:xmpp", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...", "urn:a:*", "urn:([", "urn:ietf:mtg:(", "urn:publicid:", "urn:test", "urn:dvb", "urn:a:b{c}", "urn:s", "urn:x:a-", "urn:ietf:params:xml:ns", "urn:xmpp:caps#", "urn:uuid:(Bob's", "urn:x:f(x)"}
 	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|"}
 	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]",
-		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "{}", ":{}", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be"}
+		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "{}", ":{}", " UA's bits)", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be"}
 	for _, id := range idents {
 		for _, b := range contexts {
 			for _, a := range afters {

@@ -64,7 +64,9 @@ func Shared(ident string, ctx rules.Context, dollar bool) string {
 //   - an ellipsis "..." or "…" with more text after it ("urn:a...b"): a
 //     trailing "..." is prose punctuation the scanner trims;
 //   - a trailing wildcard "*" after ":", "-" or "." ("urn:example:Co:*",
-//     "…:xmpp-*", "grant-type:*"): the pattern of a family of names.
+//     "…:xmpp-*", "grant-type:*"): the pattern of a family of names;
+//   - a description in parentheses for the last segment, cut by its
+//     first space ("urn:uuid:(Bob's" then " UA's bits)"): parenWords.
 //
 // After ident (ctx.After), once the scanner's trimmed separators (":",
 // "/", ".", "-", "=", "?") are skipped: "{" after such a separator or a "$",
@@ -74,7 +76,7 @@ func Shared(ident string, ctx rules.Context, dollar bool) string {
 // not "urn:isbn:123<br>"); an ellipsis, only after a trimmed separator
 // ("urn:ietf:...", not "…see urn:isbn:123...").
 func Template(ident string, ctx rules.Context, dollar bool) bool {
-	if wildcard(ident) {
+	if wildcard(ident) || parenWords(ident, ctx.After) {
 		return true
 	}
 	for i := 0; i < len(ident); i++ {
@@ -177,6 +179,22 @@ func variable(s string) bool {
 		}
 	}
 	return true
+}
+
+// parenWords reports a description in parentheses standing for the last
+// segment, cut by the space inside it: the segment after ":" or "/"
+// opens "(" with a letter, holds no ")" and a space follows the candidate
+// ("gr=urn:uuid:(Bob's UA's bits)", rfc5057 §4.1). A URN has no space, so
+// the text in parentheses is prose, not an NSS.
+func parenWords(ident string, after []byte) bool {
+	if len(after) == 0 || after[0] != ' ' {
+		return false
+	}
+	i := strings.LastIndexAny(ident, ":/")
+	if i < 0 || i+2 >= len(ident) || ident[i+1] != '(' || !isLetter(ident[i+2]) {
+		return false
+	}
+	return strings.IndexByte(ident[i+1:], ')') < 0
 }
 
 // bracketName reports a name and "]" at the start of s: "[some-part]".
