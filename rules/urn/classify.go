@@ -15,6 +15,7 @@ const (
 	KindPrefix   = lookalike.KindPrefix
 	KindProse    = lookalike.KindProse
 	KindWrapped  = lookalike.KindWrapped
+	KindEscaped  = lookalike.KindEscaped
 	// KindXMLName is an XML element or type name whose namespace prefix is
 	// "urn" (<urn:spppAddRequest>, xsi:type="urn:ObjKeyType").
 	KindXMLName = "xml-name"
@@ -44,7 +45,8 @@ var _ rules.Classifier = (*Checker)(nil)
 //     prefix ("urn:…:MediaServer:\x00", <xsl:text>urn:issn:</xsl:text>);
 //     an RFC 8792 fold, a hyphen at a line's end, an ASCII table cell that
 //     goes on in the next row, a next line that goes on with the rest or
-//     starts with ":" make a wrapped one.
+//     starts with ":" make a wrapped one; a "\" escaping a character that
+//     goes on with it (roff's "\-") an escaped one.
 //
 // The rest apply when no NSS follows the NID (no ":" in the candidate,
 // rfc8141 §2 requires one):

@@ -59,6 +59,7 @@ func TestClassify(t *testing.T) {
 		{"5 wrapped: RFC 8792 fold (rfc9944)", "/v2/Schemas/", "urn:ietf:params:scim:schemas", ":\\\n   extension:ble", KindWrapped},
 		{"5 wrapped: the next line starts with ':' (rfc7590 §1)", "<starttls xmlns='", "urn:ietf:params:xml:ns", "\n   :xmpp-tls'/>", KindWrapped},
 		{"5 wrapped: the next line goes on (rfc6120 §13.7.1.4)", "otherName:", "urn:oid", ":\n      1.3.6.1.5.5.7.8.5;UTF8", KindWrapped},
+		{"5 escaped: roff's \\- in a man page", "Defaults to\n", "urn:ietf:params:oauth:token", "\\-type:jwt.\n", KindEscaped},
 		{"8 prefix: a NID and ':' unquoted (issue 19 §4)", "URNs of the form ", "urn:oid", ": followed by", KindPrefix},
 		{"9 prose: words around an NSS-less NID (rfc5328)", "registration of ", "urn:dvb", " as a formal namespace", KindProse},
 		{"9 prose: words around (rfc7467)", "registrations within ", "urn:nato", " to ensure", KindProse},
@@ -118,7 +119,7 @@ func TestPlainAgrees(t *testing.T) {
 		"urn:xmpp", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...", "urn:a:*", "urn:([", "urn:ietf:mtg:(", "urn:publicid:", "urn:test", "urn:dvb", "urn:a:b{c}", "urn:s", "urn:x:a-", "urn:ietf:params:xml:ns", "urn:xmpp:caps#", "urn:uuid:(Bob's", "urn:x:f(x)"}
 	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|"}
 	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]",
-		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "{}", ":{}", " UA's bits)", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be"}
+		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "{}", ":{}", " UA's bits)", "\\-type", "\\$x", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be"}
 	for _, id := range idents {
 		for _, b := range contexts {
 			for _, a := range afters {

@@ -31,6 +31,10 @@ const (
 	// KindProse is a word of prose that starts like an identifier
 	// ("URN:NBNs", "the urn:dvb namespace").
 	KindProse = "prose"
+	// KindEscaped is an identifier written with a character backslash-
+	// escaped, which ends the scanner's run: roff's "\-" in a man page
+	// ("urn:ietf:params:oauth:token\-type:jwt"), Perl's "\$".
+	KindEscaped = "escaped"
 )
 
 // Shared returns the kind of the look-alikes every scheme shares, in the

@@ -40,6 +40,9 @@ import "github.com/idlint/idlint/rules"
 //     pysaml2: "urn:oasis:names:tc:SAML:2" then ".0:metadata"). No line of
 //     prose or a list starts so; one of a command's options could ("-v"),
 //     which the evaluation set of bench/precision does not hold.
+//  8. escaped: "\" right after the candidate escapes a character that goes
+//     on with it — roff's "\-" (a man page's
+//     "urn:ietf:params:oauth:token\-type:jwt"), "\$", "\@", "\&", "\.".
 //
 // ctx.After holds a few dozen bytes: a rule whose signal lies past it does
 // not match.
@@ -61,6 +64,9 @@ func Trailing(ident string, ctx rules.Context) string {
 	case c == '\\': // 1
 		if nl, ok := lineEnd(rest[1:]); ok && (colon || continues(rest[1+nl:], true, ident)) {
 			return KindWrapped
+		}
+		if !colon && len(rest) > 2 && escapedByte[rest[1]] && identByte[rest[2]] { // 8
+			return KindEscaped
 		}
 		return ""
 	case c == '\n' || c == '\r':
@@ -202,6 +208,10 @@ func tableCell(before, rest []byte) bool {
 	}
 	return j > 0 && j < len(rest) && rest[j] == '|'
 }
+
+// escapedByte: the characters a backslash escapes inside an identifier in
+// roff ("\-", "\&", "\.") and Perl or shell strings ("\$", "\@").
+var escapedByte = [256]bool{'-': true, '$': true, '@': true, '&': true, '.': true}
 
 // identByte: the ASCII characters of an identifier's text (rfc3986 §2
 // unreserved, sub-delims, ":", "@", "/", "?", "#", "%"), which a wrapped
