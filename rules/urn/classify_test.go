@@ -50,6 +50,7 @@ func TestClassify(t *testing.T) {
 		{"7c prose: trimmed ':' then the word (rfc5842)", "(e.g., the ", "urn:uuid", ": URN namespace defined in", KindProse},
 		{"7d prose: capitals (rfc8458)", "If the ", "URN:NBN", " can resolve to", KindProse},
 
+		{"4 wrapped: a quoted identifier cut at a line's end (rfc7644 §3.3)", "For example, adding the attribute \"", "urn:ietf:params:scim", ":\n   schemas:extension:enterprise", KindWrapped},
 		{"5 prefix: NUL after a trimmed ':' (minidlnad, issue 19 §4)", "\x00\x00", "urn:schemas-upnp-org:device:MediaServer", ":\x00\x00urn:", KindPrefix},
 		{"5 prefix: element content ending in ':' (docbook-xsl, issue 19 §4)", "<xsl:text>", "urn:issn", ":</xsl:text>\n", KindPrefix},
 		{"5 prefix: a line of its own (rfc6087 §5)", "YANG modules:\n\n   ", "urn:ietf:params:xml:ns:yang", ":\n\n   The", KindPrefix},
