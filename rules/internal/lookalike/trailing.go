@@ -7,7 +7,7 @@ import "github.com/idlint/idlint/rules"
 // prefix and wrapped classes): a ":" that is not followed by white space and
 // more text is not a sentence's colon but the identifier's own, and a line
 // that breaks inside an identifier leaves a cut one. It returns KindPrefix,
-// KindWrapped or "". In order:
+// KindWrapped, KindEscaped or "". In order:
 //
 //  1. wrapped, an RFC 8792 fold: "\" ends the line right after the
 //     candidate ("…:schemas:\" or "…:extension\"), and either a ":" was
