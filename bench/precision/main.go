@@ -122,6 +122,15 @@ func main() {
 	if f := filepath.Join(moduleRoot(), "testdata/precision/judged.tsv"); fileExists(f) {
 		for _, j := range readJudged(f) {
 			known[j.context] = true
+			// the sample's line is the judged context without what judging
+			// added: an XRDS document's opening element before a bare
+			// value (stripped), the next line after a wrapped one
+			c := strings.TrimPrefix(j.context, xrdsOpen)
+			if raw, err := tsvesc.Unescape(c); err == nil {
+				first, _, _ := strings.Cut(raw, "\n")
+				known[tsvesc.Escape(first)] = true
+				known[strings.TrimSpace(tsvesc.Escape(first))] = true
+			}
 		}
 	}
 	for _, scheme := range []string{"urn", "xri"} {
@@ -365,7 +374,7 @@ func sample(occs []occ, text map[string]bool, scheme string, n int, seed int64, 
 			}
 		}
 		mark := "?"
-		if known[tsvesc.Escape(ctx)] {
+		if known[tsvesc.Escape(ctx)] || known[strings.TrimSpace(tsvesc.Escape(ctx))] {
 			mark = "judged"
 		} else {
 			fresh++
@@ -407,6 +416,10 @@ func contextLine(path string, off int64) (string, int64, int64, bool) {
 	ctx := strings.TrimRight(string(b[s:e]), "\r")
 	return ctx, int64(s), int64(s + len(ctx)), true
 }
+
+// xrdsOpen is what judging puts before a bare XRDS value's context line
+// (escaped): such a value is an XRI only inside an XRDS document.
+const xrdsOpen = `<XRDS xmlns="xri://$xrds">\n`
 
 type judgedLine struct {
 	context  string // escaped, as in the file

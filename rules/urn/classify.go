@@ -15,6 +15,7 @@ const (
 	KindPrefix   = lookalike.KindPrefix
 	KindProse    = lookalike.KindProse
 	KindWrapped  = lookalike.KindWrapped
+	KindEscaped  = lookalike.KindEscaped
 	// KindXMLName is an XML element or type name whose namespace prefix is
 	// "urn" (<urn:spppAddRequest>, xsi:type="urn:ObjKeyType").
 	KindXMLName = "xml-name"
@@ -34,16 +35,25 @@ var _ rules.Classifier = (*Checker)(nil)
 //  3. prefix: a string literal concatenated or prefix-tested in code
 //     (lookalike.Prefix), or a quoted literal that ends in ":" — "urn:", a
 //     NID and ":" alone ("urn:uuid:" in prose or ABNF: UCODE-URN =
-//     "urn:ucode:" ucode-name) or with more ("urn:ietf:params:acme:error:");
+//     "urn:ucode:" ucode-name) or with more ("urn:ietf:params:acme:error:")
+//     — or, as a value in code (after "=", "(", ",", "[", "{" or ":"), in
+//     a digit and "." (an OID's arcs: X500ATTR_OID = 'urn:oid:2.5.4.');
 //  4. wrapped: opened after a quote that does not close before the line
-//     ends (lookalike.Wrapped): "urn:ietf:params:scim: and a new line.
+//     ends (lookalike.Wrapped): "urn:ietf:params:scim: and a new line;
+//  5. prefix or wrapped by what follows a trimmed ":" (lookalike.Trailing):
+//     a NUL, "</", ",", ")" or a blank line after a line of its own make a
+//     prefix ("urn:…:MediaServer:\x00", <xsl:text>urn:issn:</xsl:text>);
+//     an RFC 8792 fold, a hyphen at a line's end, an ASCII table cell that
+//     goes on in the next row, a next line that goes on with the rest or
+//     starts with ":" make a wrapped one; a "\" escaping a character that
+//     goes on with it (roff's "\-") an escaped one.
 //
 // The rest apply when no NSS follows the NID (no ":" in the candidate,
 // rfc8141 §2 requires one):
 //
-//  5. xml-name: an XML element or xsi:type name, "urn" being its namespace
+//  6. xml-name: an XML element or xsi:type name, "urn" being its namespace
 //     prefix: "<" or "</" precedes, or ':type="' ("<urn:spppAddRequest>");
-//  6. prose, any of:
+//  7. prose, any of:
 //     a. the NID is an acronym and a plural "s" or a "-word" suffix
 //     ("URN:NBNs", "URN:NBN-based");
 //     b. the NID is "s" ("URN:s");
@@ -56,8 +66,14 @@ var _ rules.Classifier = (*Checker)(nil)
 //     d. "URN" in capitals and a NID in capitals, digits and "-", not
 //     followed by ":" — the way prose names a namespace ("the URN:NBN
 //     can resolve").
-//  7. identifier otherwise (an NSS-less "urn:test" in an xmlns stays one,
-//     with its URN002 error).
+//  8. prefix: a trimmed ":" right after the NID ("urn:oid:" unquoted):
+//     a NID and its ":" name the namespace's prefix, never a URN;
+//  9. prose: a word and a space before, a space and a lower-case word
+//     after, the NID of a NID's shape ("registration of urn:dvb as a
+//     formal namespace", "within urn:nato to ensure");
+//  10. identifier otherwise (an NSS-less "urn:test" in an xmlns stays one,
+//     with its URN002 error; so does "vocabularies: urn:nato." at a
+//     sentence's end, where nothing tells a name from a bad URN).
 func (*Checker) Classify(ident string, ctx rules.Context) string { return Classify(ident, ctx) }
 
 // Classify is Checker.Classify as a function.
@@ -81,7 +97,7 @@ func plain(ident string, ctx rules.Context) bool {
 	if b := ctx.Before; len(b) > 0 && quoteByte[b[len(b)-1]] {
 		return false
 	}
-	if a := ctx.After; len(a) > 0 && afterSignal[a[0]] {
+	if a := ctx.After; len(a) > 0 && (afterSignal[a[0]] || (a[0] == '\n' || a[0] == '\r') && lookalike.ColonLine(a)) {
 		return false
 	}
 	colon := -1
@@ -94,14 +110,14 @@ func plain(ident string, ctx rules.Context) bool {
 			colon = i
 		}
 	}
-	return colon >= 0 && colon < len(ident)-1
+	return colon >= 0 && colon < len(ident)-1 && ident[len(ident)-1] != '-'
 }
 
 // The bytes plain looks for: what lookalike.Template, Pattern, Prefix and
 // Wrapped start from.
 var (
 	quoteByte   = [256]bool{'"': true, '\'': true, '`': true}
-	afterSignal = [256]bool{':': true, '/': true, '.': true, '-': true, '=': true, '?': true, '{': true, '$': true, '<': true, 0xe2: true}
+	afterSignal = [256]bool{':': true, '/': true, '.': true, '-': true, '=': true, '?': true, '{': true, '$': true, '<': true, '\\': true, 0xe2: true}
 	identSignal = [256]bool{'{': true, '$': true, '%': true, '<': true, '[': true, '(': true, '.': true, '*': true, 0xe2: true}
 )
 
@@ -118,6 +134,14 @@ func classify(ident string, ctx rules.Context) string {
 		// a literal ending in ":" names the URNs under it: "the URN
 		// prefix "urn:ietf:params:acme:error:"" (rfc8555 §6.7)
 		return KindPrefix
+	}
+	if c == 1 && ctx.After[0] == '.' && isDigit(ident[len(ident)-1]) && codeValue(ctx.Before[:len(ctx.Before)-1]) {
+		// a value in code ending in an OID's arc and ".": the arcs under
+		// it follow (pysaml2: X500ATTR_OID = 'urn:oid:2.5.4.')
+		return KindPrefix
+	}
+	if kind := lookalike.Trailing(ident, ctx); kind != "" {
+		return kind
 	}
 	nid, nss, colon := strings.Cut(ident[4:], ":")
 	if nss != "" {
@@ -142,7 +166,59 @@ func classify(ident string, ctx rules.Context) string {
 	if ident[:3] == "URN" && (len(a) == 0 || a[0] != ':') && capitals(nid) {
 		return KindProse
 	}
+	if len(a) > 0 && a[0] == ':' {
+		return KindPrefix // "urn:oid:" unquoted: a NID and its ":" name a namespace's prefix
+	}
+	if nidShape(nid) && proseWords(ctx) {
+		return KindProse
+	}
 	return ""
+}
+
+// codeValue reports text that ends where a value of code starts: "=",
+// "(", ",", "[", "{" or ":" and spaces (an assignment, an argument, an
+// element, a dictionary's value) — not prose, where a quoted identifier
+// may end in a sentence's "." ("the URN "urn:isbn:0451450523."").
+func codeValue(b []byte) bool {
+	i := len(b)
+	for i > 0 && (b[i-1] == ' ' || b[i-1] == '\t') {
+		i--
+	}
+	if i == 0 {
+		return false
+	}
+	switch b[i-1] {
+	case '=', '(', ',', '[', '{', ':':
+		return true
+	}
+	return false
+}
+
+// proseWords reports a candidate between words of a sentence: a word and a
+// space before it, a space and a lower-case word after it that ends in a
+// space or a sentence's punctuation ("registration of urn:dvb as a formal
+// namespace", "within urn:nato to ensure"; rfc7467 §7). A command's
+// argument followed by a URL ("$PROG urn:someservice https://…") is not.
+func proseWords(ctx rules.Context) bool {
+	b, a := ctx.Before, ctx.After
+	if len(b) < 2 || b[len(b)-1] != ' ' || !isAlnum(b[len(b)-2]) && b[len(b)-2] != ',' {
+		return false
+	}
+	if len(a) < 2 || a[0] != ' ' {
+		return false
+	}
+	n := 1
+	for n < len(a) && 'a' <= a[n] && a[n] <= 'z' {
+		n++
+	}
+	if n == 1 || n == len(a) {
+		return false
+	}
+	switch a[n] {
+	case ' ', ',', '.', ';', ')', '\n', '\r':
+		return true
+	}
+	return false
 }
 
 // acronymSuffix: two or more capitals or digits (a capital first), then a

@@ -20,6 +20,8 @@ func TestClassify(t *testing.T) {
 		{"2 template: %s (XMPP code)", "'", "urn:xmpp:hash-function-text-names:%s", "' % algo", KindTemplate},
 		{"2 template: %s:%s (rfc2169)", "~ s/^urn:([^:]*):(.*)$/sprintf(\"", "urn:%s:%s", "\", lc $1, $2)/ie;", KindTemplate},
 		{"2 template: $oid", "\"", "urn:oid:$oid", "\"", KindTemplate},
+		{"2 template: (words) for a segment (rfc5057 §4.1)", "<sip:bob@example.com;gr=", "urn:uuid:(Bob's", " UA's bits)>", KindTemplate},
+		{"2 template: {} after '#' (aioxmpp)", "return \"", "urn:xmpp:caps#", "{}.{}\".format(", KindTemplate},
 		{"2 template: ellipsis (issue 19)", "such as ", "urn:ietf", ":...", KindTemplate},
 		{"2 template: <placeholder> (rfc3188)", "Models:\n   ", "URN:NBN", ":<ISO 3166 country code>-<assign", KindTemplate},
 		{"2 template: [name] (rfc8433)", "no signal that expresses\n   ", "urn:alert:source:[some-unknown-alert-ind-part]", ".  So", KindTemplate},
@@ -32,31 +34,55 @@ func TestClassify(t *testing.T) {
 		{"3 prefix: ':' kept by the scanner", "\"", "urn:oid:", "\"", KindPrefix},
 		{"3 prefix: a quoted literal ending in ':' (rfc8555 §6.7)", "the following \"", "urn:ietf:params:acme:error", ":\" namespace", KindPrefix},
 		{"3 prefix: a capability name ending in ':' (rfc8620 §9.4)", "Capability Name: \"", "urn:ietf:params:jmap:error", ":\"", KindPrefix},
+		{"3 prefix: a value in code ending in an OID arc and '.' (pysaml2 attributemaps)", "X500ATTR_OID = '", "urn:oid:2.5.4", ".'\n", KindPrefix},
+		{"3 prefix: a dictionary's value ending in an arc and '.'", "'oid': \"", "urn:oid:1.3.6.1.4.1.5923.1.1.1", ".\",", KindPrefix},
+		{"3 not a prefix: a sentence's '.' inside quotes in prose", "the URN \"", "urn:isbn:0451450523", ".\" names", ""},
 		{"3 not a prefix: a quoted URN that ends without ':' (rfc8141 §2)", "xmlns=\"", "urn:ietf:params:xml:ns:yang:ietf-interfaces", "\">", ""},
-		{"4 xml-name: element (rfc7878)", "ader/>\n    <soapenv:Body>\n     <", "urn:spppAddRequest", ">\n", KindXMLName},
-		{"4 xml-name: end tag", "</obj>\n     </", "urn:spppAddRequest", ">\n", KindXMLName},
-		{"4 xml-name: xsi:type (rfc7878)", "<objKey xsi:type=\"", "urn:ObjKeyType", "\">", KindXMLName},
-		{"5a prose: acronym plural (rfc8458)", "syntax of ", "URN:NBNs", ".  That syntax", KindProse},
-		{"5a prose: acronym and -word (rfc8458)", "libraries have implemented ", "URN:NBN-based", " systems.", KindProse},
-		{"5b prose: URN:s", "several ", "URN:s", " are", KindProse},
-		{"5c prose: namespace word (rfc5328)", "Considerations\n\n   The ", "urn:dvb", " namespace is used", KindProse},
-		{"5c prose: word on the next line", "references to the ", "urn:dvb", "\n      namespace.", KindProse},
-		{"5c prose: quoted, then the word (rfc5119)", "URNs for the \"", "urn:smpte", "\" namespace shall", KindProse},
-		{"5c prose: trimmed ':' then the word (rfc5842)", "(e.g., the ", "urn:uuid", ": URN namespace defined in", KindProse},
-		{"5d prose: capitals (rfc8458)", "If the ", "URN:NBN", " can resolve to", KindProse},
+		{"6 xml-name: element (rfc7878)", "ader/>\n    <soapenv:Body>\n     <", "urn:spppAddRequest", ">\n", KindXMLName},
+		{"6 xml-name: end tag", "</obj>\n     </", "urn:spppAddRequest", ">\n", KindXMLName},
+		{"6 xml-name: xsi:type (rfc7878)", "<objKey xsi:type=\"", "urn:ObjKeyType", "\">", KindXMLName},
+		{"7a prose: acronym plural (rfc8458)", "syntax of ", "URN:NBNs", ".  That syntax", KindProse},
+		{"7a prose: acronym and -word (rfc8458)", "libraries have implemented ", "URN:NBN-based", " systems.", KindProse},
+		{"7b prose: URN:s", "several ", "URN:s", " are", KindProse},
+		{"7c prose: namespace word (rfc5328)", "Considerations\n\n   The ", "urn:dvb", " namespace is used", KindProse},
+		{"7c prose: word on the next line", "references to the ", "urn:dvb", "\n      namespace.", KindProse},
+		{"7c prose: quoted, then the word (rfc5119)", "URNs for the \"", "urn:smpte", "\" namespace shall", KindProse},
+		{"7c prose: trimmed ':' then the word (rfc5842)", "(e.g., the ", "urn:uuid", ": URN namespace defined in", KindProse},
+		{"7d prose: capitals (rfc8458)", "If the ", "URN:NBN", " can resolve to", KindProse},
 
-		{"6 identifier (rfc8141 §2)", "see ", "urn:ietf:rfc:2141", " for", ""},
-		{"6 identifier: ISBN", "", "urn:isbn:0-395-36341-1", "", ""},
-		{"6 identifier: %2F escape (rfc3986 §2.1)", "", "urn:example:a%2Fb", "", ""},
-		{"6 identifier: UUID", "<id>", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "</id>", ""},
-		{"6 identifier: at the end of a quoted string, not concatenated", "<starttls xmlns='", "urn:ietf:params:xml:ns:xmpp-tls", "'/>", ""},
-		{"6 identifier: NSS-less in an xmlns keeps its URN002 (rfc5261)", "<doc xmlns:pref=\"", "urn:test", "\">", ""},
-		{"6 identifier: NSS-less compared in code (rfc6933)", "entPhysicalUris.2 == '", "urn:7dc53df5-703e-49b3-8670-b1c468f47f1f", "'", ""},
-		{"6 identifier: NSS-less at a sentence's end", "vocabularies: ", "urn:nato", ".\n", ""},
-		{"6 identifier: a quoted URN whose next word is a namespace word", "the \"", "urn:ietf:params:xml:ns:foo", "\" namespace", ""},
-		{"6 identifier: an attribute's value followed by name= (rfc4743)", "\n     targetNamespace=\"", "urn:myNetconfService", "\"\n     name=\"myNetconfService.ws", ""},
-		{"6 identifier: a test URN with $_ (go-urn tables_test.go)", "[]byte(\"", "urn:ciao:@!=%2C(xyz)+a,b.*@g=$_", "'_____________/-10\")", ""},
-		{"6 identifier: element content, not a tag name", "<id>", "urn:x", "</id>", ""},
+		{"4 wrapped: a quoted identifier cut at a line's end (rfc7644 §3.3)", "For example, adding the attribute \"", "urn:ietf:params:scim", ":\n   schemas:extension:enterprise", KindWrapped},
+		{"5 prefix: NUL after a trimmed ':' (minidlnad, issue 19 §4)", "\x00\x00", "urn:schemas-upnp-org:device:MediaServer", ":\x00\x00urn:", KindPrefix},
+		{"5 prefix: element content ending in ':' (docbook-xsl, issue 19 §4)", "<xsl:text>", "urn:issn", ":</xsl:text>\n", KindPrefix},
+		{"5 prefix: a line of its own (rfc6087 §5)", "YANG modules:\n\n   ", "urn:ietf:params:xml:ns:yang", ":\n\n   The", KindPrefix},
+		{"5 prefix: ':,' in prose (rfc3862 §8)", "sub-namespace, ", "urn:ietf:params:cpim-headers", ":, per", KindPrefix},
+		{"5 wrapped: a table cell (rfc7643 §10.2)", "   | ", "urn:ietf:params:scim:schemas", ":     | User Resource", KindWrapped},
+		{"5 wrapped: a hyphen at a line's end (rfc5141)", "      ", "urn:iso:std:iso:9999:-1:ed-2:en:amd:1:term:3.2,3.3,3.4.1-", "\n", KindWrapped},
+		{"5 wrapped: RFC 8792 fold (rfc9944)", "/v2/Schemas/", "urn:ietf:params:scim:schemas", ":\\\n   extension:ble", KindWrapped},
+		{"5 wrapped: the next line starts with ':' (rfc7590 §1)", "<starttls xmlns='", "urn:ietf:params:xml:ns", "\n   :xmpp-tls'/>", KindWrapped},
+		{"5 wrapped: the next line goes on (rfc6120 §13.7.1.4)", "otherName:", "urn:oid", ":\n      1.3.6.1.5.5.7.8.5;UTF8", KindWrapped},
+		{"5 escaped: roff's \\- in a man page", "Defaults to\n", "urn:ietf:params:oauth:token", "\\-type:jwt.\n", KindEscaped},
+		{"8 prefix: a NID and ':' unquoted (issue 19 §4)", "URNs of the form ", "urn:oid", ": followed by", KindPrefix},
+		{"9 prose: words around an NSS-less NID (rfc5328)", "registration of ", "urn:dvb", " as a formal namespace", KindProse},
+		{"9 prose: words around (rfc7467)", "registrations within ", "urn:nato", " to ensure", KindProse},
+		{"9 prose: ', ' before", "e.g., ", "urn:isbn", " for books", KindProse},
+
+		{"10 identifier: a command's argument before a URL (mod-auth-mellon)", "echo \"  $PROG ", "urn:someservice", " https://sp.example.org", ""},
+		{"10 identifier: a word after, no word before", "<a>\n", "urn:x", " is", ""},
+		{"10 identifier: a YAML key, not wrapped (rfc9944)", "           ", "urn:ietf:params:scim:schemas:extension:ble:2.0:Device", ":\n             $ref: '#/comp", ""},
+		{"10 identifier: a label's ':' (rfc5141 §4)", "      ", "urn:iso:std:iso:9999:-1:ed-1:en", ": corresponds to", ""},
+		{"10 identifier: RFC 8792 fold after a whole one (rfc8040)", "        ", "urn:ietf:params:restconf:capability:depth:1.0", "\\\n       </capability>", ""},
+		{"10 identifier (rfc8141 §2)", "see ", "urn:ietf:rfc:2141", " for", ""},
+		{"10 identifier: ISBN", "", "urn:isbn:0-395-36341-1", "", ""},
+		{"10 identifier: %2F escape (rfc3986 §2.1)", "", "urn:example:a%2Fb", "", ""},
+		{"10 identifier: UUID", "<id>", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "</id>", ""},
+		{"10 identifier: at the end of a quoted string, not concatenated", "<starttls xmlns='", "urn:ietf:params:xml:ns:xmpp-tls", "'/>", ""},
+		{"10 identifier: NSS-less in an xmlns keeps its URN002 (rfc5261)", "<doc xmlns:pref=\"", "urn:test", "\">", ""},
+		{"10 identifier: NSS-less compared in code (rfc6933)", "entPhysicalUris.2 == '", "urn:7dc53df5-703e-49b3-8670-b1c468f47f1f", "'", ""},
+		{"10 identifier: NSS-less at a sentence's end", "vocabularies: ", "urn:nato", ".\n", ""},
+		{"10 identifier: a quoted URN whose next word is a namespace word", "the \"", "urn:ietf:params:xml:ns:foo", "\" namespace", ""},
+		{"10 identifier: an attribute's value followed by name= (rfc4743)", "\n     targetNamespace=\"", "urn:myNetconfService", "\"\n     name=\"myNetconfService.ws", ""},
+		{"10 identifier: a test URN with $_ (go-urn tables_test.go)", "[]byte(\"", "urn:ciao:@!=%2C(xyz)+a,b.*@g=$_", "'_____________/-10\")", ""},
+		{"10 identifier: element content, not a tag name", "<id>", "urn:x", "</id>", ""},
 		{"not a URN: not ours", "", "xri://=x", "", ""},
 	} {
 		ctx := rules.Context{Before: []byte(c.before), After: []byte(c.after)}
@@ -91,9 +117,10 @@ func BenchmarkClassify(b *testing.B) {
 // combination.
 func TestPlainAgrees(t *testing.T) {
 	idents := []string{"urn:ietf:rfc:2141", "urn:isbn:0-395-36341-1", "urn:example:a%2Fb", "urn:oid:1.2.3", "urn:x", "urn:x:", "URN:NBN", "URN:NBNs",
-		"urn:xmpp", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...", "urn:a:*", "urn:([", "urn:ietf:mtg:(", "urn:publicid:", "urn:test", "urn:dvb", "urn:a:b{c}", "urn:s"}
-	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n"}
-	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]"}
+		"urn:xmpp", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...", "urn:a:*", "urn:([", "urn:ietf:mtg:(", "urn:publicid:", "urn:test", "urn:dvb", "urn:a:b{c}", "urn:s", "urn:x:a-", "urn:ietf:params:xml:ns", "urn:xmpp:caps#", "urn:uuid:(Bob's", "urn:x:f(x)"}
+	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|"}
+	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]",
+		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "{}", ":{}", " UA's bits)", "\\-type", "\\$x", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be"}
 	for _, id := range idents {
 		for _, b := range contexts {
 			for _, a := range afters {
@@ -119,4 +146,18 @@ func FuzzClassify(f *testing.F) {
 			t.Errorf("plain(%q, before %q, after %q) but classify says %q", id, before, after, classify(id, ctx))
 		}
 	})
+}
+
+// BenchmarkClassifyPlain is the cost on the fast path (plain): an
+// identifier in prose, and one that ends a line (issue 19: rules on what
+// follows a line end must not slow it).
+func BenchmarkClassifyPlain(b *testing.B) {
+	for _, c := range []struct{ name, after string }{{"prose", " here\nsee urn:x"}, {"line-end", "\nsee urn:example:item-1"}} {
+		ctx := rules.Context{Before: []byte("\nsee "), After: []byte(c.after)}
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				Classify("urn:example:item-98081", ctx)
+			}
+		})
+	}
 }

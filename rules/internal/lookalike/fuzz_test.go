@@ -25,6 +25,7 @@ func FuzzLookalike(f *testing.F) {
 		Pattern(ident, ctx)
 		Prefix(ident, ctx)
 		Quoted(ctx)
+		Trailing(ident, ctx)
 		for i := 0; i < len(ident); i++ {
 			if ident[i] == '%' {
 				Verb(ident, i)

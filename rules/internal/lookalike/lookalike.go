@@ -31,6 +31,10 @@ const (
 	// KindProse is a word of prose that starts like an identifier
 	// ("URN:NBNs", "the urn:dvb namespace").
 	KindProse = "prose"
+	// KindEscaped is an identifier written with a character backslash-
+	// escaped, which ends the scanner's run: roff's "\-" in a man page
+	// ("urn:ietf:params:oauth:token\-type:jwt"), Perl's "\$".
+	KindEscaped = "escaped"
 )
 
 // Shared returns the kind of the look-alikes every scheme shares, in the
@@ -64,16 +68,19 @@ func Shared(ident string, ctx rules.Context, dollar bool) string {
 //   - an ellipsis "..." or "…" with more text after it ("urn:a...b"): a
 //     trailing "..." is prose punctuation the scanner trims;
 //   - a trailing wildcard "*" after ":", "-" or "." ("urn:example:Co:*",
-//     "…:xmpp-*", "grant-type:*"): the pattern of a family of names.
+//     "…:xmpp-*", "grant-type:*"): the pattern of a family of names;
+//   - a description in parentheses for the last segment, cut by its
+//     first space ("urn:uuid:(Bob's" then " UA's bits)"): parenWords.
 //
 // After ident (ctx.After), once the scanner's trimmed separators (":",
 // "/", ".", "-", "=", "?") are skipped: "{" after such a separator or a "$",
-// or "${" or "$(", followed as above;
+// or "${" or "$(", followed as above; "{}" (Python's positional field)
+// after a separator or "#" ("urn:xmpp:caps#{}.{}");
 // "<" and a letter, only after a trimmed separator ("urn:ddi:<agency-id>",
 // not "urn:isbn:123<br>"); an ellipsis, only after a trimmed separator
 // ("urn:ietf:...", not "…see urn:isbn:123...").
 func Template(ident string, ctx rules.Context, dollar bool) bool {
-	if wildcard(ident) {
+	if wildcard(ident) || parenWords(ident, ctx.After) {
 		return true
 	}
 	for i := 0; i < len(ident); i++ {
@@ -92,14 +99,21 @@ func Template(ident string, ctx rules.Context, dollar bool) bool {
 	for n < len(a) && n < 4 && isSep(a[n]) && !ellipsis(a[n:]) {
 		n++
 	}
-	sep := n > 0 || ident != "" && isSep(ident[len(ident)-1])
+	last := byte(0)
+	if ident != "" {
+		last = ident[len(ident)-1]
+	}
+	sep := n > 0 || isSep(last)
 	a = a[n:]
 	if len(a) < 2 {
 		return false
 	}
 	switch a[0] {
 	case '{': // not "f(x){": a separator or "$" comes first
-		return (sep || ident != "" && ident[len(ident)-1] == '$') && braceName(a[1])
+		if a[1] == '}' { // Python's positional "{}", after a separator or "#"
+			return sep || last == '#'
+		}
+		return (sep || last == '$') && braceName(a[1])
 	case '$':
 		return a[1] == '{' || dollar && a[1] == '('
 	case '<':
@@ -169,6 +183,22 @@ func variable(s string) bool {
 		}
 	}
 	return true
+}
+
+// parenWords reports a description in parentheses standing for the last
+// segment, cut by the space inside it: the segment after ":" or "/"
+// opens "(" with a letter, holds no ")" and a space follows the candidate
+// ("gr=urn:uuid:(Bob's UA's bits)", rfc5057 §4.1). A URN has no space, so
+// the text in parentheses is prose, not an NSS.
+func parenWords(ident string, after []byte) bool {
+	if len(after) == 0 || after[0] != ' ' {
+		return false
+	}
+	i := strings.LastIndexAny(ident, ":/")
+	if i < 0 || i+2 >= len(ident) || ident[i+1] != '(' || !isLetter(ident[i+2]) {
+		return false
+	}
+	return strings.IndexByte(ident[i+1:], ')') < 0
 }
 
 // bracketName reports a name and "]" at the start of s: "[some-part]".
