@@ -178,6 +178,7 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occ
 		Canonical: res.Canonical, Key: res.Key, Namespace: res.Namespace,
 		Findings: e.adjust(res.Findings),
 	}
+	fillFixes(&o)
 	return o, nil
 }
 
