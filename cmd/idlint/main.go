@@ -278,9 +278,11 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	runID := fs.String("run-id", "", "run identifier stored in reports (default: time and random)")
 	shard := fs.String("shard", "", "process only shard `K/N` of the inputs (stable, by input path)")
 	minSev := "warning"
+	var fx fixFlags
 	if check {
 		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
 		fs.StringVar(&format, "format", "text", formatFlagHelp(inCheck))
+		fx.register(fs)
 	}
 	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (- for stdout, e.g. with --format none)")
 	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
@@ -370,6 +372,11 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 				f.Close()
 			}
 		}()
+	}
+	if fx.on() {
+		return fx.run(ctx, arm, paths, opt, minSev, stdout, stderr, func() int {
+			return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, rep, stdout, stderr)
+		})
 	}
 	return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, rep, stdout, stderr)
 }
