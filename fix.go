@@ -60,6 +60,7 @@ type FixResult struct {
 // (lint.WriteFileAtomic) unless DryRun.
 func Fix(ctx context.Context, paths []string, opt Options, fo FixOptions) (FixResult, error) {
 	var res FixResult
+	opt.Lint.Fixes = true
 	c := &fixCollector{fo: fo, files: map[string]*fileFixes{}}
 	sum, err := Scan(ctx, paths, opt, c)
 	if err != nil {

@@ -8,8 +8,8 @@ import (
 	"github.com/idlint/idlint/rules"
 )
 
-// fillFixes sets each finding's Fix from its rule's Fixer (issue 20 §5).
-// Only rules with a fix pay for it.
+// fillFixes sets each finding's Fix from its rule's Fixer (issue 20 §5),
+// for an engine with Config.Fixes set.
 func fillFixes(o *Occurrence) {
 	for i := range o.Findings {
 		f := &o.Findings[i]

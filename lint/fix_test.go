@@ -75,9 +75,13 @@ func TestFixDocumentRounds(t *testing.T) {
 // identifier's offset; safe ones only unless unsafe is set; findings
 // below min, truncated identifiers and look-alikes give none.
 func TestFindingEdits(t *testing.T) {
-	e, err := New(Config{})
+	e, err := New(Config{Fixes: true})
 	if err != nil {
 		t.Fatal(err)
+	}
+	plain, _ := New(Config{})
+	if o, _ := plain.Check("urn", "URN:example:100%"); o.Findings[0].Fix != nil {
+		t.Errorf("an engine without Config.Fixes filled %+v", o.Findings[0].Fix)
 	}
 	o, _ := e.Check("urn", "URN:example:100%") // URN030 (safe), URN006 (unsafe)
 	o.Offset = 10

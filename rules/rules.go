@@ -174,7 +174,7 @@ type Finding struct {
 	Message    string
 	Start, End int
 	// Fix is the finding's mechanical fix (nil: none), filled by the lint
-	// engine from the rule's Fixer.
+	// engine from the rule's Fixer when its Config.Fixes is set.
 	Fix *Edit
 }
 
