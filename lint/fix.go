@@ -9,12 +9,21 @@ import (
 )
 
 // fillFixes sets each finding's Fix from its rule's Fixer (issue 20 §5),
-// for an engine with Config.Fixes set.
-func fillFixes(o *Occurrence) {
+// for an engine with Config.Fixes set. A fix its rule calls safe is
+// checked: the fixed identifier, linted again by c under profile (the
+// one configured), must have o's Key, or the fix is unsafe here (an
+// invalid identifier's key can be its raw text, which any edit changes).
+func fillFixes(c rules.Checker, profile string, o *Occurrence) {
 	for i := range o.Findings {
 		f := &o.Findings[i]
-		if f.Rule.Fixer != nil {
-			f.Fix = rules.FixFor(o.Raw, o.Profile, f)
+		if f.Rule.Fixer == nil {
+			continue
+		}
+		f.Fix = rules.FixFor(o.Raw, o.Profile, f)
+		if e := f.Fix; e != nil && e.Safe {
+			if c.Check(o.Raw[:e.Start]+e.New+o.Raw[e.End:], profile).Key != o.Key {
+				e.Safe = false
+			}
 		}
 	}
 }

@@ -184,3 +184,41 @@ func TestUnifiedDiff(t *testing.T) {
 		t.Skip("neither patch nor git installed")
 	}
 }
+
+// FuzzSafeFixKeepsKey: for any text, read as an identifier of every
+// scheme, the fixes the engine calls safe, applied until none is left,
+// keep the Key (issue 20 §5: a safe fix never changes the equivalence
+// class) and converge. Seeds: every rule's examples.
+func FuzzSafeFixKeepsKey(f *testing.F) {
+	for _, r := range Rules() {
+		for _, ex := range strings.Split(r.Bad+"\n"+r.Good, "\n") {
+			f.Add(ex)
+		}
+	}
+	eng, err := New(Config{Fixes: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, scheme := range Schemes() {
+			before, _ := eng.Check(scheme, in)
+			ident, rounds := in, 0
+			for ; rounds < MaxFixRounds; rounds++ {
+				o, _ := eng.Check(scheme, ident)
+				es := FindingEdits(nil, &o, rules.Info, false)
+				if len(es) == 0 {
+					break
+				}
+				out, _, _ := ApplyEdits([]byte(ident), es)
+				ident = string(out)
+			}
+			after, _ := eng.Check(scheme, ident)
+			if after.Key != before.Key {
+				t.Errorf("%s: safe fixes of %q to %q changed the key %q → %q", scheme, in, ident, before.Key, after.Key)
+			}
+			if rounds == MaxFixRounds {
+				t.Errorf("%s: safe fixes of %q do not converge (%q)", scheme, in, ident)
+			}
+		}
+	})
+}

@@ -183,7 +183,7 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occ
 		Findings: e.adjust(res.Findings),
 	}
 	if e.fixes {
-		fillFixes(&o)
+		fillFixes(c, e.profiles[scheme], &o)
 	}
 	return o, nil
 }
