@@ -222,3 +222,33 @@ func FuzzSafeFixKeepsKey(f *testing.F) {
 		}
 	})
 }
+
+// issue 20 §5: a fix its rule calls safe that would change the key here
+// is unsafe: "urn:example:%61bc" read as an XRI is invalid (a relative
+// XRI whose first segment holds ":", xri-1.0-rc2 §2.3.3) and keyed by its
+// raw text, so decoding %61 (XRI024, safe in a valid XRI) changes it.
+func TestSafeFixDowngraded(t *testing.T) {
+	eng, _ := New(Config{Fixes: true})
+	for _, tc := range []struct {
+		scheme, ident, rule string
+		safe                bool
+	}{
+		{"xri", "urn:example:%61bc", "XRI024", false},
+		{"xri", "xri://@ex%61mple", "XRI024", true},
+		{"urn", "URN:ISBN:1", "URN030", true},
+	} {
+		o, _ := eng.Check(tc.scheme, tc.ident)
+		found := false
+		for _, f := range o.Findings {
+			if f.Rule.ID == tc.rule && f.Fix != nil {
+				found = true
+				if f.Fix.Safe != tc.safe {
+					t.Errorf("%s %q: %s fix safe %v, want %v", tc.scheme, tc.ident, tc.rule, f.Fix.Safe, tc.safe)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s %q: no %s fix in %v", tc.scheme, tc.ident, tc.rule, o.RuleIDs())
+		}
+	}
+}
