@@ -148,6 +148,19 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err := WriteFileAtomic(filepath.Join(dir, "missing"), nil); err == nil {
 		t.Error("a missing file was created")
 	}
+	if os.Getuid() == 0 { // root fixing another user's file keeps its owner
+		other := filepath.Join(dir, "other.txt")
+		os.WriteFile(other, []byte("x"), 0o644)
+		if err := os.Chown(other, 4321, 4322); err != nil {
+			t.Skip("chown:", err)
+		}
+		if err := WriteFileAtomic(other, []byte("y")); err != nil {
+			t.Fatal(err)
+		}
+		if st, ok := statOwner(other); ok && st != [2]int{4321, 4322} {
+			t.Errorf("owner %v, want [4321 4322]", st)
+		}
+	}
 }
 
 // issue 20 §5: --diff prints a unified diff that patch and git apply

@@ -28,7 +28,8 @@ func CanRewrite(path string) error {
 }
 
 // WriteFileAtomic replaces the file at path by data: written to a
-// temporary file in the same directory, given the file's mode, synced,
+// temporary file in the same directory, given the file's mode (and, where
+// the process may, its owner), synced,
 // then renamed over it, so a reader sees the old bytes or the new, never
 // a mix, and a failure leaves the file untouched. A symbolic link is
 // followed: the file it points to is replaced, the link stays.
@@ -59,6 +60,7 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 	if err = f.Chmod(fi.Mode().Perm()); err != nil {
 		return err
 	}
+	keepOwner(f, fi)
 	if err = f.Sync(); err != nil {
 		return err
 	}
