@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"sync"
 
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
@@ -61,6 +62,7 @@ type FixResult struct {
 func Fix(ctx context.Context, paths []string, opt Options, fo FixOptions) (FixResult, error) {
 	var res FixResult
 	opt.Lint.Fixes = true
+	opt.EngineFor = withFixes(opt.EngineFor)
 	c := &fixCollector{fo: fo, files: map[string]*fileFixes{}}
 	sum, err := Scan(ctx, paths, opt, c)
 	if err != nil {
@@ -96,6 +98,9 @@ func Fix(ctx context.Context, paths []string, opt Options, fo FixOptions) (FixRe
 			last = &fixCollector{fo: fo, files: map[string]*fileFixes{}}
 			o := opt
 			o.Stdin, o.ShardK, o.ShardN, o.Progress, o.Jobs = bytes.NewReader(doc), 0, 0, nil, 1
+			if opt.EngineFor != nil { // the text read back is linted as the file's path is configured
+				o.EngineFor = func(string) (*lint.Engine, error) { return opt.EngineFor(path) }
+			}
 			if _, err := Scan(ctx, []string{"-"}, o, last); err != nil {
 				return nil, err
 			}
@@ -221,4 +226,28 @@ func (c *fixCollector) Source(r *record.Source) error {
 		f.status = r.Status
 	}
 	return nil
+}
+
+// withFixes wraps a per-path engine chooser so that its engines fill
+// fixes, one copy per engine (the pipeline keeps a memo per engine).
+func withFixes(engineFor func(string) (*lint.Engine, error)) func(string) (*lint.Engine, error) {
+	if engineFor == nil {
+		return nil
+	}
+	var mu sync.Mutex
+	copies := map[*lint.Engine]*lint.Engine{}
+	return func(path string) (*lint.Engine, error) {
+		e, err := engineFor(path)
+		if err != nil {
+			return nil, err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		c, ok := copies[e]
+		if !ok {
+			c = e.WithFixes()
+			copies[e] = c
+		}
+		return c, nil
+	}
 }

@@ -6,12 +6,14 @@ require (
 	github.com/andybalholm/brotli v1.2.8
 	github.com/apache/arrow-go/v18 v18.8.0
 	github.com/aymanbagabas/go-udiff v0.4.1
+	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/dsnet/compress v0.0.1
 	github.com/klauspost/compress v1.20.3
 	github.com/klauspost/readahead v1.4.0
 	github.com/leodido/go-urn v1.5.0
 	github.com/mattn/go-isatty v0.0.24
 	github.com/mmcloughlin/avo v0.5.0
+	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/pierrec/lz4/v4 v4.1.29
 	github.com/rs/zerolog v1.35.1
 	github.com/ulikunitz/xz v0.5.17

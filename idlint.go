@@ -54,6 +54,11 @@ type Options struct {
 	PartSize int64
 	// Progress, when set, is fed bytes read and inputs done.
 	Progress *reports.Progress
+	// EngineFor, when set, gives the engine of each input by its path,
+	// for configurations that differ by path (lint/config's
+	// Loader.EngineFor); archive members follow their archive's path.
+	// Asked once per input, from several goroutines.
+	EngineFor func(path string) (*lint.Engine, error)
 }
 
 // Sink receives the results in input order; calls are never concurrent.
@@ -100,6 +105,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 		BufferedOccurrences: opt.BufferedOccurrences,
 		PartSize:            opt.PartSize,
 		Progress:            opt.Progress,
+		EngineFor:           opt.EngineFor,
 	}, sink)
 }
 

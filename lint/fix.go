@@ -111,3 +111,15 @@ func FixDocument(doc []byte, edits []DocEdit, relint func(doc []byte) ([]DocEdit
 	}
 	return out, applied, len(edits) == 0, nil
 }
+
+// WithFixes returns e, or a copy of it, whose findings carry their fixes
+// (Config.Fixes): for engines made elsewhere, such as a configuration's
+// per-path ones. The copy shares e's checkers, which are safe to share.
+func (e *Engine) WithFixes() *Engine {
+	if e.fixes {
+		return e
+	}
+	c := *e
+	c.fixes = true
+	return &c
+}

@@ -108,7 +108,7 @@ func New(cfg Config) (*Engine, error) {
 	for name, sev := range cfg.Severity {
 		rs := Find(name)
 		if len(rs) == 0 {
-			return nil, fmt.Errorf("unknown rule %q", name)
+			return nil, &UnknownRuleError{name}
 		}
 		for _, r := range rs {
 			e.override[r] = sev

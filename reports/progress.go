@@ -74,12 +74,9 @@ func (p *Progress) Finish() {
 
 func (p *Progress) show(final bool) {
 	read, done, total := p.Read.Load(), p.Done.Load(), p.TotalBytes.Load()
-	el := time.Since(p.start).Seconds()
-	rate := float64(read) / max(el, 1e-9)
-	eta := ""
-	if total > 0 && rate > 0 && read < total {
-		eta = (time.Duration(float64(total-read)/rate) * time.Second / time.Second).Round(time.Second).String()
-	}
+	el := time.Since(p.start)
+	rate := float64(read) / max(el.Seconds(), 1e-9)
+	eta := etaString(read, total, el)
 	if !p.tty {
 		if final {
 			return // the summary says the rest
@@ -101,4 +98,16 @@ func (p *Progress) show(final bool) {
 		line += ", ETA " + eta
 	}
 	fmt.Fprint(p.w, line)
+}
+
+// etaString is the time left at the rate so far, rounded to the second;
+// "" when it cannot be told (total unknown, nothing read yet, or done).
+func etaString(read, total int64, elapsed time.Duration) string {
+	if total <= 0 || read <= 0 || read >= total || elapsed <= 0 {
+		return ""
+	}
+	// the seconds left, scaled to a Duration (it was taken as nanoseconds:
+	// always 0s)
+	left := float64(total-read) / float64(read) * float64(elapsed)
+	return time.Duration(left).Round(time.Second).String()
 }

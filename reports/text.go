@@ -26,6 +26,9 @@ type Lines struct {
 	Min rules.Severity
 	// Errors are input failures, written to ErrW as they come.
 	ErrW io.Writer
+	// Color adds ANSI colours (color.go): for a terminal only, never a
+	// file or pipe.
+	Color bool
 }
 
 func NewLines(w io.Writer, min rules.Severity, errW io.Writer) *Lines {
@@ -36,6 +39,12 @@ func (l *Lines) Occurrence(o *lint.Occurrence) error {
 	for i := range o.Findings {
 		f := &o.Findings[i]
 		if f.Severity < l.Min {
+			continue
+		}
+		if l.Color {
+			if err := l.colorLine(o, f); err != nil {
+				return err
+			}
 			continue
 		}
 		if _, err := fmt.Fprintf(l.w, "%s:%d:%d: %s %s %s: %s (%s)\n", Path(o.Source, o.Member), o.Line, FindingColumn(o, f),
@@ -78,6 +87,9 @@ func NewText(w io.Writer, errW io.Writer) *Text {
 
 func (t *Text) Occurrence(o *lint.Occurrence) error {
 	if o.Kind != "" {
+		if t.Color {
+			return t.colorLookalike(o)
+		}
 		_, err := fmt.Fprintf(t.w, "%s:%d:%d: look-alike %s %s\n", Path(o.Source, o.Member), o.Line, o.Column, o.Kind, o.Raw)
 		return err
 	}

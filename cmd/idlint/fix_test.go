@@ -153,3 +153,28 @@ func TestCheckFixStdin(t *testing.T) {
 		t.Errorf("exit %d, %q", code, errs)
 	}
 }
+
+// issue 20 §5 with §1: fixes follow the file's idlint.toml, in every
+// round — a rule it ignores is not fixed, not even when the fixed text is
+// linted again, and a severity it raises makes a finding --fix applies.
+func TestCheckFixFollowsConfig(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"proj/idlint.toml": "ignore = [\"URN030\"]\n[severity]\nURN031 = \"warning\"\n",
+		"proj/doc.txt":     "URN:ISBN:1 urn:example:a%2cb\n",
+	})
+	t.Chdir(t.TempDir()) // no configuration where standard input would find one
+	p := filepath.Join(dir, "proj", "doc.txt")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fix"}, "URN:ISBN:1 urn:example:a%2Cb\n"},
+		{[]string{"--fix", "--min-severity", "info"}, "URN:ISBN:1 urn:example:a%2Cb\n"},
+	} {
+		os.WriteFile(p, []byte("URN:ISBN:1 urn:example:a%2cb\n"), 0o644)
+		code, _, errs := runCmd(t, "", append(append([]string{"check"}, tc.args...), p)...)
+		if b, _ := os.ReadFile(p); string(b) != tc.want || code != exitOK {
+			t.Errorf("%v: exit %d, file %q, want %q\n%s", tc.args, code, b, tc.want, errs)
+		}
+	}
+}

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/internal/suggest"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/rules"
@@ -44,7 +47,9 @@ type output struct {
 // chosen; adding one is adding an entry here (CONTRIBUTING.md).
 var formats = []outputFormat{
 	{name: "text", help: "text (path:line:col lines)", list: inCheck, accept: inCheck, sink: func(out output) (reports.Sink, error) {
-		return withSources(reports.NewLines(out.stdout, out.min, out.stderr), out.sources), nil
+		l := reports.NewLines(out.stdout, out.min, out.stderr)
+		l.Color = colored(out.stdout)
+		return withSources(l, out.sources), nil
 	}},
 	{name: "sarif", help: "sarif (SARIF 2.1.0)", list: inCheck, accept: inCheck, sink: func(out output) (reports.Sink, error) {
 		s := reports.NewSARIF(lint.Rules(), out.min, idlint.Version)
@@ -52,7 +57,9 @@ var formats = []outputFormat{
 		return s, nil
 	}},
 	{name: "text", list: inScan | inDemo, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
-		return withSources(reports.NewText(out.stdout, out.stderr), out.sources), nil
+		t := reports.NewText(out.stdout, out.stderr)
+		t.Color = colored(out.stdout)
+		return withSources(t, out.sources), nil
 	}},
 	{name: "jsonl", list: inScan | inDemo, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
 		return reports.NewJSONL(out.stdout, out.sources), nil
@@ -99,4 +106,30 @@ func formatList(cmd commands, notes bool) string {
 // formatFlagHelp is the --format flag's help for cmd.
 func formatFlagHelp(cmd commands) string {
 	return "output `FORMAT`: " + formatList(cmd, true)
+}
+
+// unknownFormat is the error for a --format cmd does not take: it lists
+// exactly the formats cmd accepts, and the one meant when one is close.
+func unknownFormat(cmd commands, name string) string {
+	var names []string
+	for _, f := range formats {
+		if f.accept&cmd != 0 && !slices.Contains(names, f.name) {
+			names = append(names, f.name)
+		}
+	}
+	return unknownValue("format", name, names)
+}
+
+// parseFormats are parse's --format values (reports.WriteParse).
+var parseFormats = []string{"text", "json", "jsonl"}
+
+// unknownValue says value is not one of valid, listing them, with the one
+// meant when one is close: `unknown format "sarf" (want text or sarif);
+// did you mean sarif?`.
+func unknownValue(what, value string, valid []string) string {
+	msg := fmt.Sprintf("unknown %s %q (want %s)", what, value, orList(valid, "or"))
+	if s, ok := suggest.Closest(value, valid); ok {
+		msg += fmt.Sprintf("; did you mean %s?", s)
+	}
+	return msg
 }

@@ -7,6 +7,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -35,21 +37,8 @@ const (
 	exitTrouble  = 2 // usage errors, unreadable inputs
 )
 
-const usage = `idlint — find and lint URN identifiers
-
-Usage:
-  idlint parse [flags] [IDENT...]   lint whole identifiers (arguments, or lines of stdin)
-  idlint scan  [flags] PATH...      find identifiers in files, directories, "-" (stdin)
-  idlint check [flags] PATH...      linter output path:line:col: severity RULE message (spec)
-  idlint rules [ID|NAME]            list the rule catalog, or print one rule's page
-  idlint merge OUT SHARD_DIR...      combine the --report directories of sharded runs
-  idlint demo                       scan the embedded sample corpus
-  idlint version
-
-Exit status: 0 no error-level finding, 1 error-level findings (check, parse),
-2 usage error or an input that could not be read (the others are still processed).
-Run "idlint COMMAND -h" for a command's flags.
-`
+// usage, the top-level help, is generated from the command table and the
+// scheme registry (help.go).
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -57,7 +46,7 @@ func main() {
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return exitTrouble
 	}
 	cmd, rest := args[0], args[1:]
@@ -65,15 +54,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// action: it ends them.
 	switch cmd {
 	case "version", "--version":
-		fmt.Fprintf(stdout, "idlint %s (URN namespaces registry %s)\n", idlint.Version, urn.RegistryDate)
-		return exitOK
+		return cmdVersion(rest, stdout, stderr)
 	case "parse":
 		return cmdParse(rest, stdin, stdout, stderr)
 	case "rules":
 		return cmdRules(rest, stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
+	case "config":
+		return cmdConfig(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		return cmdHelp(rest, stdout, stderr)
 	}
 	// A pre-commit hook's check is mostly the process's start: its
 	// interrupt handler waits 50 ms (see interruptContext) unless it
@@ -94,8 +83,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "demo":
 		return cmdDemo(ctx, rest, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "idlint: unknown command %q\n\n%s", cmd, usage)
+	fmt.Fprintf(stderr, "idlint: %s; run 'idlint help'\n", unknownCommand(cmd))
 	return exitTrouble
+}
+
+func cmdVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("version", stderr)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagExit(fs, err, stdout)
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "idlint version: takes no arguments, got %q\n", pos[0])
+		return exitTrouble
+	}
+	fmt.Fprintf(stdout, "idlint %s (URN namespaces registry %s)\n", idlint.Version, urn.RegistryDate)
+	return exitOK
 }
 
 // common holds the flags every linting command shares.
@@ -104,6 +107,7 @@ type common struct {
 	severities multiFlag
 	ignore     multiFlag
 	options    []*schemeOption // one flag per option the registry declares (--urn-equivalence …)
+	cf         configFlags     // --config, --isolated, --select … (config.go)
 }
 
 // schemeOption is the flag of one scheme option (rules.Option).
@@ -116,7 +120,8 @@ type schemeOption struct {
 func (c *common) register(fs *flag.FlagSet) {
 	fs.Var(&c.profiles, "profile", "`SCHEME=NAME` profile per scheme, e.g. urn=rfc2141 (repeatable; urn: rfc2141, rfc2141bis-03, rfc8141 [default])")
 	fs.Var(&c.severities, "severity", "`RULE=LEVEL` override a rule's severity: error, warning, info, off; RULE is an ID, a name (every scheme's rule of that name) or scheme/name (repeatable)")
-	fs.Var(&c.ignore, "ignore", "`RULE[,RULE]` disable rules by ID, name or scheme/name (repeatable)")
+	fs.Var(&c.ignore, "ignore", "`RULE[,RULE]` disable rules by ID, ID prefix (URN04), name or scheme/name (repeatable)")
+	c.cf.register(fs)
 	for _, s := range schemes.All() {
 		for i := range s.Options {
 			o := &schemeOption{scheme: s, opt: &s.Options[i]}
@@ -124,48 +129,6 @@ func (c *common) register(fs *flag.FlagSet) {
 			fs.StringVar(&o.value, s.FlagName(o.opt), o.opt.Default, o.opt.Usage)
 		}
 	}
-}
-
-func (c *common) config() (lint.Config, error) {
-	cfg := lint.Config{Profiles: map[string]string{}, Severity: map[string]rules.Severity{}}
-	for _, p := range c.profiles {
-		scheme, name, ok := strings.Cut(p, "=")
-		if !ok {
-			return cfg, fmt.Errorf("--profile %q: want SCHEME=NAME, e.g. urn=rfc2141", p)
-		}
-		cfg.Profiles[strings.ToLower(scheme)] = name
-	}
-	for _, s := range c.severities {
-		id, level, ok := strings.Cut(s, "=")
-		if !ok {
-			return cfg, fmt.Errorf("--severity %q: want RULE=LEVEL", s)
-		}
-		sev, err := rules.ParseSeverity(level)
-		if err != nil {
-			return cfg, fmt.Errorf("--severity %q: %v", s, err)
-		}
-		cfg.Severity[id] = sev
-	}
-	for _, list := range c.ignore {
-		for _, id := range strings.Split(list, ",") {
-			if id = strings.TrimSpace(id); id != "" {
-				cfg.Severity[id] = rules.None
-			}
-		}
-	}
-	for _, o := range c.options {
-		if err := o.scheme.CheckOption(o.opt.Name, o.value); err != nil {
-			return cfg, err
-		}
-		if cfg.Options == nil {
-			cfg.Options = map[string]map[string]string{}
-		}
-		if cfg.Options[o.scheme.Name] == nil {
-			cfg.Options[o.scheme.Name] = map[string]string{}
-		}
-		cfg.Options[o.scheme.Name][o.opt.Name] = o.value
-	}
-	return cfg, nil
 }
 
 type multiFlag []string
@@ -186,8 +149,16 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			args[i] = "-j=" + a[2:]
 		}
 	}
+	// the flag package prints the error and every flag's help: say
+	// one line instead (flagError), and leave -h to the caller (flagExit)
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	defer fs.SetOutput(out)
 	for {
 		if err := fs.Parse(args); err != nil {
+			if !errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintln(out, flagError(fs, err))
+			}
 			return nil, err
 		}
 		args = fs.Args()
@@ -217,9 +188,13 @@ func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	base := fs.String("base", "", "resolve each input as a reference relative to this base `IDENTIFIER` first (xri:, lid:)")
 	idents, err := parseFlags(fs, args)
 	if err != nil {
+		return flagExit(fs, err, stdout)
+	}
+	if !slices.Contains(parseFormats, *format) {
+		fmt.Fprintln(stderr, "idlint parse:", unknownValue("format", *format, parseFormats))
 		return exitTrouble
 	}
-	cfg, err := c.config()
+	cfg, err := c.config(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "idlint parse:", err)
 		return exitTrouble
@@ -294,6 +269,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	memLimit := fs.Int64("memory-limit", 900<<20, "soft memory limit in `BYTES` for the Go runtime (GC works harder near it; 0: the runtime's default, or $GOMEMLIMIT)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE` (for performance work)")
 	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE` at the end")
+	color := colorFlag(fs)
 	var copt corpus.Options
 	fs.Int64Var(&copt.MaxMemberBytes, "max-member-bytes", 0, "largest decompressed document in `BYTES`; it is cut there and reported as an error, what was scanned before still counts (default 4 GiB, -1 no limit)")
 	fs.Float64Var(&copt.MaxRatio, "max-ratio", 0, "largest expansion of one decompression layer, output bytes per compressed byte, checked after 1 MiB of output (default 1000, -1 none)")
@@ -305,18 +281,19 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	fs.StringVar(&copt.TempDir, "temp-dir", "", "where zips found inside streams are spooled when over 16 MiB (default: the system's)")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
-		return exitTrouble
+		return flagExit(fs, err, stdout)
 	}
+	stdout = withColor(color, stdout)
 	if len(paths) == 0 {
 		fmt.Fprintf(stderr, "idlint %s: no input paths (use - for stdin)\n", name)
 		return exitTrouble
 	}
-	cfg, err := c.config()
+	ld, cfg, err := c.scanConfig(fs, paths, &copt, maxLen)
 	if err != nil {
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
 	}
-	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes, Suppressions: *suppress}
+	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes, Suppressions: *suppress, EngineFor: ld.EngineFor}
 	copt.FollowSymlinks = *follow
 	opt.Corpus = copt
 	if !*quiet && stderr == io.Writer(os.Stderr) {
@@ -427,8 +404,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	}
 	out.min = sev
 	if !known {
-		// the list of scan's formats, whichever the command (as always)
-		fmt.Fprintf(stderr, "idlint %s: unknown format %q (want %s)\n", name, format, formatList(inScan, false))
+		fmt.Fprintf(stderr, "idlint %s: %s\n", name, unknownFormat(cmd, format))
 		return exitTrouble
 	}
 	sink, err := f.sink(out)
@@ -506,7 +482,7 @@ func cmdRules(args []string, stdout, stderr io.Writer) int {
 	md := fs.Bool("markdown", false, "print the catalog as the Markdown table README.md carries")
 	ids, err := parseFlags(fs, args)
 	if err != nil {
-		return exitTrouble
+		return flagExit(fs, err, stdout)
 	}
 	if len(ids) == 0 {
 		if *md {
@@ -521,7 +497,7 @@ func cmdRules(args []string, stdout, stderr io.Writer) int {
 	for _, id := range ids {
 		rs := lint.Find(id)
 		if len(rs) == 0 {
-			fmt.Fprintf(stderr, "idlint rules: no rule %q\n", id)
+			fmt.Fprintf(stderr, "idlint rules: %v\n", &lint.UnknownRuleError{Name: id})
 			code = exitTrouble
 			continue
 		}
@@ -548,7 +524,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	runID := fs.String("run-id", "", "run identifier of the merged report (default: time and random)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return exitTrouble
+		return flagExit(fs, err, stdout)
 	}
 	if len(pos) < 2 {
 		fmt.Fprintln(stderr, "idlint merge: want OUT SHARD_DIR...")
@@ -568,11 +544,13 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c common
 	c.register(fs)
 	format := fs.String("format", "text", formatFlagHelp(inDemo))
-	report := fs.String("report", "", "write the Parquet report to `DIR` (default: a new temporary directory)")
+	report := fs.String("report", "", "also write the Parquet report to `DIR` (default: none)")
+	color := colorFlag(fs)
 	if _, err := parseFlags(fs, args); err != nil {
-		return exitTrouble
+		return flagExit(fs, err, stdout)
 	}
-	cfg, err := c.config()
+	stdout = withColor(color, stdout)
+	cfg, err := c.config(fs)
 	if err != nil {
 		fmt.Fprintln(stderr, "idlint demo:", err)
 		return exitTrouble
@@ -585,14 +563,9 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "idlint demo: scanning the embedded sample corpus (sample/) with profiles %s\n", eng.ProfileList())
 	opt := idlint.Options{Lint: cfg}
 	opt.Corpus.FS = idlint.Sample
-	dir := *report
-	if dir == "" && withParquet {
-		if dir, err = os.MkdirTemp("", "idlint-demo-"); err != nil {
-			fmt.Fprintln(stderr, "idlint demo:", err)
-			return exitTrouble
-		}
-	}
-	rep := reportSpec{dir: dir, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
+	// a report only where asked: a temporary one was left behind by every
+	// run (issue 20)
+	rep := reportSpec{dir: *report, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
 	return scanWith(ctx, "demo", []string{"sample"}, opt, *format, "", false, nil, rep, stdout, stderr)
 }
 

@@ -66,6 +66,11 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 			t.slot.put(item{done: done})
 		}
 	}()
+	if err := s.use(t.in.Path); err != nil {
+		done.err = err
+		t.slot.put(item{done: done})
+		return
+	}
 	pt, err := s.openPart(t, copt, data)
 	if err != nil {
 		done.err = err

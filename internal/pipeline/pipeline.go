@@ -45,6 +45,10 @@ type Config struct {
 	BufferedOccurrences int
 	PartSize            int64
 	Progress            *reports.Progress
+	// EngineFor, when set, gives the engine of each input by its path
+	// (archive members and parts take their file's); nil: Run's engine
+	// for all. Asked once per input or part, from several workers.
+	EngineFor func(path string) (*lint.Engine, error)
 }
 
 // Sink is idlint.Sink: it receives the results in input order, never

@@ -27,6 +27,10 @@ type scanner struct {
 	b      batcher // of the group of inputs being scanned
 	br     *bufio.Reader
 	dirs   *lint.Directives // suppression comments of the current document
+	// engineFor is Config.EngineFor; memos holds a memo per engine used
+	// (an engine's results are only valid for it)
+	engineFor func(path string) (*lint.Engine, error)
+	memos     map[*lint.Engine]*lint.Memo
 }
 
 func newScanner(eng *lint.Engine, cfg *Config) *scanner {
@@ -35,6 +39,10 @@ func newScanner(eng *lint.Engine, cfg *Config) *scanner {
 		memo:   eng.NewMemo(),
 		stream: extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), MaxLen: cfg.MaxLen}, 0),
 		br:     bufio.NewReaderSize(nil, 64<<10),
+	}
+	if cfg.EngineFor != nil {
+		s.engineFor = cfg.EngineFor
+		s.memos = map[*lint.Engine]*lint.Memo{eng: s.memo}
 	}
 	if cfg.Suppressions {
 		s.dirs = lint.NewDirectives(nil)
@@ -55,11 +63,35 @@ func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b
 		b.mark = 0
 		b.ended++
 	}()
+	if err := s.use(in.Path); err != nil {
+		b.record(record.Source{Source: in.Path, Status: record.StatusError, Error: err.Error()})
+		return
+	}
 	corpus.OpenFunc(in, copt, stdin, func(doc *corpus.Document) (int, error) {
 		n := b.added
 		err := s.document(b.ctx, doc, b)
 		return b.added - n, err
 	}, b.record)
+}
+
+// use makes the engine of the file at path (Config.EngineFor) the
+// scanner's, with its memo: a map lookup or two per input, none per
+// identifier.
+func (s *scanner) use(path string) error {
+	if s.engineFor == nil {
+		return nil
+	}
+	eng, err := s.engineFor(path)
+	if err != nil || eng == s.eng {
+		return err
+	}
+	m := s.memos[eng]
+	if m == nil {
+		m = eng.NewMemo()
+		s.memos[eng] = m
+	}
+	s.eng, s.memo = eng, m
+	return nil
 }
 
 // document scans one document into b. How is decided here, for every

@@ -1,0 +1,30 @@
+package reports
+
+import (
+	"testing"
+	"time"
+)
+
+// issue 20 "Also fix": the ETA was always 0s, seconds taken as nanoseconds.
+func TestETA(t *testing.T) {
+	for _, tc := range []struct {
+		why         string
+		read, total int64
+		elapsed     time.Duration
+		want        string
+	}{
+		{"a quarter in 10 s: 30 s left", 25, 100, 10 * time.Second, "30s"},
+		{"half in 1 min: 1 min left", 50 << 20, 100 << 20, time.Minute, "1m0s"},
+		{"1% in 36 s: an hour left", 1, 100, 36 * time.Second, "59m24s"},
+		{"rounded to the second", 3, 4, 1500 * time.Millisecond, "1s"}, // 0.5 s rounds up
+		{"total unknown (stdin)", 10, 0, time.Second, ""},
+		{"nothing read yet", 0, 100, time.Second, ""},
+		{"done", 100, 100, time.Second, ""},
+		{"read past the total (a file grew)", 120, 100, time.Second, ""},
+		{"no time yet", 10, 100, 0, ""},
+	} {
+		if got := etaString(tc.read, tc.total, tc.elapsed); got != tc.want {
+			t.Errorf("%s: etaString(%d, %d, %v) = %q, want %q", tc.why, tc.read, tc.total, tc.elapsed, got, tc.want)
+		}
+	}
+}
