@@ -38,8 +38,9 @@ type Options struct {
 	// Shard K of N (1-based) processes only the inputs whose path hashes to
 	// it, so N independent runs cover every input exactly once.
 	ShardK, ShardN int
-	// Suppressions honours idlint:ignore-next-line / idlint:disable comments
-	// in the documents (lint.Directives). It costs one more pass over the
+	// Suppressions honours idlint:ignore[…] / ignore-next-line / disable
+	// comments in the documents (lint.Directives) and reports their own
+	// problems as lint.MetaScheme occurrences. It costs one more pass over the
 	// text (~15% on prose), so batch scans leave it off unless asked; the
 	// linter command turns it on.
 	Suppressions bool

@@ -21,6 +21,9 @@ type Match struct {
 	Before, After []byte
 	// Truncated: the identifier ran past Options.MaxLen and was cut.
 	Truncated bool
+	// Column16 is Column in UTF-16 code units (SARIF, editors, GitHub):
+	// a character beyond the BMP (a 4-byte UTF-8 sequence) counts twice.
+	Column16 int
 }
 
 // ContextBytes is how much text before a match the stream keeps for
@@ -53,6 +56,7 @@ type Stream struct {
 	pos       int
 	line      int
 	col       int // characters between the line start and pos
+	wide      int // of those, characters beyond the BMP (two UTF-16 units)
 	bytesRead int64
 }
 
@@ -106,7 +110,7 @@ func (s *Stream) Next() bool {
 			s.advance(c.Start)
 			s.m = Match{
 				Scheme: c.Scheme, Offset: s.base + int64(c.Start),
-				Line: s.line, Column: s.col + 1,
+				Line: s.line, Column: s.col + 1, Column16: s.col + s.wide + 1,
 				Raw: s.buf[c.Start:c.End], Truncated: c.Truncated,
 				Before: s.buf[max(0, c.Start-ContextBytes):c.Start],
 				After:  s.buf[c.End:min(s.n, c.End+ContextBytes)],
@@ -146,9 +150,11 @@ func (s *Stream) advance(i int) {
 	if nl := countNL(seg); nl > 0 {
 		s.line += nl
 		seg = seg[bytes.LastIndexByte(seg, '\n')+1:]
-		s.col = 0
+		s.col, s.wide = 0, 0
 	}
-	s.col += chars(seg)
+	n, w := charsWide(seg)
+	s.col += n
+	s.wide += w
 	s.pos = i
 }
 
@@ -171,6 +177,45 @@ func chars(b []byte) int {
 		}
 	}
 	return n
+}
+
+// wide counts the lead bytes of 4-byte UTF-8 sequences (11110xxx): the
+// characters UTF-16 writes as a surrogate pair. Eight bytes at a time, as
+// chars.
+func wide(b []byte) int {
+	n := 0
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		// bit 7 of each byte: bits 7..4 set and bit 3 clear
+		n += bits.OnesCount64(x & (x << 1) & (x << 2) & (x << 3) &^ (x << 4) & 0x8080808080808080)
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c&0xF8 == 0xF0 {
+			n++
+		}
+	}
+	return n
+}
+
+// charsWide is chars and wide in one pass over b (advance's hot path:
+// the bytes from a line's start to each identifier).
+func charsWide(b []byte) (n, w int) {
+	n = len(b)
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		n -= bits.OnesCount64(x &^ (x << 1) & 0x8080808080808080)
+		w += bits.OnesCount64(x & (x << 1) & (x << 2) & (x << 3) &^ (x << 4) & 0x8080808080808080)
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c&0xC0 == 0x80 {
+			n--
+		} else if c&0xF8 == 0xF0 {
+			w++
+		}
+	}
+	return n, w
 }
 
 // fill shifts consumed bytes out, reads more and scans the new region.
@@ -234,7 +279,15 @@ const maxEmptyReads = 100
 // Position is the 1-based line and column (in characters, as the stream
 // counts them) of byte offset off in text.
 func Position(text []byte, off int) (line, col int) {
+	line, col, _ = Position16(text, off)
+	return line, col
+}
+
+// Position16 is Position with the column also in UTF-16 code units
+// (Match.Column16).
+func Position16(text []byte, off int) (line, col, col16 int) {
 	before := text[:off]
 	ls := bytes.LastIndexByte(before, '\n') + 1
-	return bytes.Count(before, nlByte) + 1, chars(before[ls:]) + 1
+	c := chars(before[ls:])
+	return bytes.Count(before, nlByte) + 1, c + 1, c + wide(before[ls:]) + 1
 }

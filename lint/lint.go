@@ -30,10 +30,28 @@ type Occurrence struct {
 	// ("go-directive" …); look-alikes carry no findings.
 	Kind     string
 	Findings []rules.Finding
+	// Suppressed are the findings the document's suppression comments
+	// silenced: not reported, counted, and still part of Valid.
+	Suppressed []rules.Finding
+	// Fingerprints, when set, holds one fingerprint per finding
+	// (reports.FindingKey): a sink that numbers findings (the baseline)
+	// hands them to the sinks after it.
+	Fingerprints []string
 }
 
-// Valid reports whether no finding is an error.
-func (o *Occurrence) Valid() bool { return o.MaxSeverity() < rules.Error }
+// Valid reports whether no finding is an error, suppressed ones included:
+// a suppression hides a finding, it does not make the identifier valid.
+func (o *Occurrence) Valid() bool {
+	if o.MaxSeverity() >= rules.Error {
+		return false
+	}
+	for i := range o.Suppressed {
+		if o.Suppressed[i].Severity >= rules.Error {
+			return false
+		}
+	}
+	return true
+}
 
 // MaxSeverity is the worst severity among the findings.
 func (o *Occurrence) MaxSeverity() rules.Severity {
@@ -264,7 +282,7 @@ var InternalError = &rules.Rule{
 
 // Rules lists every rule of every scheme, in ID order.
 func Rules() []*rules.Rule {
-	out := []*rules.Rule{InternalError}
+	out := append([]*rules.Rule{InternalError, StaleBaselineEntry}, suppressionRules...)
 	for _, s := range schemes.All() {
 		out = append(out, s.Catalog...)
 	}

@@ -46,4 +46,5 @@ type Location struct {
 	Offset    int64  // byte offset in the (decompressed) document
 	Line      int    // 1-based
 	Column    int    // 1-based, in characters
+	Column16  int    // Column in UTF-16 code units (SARIF, GitHub): a character beyond the BMP counts twice
 }

@@ -158,8 +158,8 @@ func NewClusters() *Clusters {
 
 // Add counts one occurrence.
 func (cs *Clusters) Add(o *lint.Occurrence) {
-	if o.Kind != "" {
-		return // look-alikes never join clusters
+	if o.Kind != "" || o.IsMeta() {
+		return // look-alikes and suppression comments never join clusters
 	}
 	cs.AddRow(rowOf(o))
 }
@@ -558,7 +558,7 @@ func NewBackground() *Background {
 // Add counts one occurrence (see Clusters.Add); o may be reused once Add
 // returns.
 func (b *Background) Add(o *lint.Occurrence) {
-	if o.Kind != "" {
+	if o.Kind != "" || o.IsMeta() {
 		return
 	}
 	b.batch = append(b.batch, rowOf(o))

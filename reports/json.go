@@ -151,7 +151,7 @@ func (j *JSONL) Flush() error {
 
 // JSON writes the single document of `idlint scan --format json`:
 //
-//	{"occurrences": [...], "clusters": [...], "sources": [...]}
+//	{"occurrences": [...], "clusters": [...], "sources": [...], "summary": {...}}
 //
 // indented as json.MarshalIndent(doc, "", "  ") indents it. Occurrences
 // are written as they come, clusters and sources at the end (sources kept
@@ -247,12 +247,13 @@ func (j *JSON) Abort(error) {
 	j.w.Flush()
 }
 
-// Finish writes the clusters and sources and ends the document.
-func (j *JSON) Finish(Summary) error {
+// Finish writes the clusters, sources and summary and ends the document.
+func (j *JSON) Finish(s Summary) error {
 	j.end(j.n)
 	j.w.WriteString(",\n" + jsonIndent + `"clusters": [`)
 	k := 0
-	err := j.clusters.Wait().Each(func(c *Cluster) error {
+	cs := j.clusters.Wait()
+	err := cs.Each(func(c *Cluster) error {
 		j.elem(k)
 		k++
 		b, err := j.compact(c)
@@ -277,6 +278,12 @@ func (j *JSON) Finish(Summary) error {
 		}
 	}
 	j.end(len(j.ends))
+	b, err := j.compact(SummaryOf(s, cs.Len()))
+	if err != nil {
+		return err
+	}
+	j.w.WriteString(",\n" + jsonIndent + `"summary": `)
+	j.w.Write(appendIndented(nil, b, jsonIndent, jsonIndent))
 	j.w.WriteString("\n}\n")
 	return j.w.Flush()
 }

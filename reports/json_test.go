@@ -12,6 +12,7 @@ import (
 
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
+	"github.com/idlint/idlint/rules"
 )
 
 // jsonDoc is the document --format json writes, for encoding/json.
@@ -19,6 +20,7 @@ type jsonDoc struct {
 	Occurrences []OccurrenceJSON `json:"occurrences"`
 	Clusters    []*Cluster       `json:"clusters"`
 	Sources     []SourceJSON     `json:"sources"`
+	Summary     SummaryJSON      `json:"summary"`
 }
 
 // The streamed document is, byte for byte, encoding/json's indented
@@ -64,10 +66,13 @@ func TestJSONDocumentEqualsEncodingJSON(t *testing.T) {
 				}
 				want.Sources = append(want.Sources, Source(r))
 			}
-			if err := j.Finish(Summary{}); err != nil {
+			sum := Summary{Inputs: 2, Occurrences: tc.occs, Suppressed: 3} // issue 20 §3: "suppressed" in the JSON summary
+			sum.Findings[rules.Warning] = 1
+			if err := j.Finish(sum); err != nil {
 				t.Fatal(err)
 			}
 			want.Clusters = cs.List()
+			want.Summary = SummaryOf(sum, len(want.Clusters))
 			if want.Clusters == nil {
 				want.Clusters = []*Cluster{}
 			}

@@ -115,6 +115,8 @@ type Summary struct {
 	Findings    [rules.Error + 1]int // by severity
 	Errors      int                  // inputs or members that failed
 	Skipped     int
+	Suppressed  int // findings silenced by suppression comments (not in Findings)
+	Baselined   int // findings held back because the baseline lists them (not in Findings)
 }
 
 // Failed reports whether some input could not be read completely.
@@ -164,9 +166,16 @@ func (t *Text) Finish(s Summary) error {
 	if skipped > maxSkipped {
 		fmt.Fprintf(w, "… and %d more skipped (--sources FILE lists every input and member)\n", skipped-maxSkipped)
 	}
-	fmt.Fprintf(w, "\n%d input(s), %d document(s), %s scanned; %d identifier(s), %d invalid, %d cluster(s), %d look-alike(s); findings: %d error, %d warning, %d info; %d failed, %d skipped\n",
+	suppressed := "" // shown when suppression comments were read and silenced something
+	if s.Suppressed > 0 {
+		suppressed = fmt.Sprintf(", %d suppressed", s.Suppressed)
+	}
+	fmt.Fprintf(w, "\n%d input(s), %d document(s), %s scanned; %d identifier(s), %d invalid, %d cluster(s), %d look-alike(s); findings: %d error, %d warning, %d info%s; %d failed, %d skipped\n",
 		s.Inputs, s.Documents, humanBytes(s.Bytes), s.Occurrences, s.Invalid, cs.Len(), s.Lookalikes,
-		s.Findings[rules.Error], s.Findings[rules.Warning], s.Findings[rules.Info], s.Errors, s.Skipped)
+		s.Findings[rules.Error], s.Findings[rules.Warning], s.Findings[rules.Info], suppressed, s.Errors, s.Skipped)
+	if s.Baselined > 0 {
+		fmt.Fprintf(w, "%d finding(s) baselined\n", s.Baselined)
+	}
 	return w.Flush()
 }
 

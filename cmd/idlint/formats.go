@@ -56,15 +56,24 @@ var formats = []outputFormat{
 		s.W = out.stdout
 		return s, nil
 	}},
+	{name: "github", help: "github (Actions annotations)", list: inCheck, accept: inCheck, sink: func(out output) (reports.Sink, error) {
+		return reports.NewGitHub(out.stdout, out.min), nil
+	}},
+	{name: "gitlab", help: "gitlab (Code Quality report)", list: inCheck, accept: inCheck, sink: func(out output) (reports.Sink, error) {
+		return reports.NewGitLab(out.stdout, out.min, out.stderr), nil
+	}},
+	{name: "junit", help: "junit (JUnit XML)", list: inCheck, accept: inCheck, sink: func(out output) (reports.Sink, error) {
+		return reports.NewJUnit(out.stdout, out.min), nil
+	}},
 	{name: "text", list: inScan | inDemo, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
 		t := reports.NewText(out.stdout, out.stderr)
 		t.Color = colored(out.stdout)
 		return withSources(t, out.sources), nil
 	}},
-	{name: "jsonl", list: inScan | inDemo, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
+	{name: "jsonl", list: inScan | inCheck | inDemo, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
 		return reports.NewJSONL(out.stdout, out.sources), nil
 	}},
-	{name: "json", list: inScan | inDemo, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
+	{name: "json", list: inScan | inCheck | inDemo, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
 		return reports.NewJSON(out.stdout), nil
 	}},
 	{name: "arrow", help: "arrow (IPC stream of occurrences)", list: inScan, accept: inScan | inCheck | inDemo, run: true,

@@ -32,6 +32,10 @@ func TestGolden(t *testing.T) {
 		{"scan.jsonl", []string{"scan", "--format", "jsonl"}, exitOK},
 		{"check.txt", []string{"check", "--format", "text"}, exitFindings},
 		{"check.sarif", []string{"check", "--format", "sarif"}, exitFindings},
+		{"check.github", []string{"check", "--format", "github"}, exitFindings},
+		{"check.junit.xml", []string{"check", "--format", "junit"}, exitFindings},
+		{"check.statistics", []string{"check", "--format", "none", "--statistics"}, exitFindings},
+		{"check.gitlab", []string{"check", "--format", "gitlab"}, exitFindings},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			code, out, errs := runCmd(t, "", append(c.args, "--quiet", "--run-id", "golden", "sample")...)

@@ -245,9 +245,11 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	fs := newFlagSet(name, stderr)
 	var c common
 	c.register(fs)
-	format := "text"
-	if !check {
-		fs.StringVar(&format, "format", "text", formatFlagHelp(inScan))
+	var outs outputFlags
+	if check {
+		outs.register(fs, inCheck)
+	} else {
+		outs.register(fs, inScan)
 	}
 	report := fs.String("report", "", "also write Parquet tables (occurrences, findings, clusters, sources) to `DIR`")
 	runID := fs.String("run-id", "", "run identifier stored in reports (default: time and random)")
@@ -256,8 +258,11 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	var fx fixFlags
 	if check {
 		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
-		fs.StringVar(&format, "format", "text", formatFlagHelp(inCheck))
 		fx.register(fs)
+	}
+	var bl baselineFlags
+	if check {
+		bl.register(fs)
 	}
 	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (- for stdout, e.g. with --format none)")
 	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
@@ -265,7 +270,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
 	lookalikes := fs.Bool("include-lookalikes", false, "also report look-alikes (//go:build, LID: labels …) with their kind")
 	quiet := fs.Bool("quiet", false, "no progress display on stderr")
-	suppress := fs.Bool("suppressions", check, "honour idlint:ignore-next-line / idlint:disable / idlint:enable comments (default: on for check, off for scan)")
+	suppress := fs.Bool("suppressions", check, "honour idlint:ignore[…] / ignore-next-line / disable / disable-file / enable comments and report their own problems (IDL100-IDL103; default: on for check, off for scan)")
 	memLimit := fs.Int64("memory-limit", 900<<20, "soft memory limit in `BYTES` for the Go runtime (GC works harder near it; 0: the runtime's default, or $GOMEMLIMIT)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE` (for performance work)")
 	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE` at the end")
@@ -305,7 +310,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 			return exitTrouble
 		}
 	}
-	if *report != "" || *sources != "" && *sources != "-" {
+	if *report != "" || *sources != "" && *sources != "-" || outs.writesFiles() {
 		arm() // files to finish or remove on an interrupt, from the start
 	}
 	var srcW io.Writer
@@ -352,10 +357,10 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	}
 	if fx.on() {
 		return fx.run(ctx, arm, paths, opt, minSev, stdout, stderr, func() int {
-			return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, rep, stdout, stderr)
+			return scanWith(ctx, name, paths, opt, outs, minSev, check, srcW, rep, bl, stdout, stderr)
 		})
 	}
-	return scanWith(ctx, name, paths, opt, format, minSev, check, srcW, rep, stdout, stderr)
+	return scanWith(ctx, name, paths, opt, outs, minSev, check, srcW, rep, bl, stdout, stderr)
 }
 
 // reportSpec says where and how to write the Parquet report.
@@ -384,7 +389,7 @@ func (r reportSpec) options() reportMeta {
 		CommandLine: strings.Join(r.args, " "), Start: time.Now()}
 }
 
-func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, format, minSev string, check bool, srcW io.Writer, rep reportSpec, stdout, stderr io.Writer) int {
+func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, outs outputFlags, minSev string, check bool, srcW io.Writer, rep reportSpec, bl baselineFlags, stdout, stderr io.Writer) int {
 	cmd := inScan
 	switch name {
 	case "check":
@@ -392,9 +397,18 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	case "demo":
 		cmd = inDemo
 	}
-	f, known := formatFor(cmd, format)
+	specs, err := outs.resolve()
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+		return exitTrouble
+	}
+	failOn, err := outs.failLevel()
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
+		return exitTrouble
+	}
 	out := output{stdout: stdout, stderr: stderr, sources: srcW}
-	if rep.dir != "" || f.run {
+	if rep.dir != "" || needsRun(cmd, specs) {
 		out.meta = rep.options() // a run ID reads crypto/rand: only when a report needs one
 	}
 	sev, err := rules.ParseSeverity(minSev)
@@ -403,11 +417,12 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		return exitTrouble
 	}
 	out.min = sev
-	if !known {
-		fmt.Fprintf(stderr, "idlint %s: %s\n", name, unknownFormat(cmd, format))
+	sink, err := outs.sinks(cmd, specs, out)
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
 	}
-	sink, err := f.sink(out)
+	sink, base, err := bl.wrap(sink, out.min, rep.cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
@@ -428,6 +443,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	} else {
 		sink.Abort(err)
 	}
+	sum = bl.done(base, sum, name, err, stderr)
 	if pw != nil {
 		if err == nil {
 			if err = pw.Finish(sum); err == nil {
@@ -448,7 +464,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		fmt.Fprintf(stderr, "idlint %s: %d input(s) could not be read completely\n", name, sum.Errors)
 		return exitTrouble
 	}
-	if check && sum.Findings[rules.Error] > 0 {
+	if check && failed(sum, failOn) {
 		return exitFindings
 	}
 	return exitOK
@@ -566,7 +582,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// a report only where asked: a temporary one was left behind by every
 	// run (issue 20)
 	rep := reportSpec{dir: *report, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
-	return scanWith(ctx, "demo", []string{"sample"}, opt, *format, "", false, nil, rep, stdout, stderr)
+	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, baselineFlags{}, stdout, stderr)
 }
 
 // interruptContext is cancelled by an interrupt once its handler is

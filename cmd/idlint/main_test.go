@@ -290,7 +290,7 @@ func TestCheckSARIF(t *testing.T) {
 // Suppression comments silence findings on the lines after them.
 func TestCheckSuppressions(t *testing.T) {
 	t.Parallel()
-	dir := writeFiles(t, map[string]string{"spec.xml": "<!-- idlint:ignore-next-line URN006 -->\n<a href=\"urn:example:a%zz\"/>\n<b href=\"urn:example:b%zz\"/>\n"})
+	dir := writeFiles(t, map[string]string{"spec.xml": "<!-- idlint:ignore-next-line URN006 -- quoted -->\n<a href=\"urn:example:a%zz\"/>\n<b href=\"urn:example:b%zz\"/>\n"})
 	code, out, _ := runCmd(t, "", "check", dir)
 	if code != exitFindings || strings.Count(out, "URN006") != 1 || !strings.Contains(out, ":3:") {
 		t.Errorf("exit %d, output %q: want only line 3 reported (rfc8141 §2 bad escape)", code, out)
@@ -299,7 +299,7 @@ func TestCheckSuppressions(t *testing.T) {
 
 func TestScanSuppressionsOptIn(t *testing.T) {
 	t.Parallel()
-	dir := writeFiles(t, map[string]string{"a.txt": "idlint:disable\nurn:example:a%zz\n"})
+	dir := writeFiles(t, map[string]string{"a.txt": "idlint:disable-file -- examples\nurn:example:a%zz\n"})
 	_, plain, _ := runCmd(t, "", "scan", "--format", "jsonl", dir)
 	_, honoured, _ := runCmd(t, "", "scan", "--format", "jsonl", "--suppressions", dir)
 	if !strings.Contains(plain, "URN006") || strings.Contains(honoured, "URN006") {

@@ -56,9 +56,9 @@ func (s *scanner) bareINames(doc *corpus.Document, b *batcher, w *span, to int64
 			b.unslot()
 			return err
 		}
-		line, col := extract.Position(w.bare.data, sp.Start)
-		o.Location = location(doc, int64(sp.Start), line, col)
-		o.Findings = s.dirs.Filter(o.Offset, o.Findings)
+		line, col, col16 := extract.Position16(w.bare.data, sp.Start)
+		o.Location = location(doc, int64(sp.Start), line, col, col16)
+		o.Findings, o.Suppressed = s.dirs.Filter(o.Offset, o.Findings)
 		b.commit()
 	}
 	return nil

@@ -81,12 +81,13 @@ func (e *emitter) occurrences(occ []lint.Occurrence) error {
 			if !e.r.cfg.IncludeLookalikes {
 				continue
 			}
-		} else {
+		} else if !o.IsMeta() { // a suppression comment's findings: no identifier
 			e.sum.Occurrences++
+			if !o.Valid() {
+				e.sum.Invalid++
+			}
 		}
-		if !o.Valid() {
-			e.sum.Invalid++
-		}
+		e.sum.Suppressed += len(o.Suppressed)
 		for _, f := range o.Findings {
 			e.sum.Findings[f.Severity]++
 		}

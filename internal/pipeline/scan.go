@@ -31,6 +31,7 @@ type scanner struct {
 	// (an engine's results are only valid for it)
 	engineFor func(path string) (*lint.Engine, error)
 	memos     map[*lint.Engine]*lint.Memo
+	metas     int // their pseudo-occurrences added, not counted as the input's occurrences
 }
 
 func newScanner(eng *lint.Engine, cfg *Config) *scanner {
@@ -68,9 +69,9 @@ func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b
 		return
 	}
 	corpus.OpenFunc(in, copt, stdin, func(doc *corpus.Document) (int, error) {
-		n := b.added
+		n, m := b.added, s.metas
 		err := s.document(b.ctx, doc, b)
-		return b.added - n, err
+		return b.added - n - (s.metas - m), err
 	}, b.record)
 }
 
@@ -114,9 +115,18 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, b *batcher
 	if s.dirs != nil {
 		s.dirs.Reset(doc.Reader)
 		s.br.Reset(s.dirs)
-	} else {
-		s.br.Reset(doc.Reader)
+		if err := s.streamed(ctx, doc, b, &whole); err != nil {
+			return err
+		}
+		return s.directives(doc, b)
 	}
+	s.br.Reset(doc.Reader)
+	return s.streamed(ctx, doc, b, &whole)
+}
+
+// streamed scans doc read through s.br.
+func (s *scanner) streamed(ctx context.Context, doc *corpus.Document, b *batcher, whole *span) error {
+	st := s.stream
 	var r io.Reader = s.br
 	head, _ := s.br.Peek(docSniff)
 	if sc := schemes.Document(head); sc != nil {
@@ -130,7 +140,24 @@ func (s *scanner) document(ctx context.Context, doc *corpus.Document, b *batcher
 		r = io.MultiReader(bytes.NewReader(data), s.br) // too large: scan as text
 	}
 	st.Reset(r)
-	return s.matches(ctx, doc, b, &whole)
+	return s.matches(ctx, doc, b, whole)
+}
+
+// directives adds the findings about doc's suppression comments
+// (lint.MetaScheme pseudo-occurrences) after its identifiers.
+func (s *scanner) directives(doc *corpus.Document, b *batcher) error {
+	meta, err := s.dirs.Report(s.eng)
+	if err != nil {
+		return err
+	}
+	for i := range meta {
+		o := b.slot()
+		*o = meta[i]
+		o.Location = location(doc, meta[i].Offset, meta[i].Line, meta[i].Column, meta[i].Column16)
+		b.commit()
+		s.metas++
+	}
+	return nil
 }
 
 // span is what matches reports of the stream and what it found.
@@ -200,15 +227,15 @@ func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extrac
 	if err := s.memo.CheckInto(o, m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}); err != nil {
 		return err
 	}
-	o.Location = location(doc, m.Offset, m.Line-lineBase, m.Column)
+	o.Location = location(doc, m.Offset, m.Line-lineBase, m.Column, m.Column16)
 	o.Truncated = m.Truncated
-	o.Findings = s.dirs.Filter(o.Offset, o.Findings)
+	o.Findings, o.Suppressed = s.dirs.Filter(o.Offset, o.Findings)
 	return nil
 }
 
-func location(doc *corpus.Document, off int64, line, col int) record.Location {
+func location(doc *corpus.Document, off int64, line, col, col16 int) record.Location {
 	return record.Location{
 		Source: doc.Source, Member: doc.Member, RecordID: doc.RecordID, TargetURI: doc.TargetURI,
-		Offset: off, Line: line, Column: col,
+		Offset: off, Line: line, Column: col, Column16: col16,
 	}
 }

@@ -38,6 +38,9 @@ func NewStream(w io.Writer, runID string) *Stream {
 }
 
 func (s *Stream) Occurrence(o *lint.Occurrence) error {
+	if o.IsMeta() {
+		return nil // a suppression comment's findings: no identifier
+	}
 	s.row = reports.OccurrenceRow{Run: s.run, O: o}
 	for i := range occurrenceColumns {
 		occurrenceColumns[i].add(s.bld.Field(i), &s.row)

@@ -78,6 +78,9 @@ func Create(dir string, opt Options) (*Writer, error) {
 var _ reports.Sink = (*Writer)(nil)
 
 func (w *Writer) Occurrence(o *lint.Occurrence) error {
+	if o.IsMeta() {
+		return nil // a suppression comment's findings: no identifier, no row (SCHEMA.md)
+	}
 	w.clusters.Add(o)
 	w.orow = reports.OccurrenceRow{Run: w.opt.RunID, O: o}
 	if err := w.occ.append(&w.orow); err != nil {
