@@ -81,6 +81,9 @@ type Config struct {
 	Options map[string]map[string]string
 	// Severity overrides a rule's severity by ID or name; rules.None disables it.
 	Severity map[string]rules.Severity
+	// Fixes fills each finding's Fix from its rule's Fixer (check --fix);
+	// off, a scan does not pay for them (an allocation or two per finding).
+	Fixes bool
 }
 
 // Engine runs the checkers. It is safe for concurrent use.
@@ -89,12 +92,13 @@ type Engine struct {
 	profiles map[string]string
 	override map[*rules.Rule]rules.Severity
 	schemes  extract.Schemes
+	fixes    bool
 }
 
 // New validates cfg and returns an engine over every scheme of the
 // registry (rules/schemes).
 func New(cfg Config) (*Engine, error) {
-	e := &Engine{checkers: map[string]rules.Checker{}, profiles: map[string]string{}, override: map[*rules.Rule]rules.Severity{}}
+	e := &Engine{checkers: map[string]rules.Checker{}, profiles: map[string]string{}, override: map[*rules.Rule]rules.Severity{}, fixes: cfg.Fixes}
 	for name := range cfg.Options {
 		if schemes.Lookup(name) == nil {
 			return nil, fmt.Errorf("unknown scheme %q in options (known: %s)", name, strings.Join(Schemes(), ", "))
@@ -195,6 +199,9 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occ
 		Scheme: scheme, Profile: profile, Raw: ident,
 		Canonical: res.Canonical, Key: res.Key, Namespace: res.Namespace,
 		Findings: e.adjust(res.Findings),
+	}
+	if e.fixes {
+		fillFixes(c, e.profiles[scheme], &o)
 	}
 	return o, nil
 }

@@ -67,6 +67,10 @@ type Rule struct {
 	Doc         string // why it matters
 	Bad, Good   string // examples
 	Fix         string // what to write instead ("" when no mechanical fix)
+	// FixKind and Fixer: the mechanical fix of the rule's findings, if any
+	// (rules/fix.go); a FixSafe fix never changes the identifier's Key.
+	FixKind FixKind
+	Fixer   Fixer
 }
 
 // SeverityFor is the rule's default severity under profile.
@@ -135,10 +139,23 @@ func (r *Rule) Page() string {
 	if r.Good != "" {
 		fmt.Fprintf(&b, "Good:\n%s\n\n", indent(r.Good))
 	}
+	fmt.Fprintf(&b, "Fix:       %s\n", r.FixLabel())
 	if r.Fix != "" {
-		fmt.Fprintf(&b, "Fix:\n%s\n", indent(r.Fix))
+		fmt.Fprintf(&b, "%s\n", indent(r.Fix))
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// FixLabel says what `idlint rules` and the docs tables show of the
+// rule's fix: "safe (--fix)", "unsafe (--unsafe-fixes)" or "none …".
+func (r *Rule) FixLabel() string {
+	switch r.FixKind {
+	case FixSafe:
+		return "safe (--fix)"
+	case FixUnsafe:
+		return "unsafe (--unsafe-fixes)"
+	}
+	return "none (no mechanical fix)"
 }
 
 func indent(s string) string {
@@ -156,6 +173,9 @@ type Finding struct {
 	Severity   Severity // effective severity (profile default, maybe overridden by config)
 	Message    string
 	Start, End int
+	// Fix is the finding's mechanical fix (nil: none), filled by the lint
+	// engine from the rule's Fixer when its Config.Fixes is set.
+	Fix *Edit
 }
 
 // Result is what a Checker says of one identifier.

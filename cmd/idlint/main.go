@@ -255,8 +255,10 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	runID := fs.String("run-id", "", "run identifier stored in reports (default: time and random)")
 	shard := fs.String("shard", "", "process only shard `K/N` of the inputs (stable, by input path)")
 	minSev := "warning"
+	var fx fixFlags
 	if check {
 		fs.StringVar(&minSev, "min-severity", "warning", "report findings at or above `LEVEL`: error, warning, info")
+		fx.register(fs)
 	}
 	var bl baselineFlags
 	if check {
@@ -352,6 +354,11 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 				f.Close()
 			}
 		}()
+	}
+	if fx.on() {
+		return fx.run(ctx, arm, paths, opt, minSev, stdout, stderr, func() int {
+			return scanWith(ctx, name, paths, opt, outs, minSev, check, srcW, rep, bl, stdout, stderr)
+		})
 	}
 	return scanWith(ctx, name, paths, opt, outs, minSev, check, srcW, rep, bl, stdout, stderr)
 }

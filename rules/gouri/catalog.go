@@ -47,7 +47,8 @@ var (
 			"Any other octet MUST be percent-encoded (§3.4): space, \"/\", \"+\", \"&\", \"=\" and \",\" inside a value, \"#\", non-ASCII. " +
 			"(\";\", \"=\" and \",\" are the avpair delimiters; \"id=\" only starts a query after a server: go://server?id=value.)",
 		Bad: "go:Mercedes Benz\ngo://cnrp.foo.com?AT&T", Good: "go:Mercedes%20Benz\ngo://cnrp.foo.com?AT%26T",
-		Fix: "Percent-encode the character's UTF-8 octets.",
+		Fix:     "Percent-encode the character's UTF-8 octets.",
+		FixKind: rules.FixUnsafe, Fixer: rules.FixEncode,
 	}
 	BadPercent = &rules.Rule{
 		ID: "GO005", Name: "bad-percent-encoding", Scheme: "go", Severity: rules.Error, Profiles: all,
@@ -55,7 +56,8 @@ var (
 		Summary: `A "%" is not followed by two hexadecimal digits.`,
 		Doc:     "escaped = \"%\" hex hex; a literal percent sign is written %25.",
 		Bad:     "go:100%\ngo:a%zz", Good: "go:100%25",
-		Fix: "Write a literal % as %25.",
+		Fix:     "Write a literal % as %25.",
+		FixKind: rules.FixUnsafe, Fixer: rules.FixPercent,
 	}
 	AvpairSyntax = &rules.Rule{
 		ID: "GO006", Name: "avpair-syntax", Scheme: "go", Severity: rules.Error, Profiles: all,
@@ -141,7 +143,8 @@ var (
 			"Parameters keep their order in it: rfc3367 §4.2.1.1 says \"the ordering of the property-value pairs in the query implies a precedence\" " +
 			"(go:bmw;language=de;language=fr prefers German), so sorting them would join different queries.",
 		Bad: "GO://CNRP.foo.com?ID=5432345", Good: "go://cnrp.foo.com?id=5432345",
-		Fix: "Lower-case them (safe).",
+		Fix:     "Lower-case them (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixLower,
 	}
 	LowercaseHex = &rules.Rule{
 		ID: "GO031", Name: "lowercase-percent-hex", Scheme: "go", Severity: rules.Info, Profiles: all,
@@ -149,7 +152,8 @@ var (
 		Summary: "A percent-escape uses lower-case hex digits.",
 		Doc:     "%c3%bc and %C3%BC encode the same octets; the canonical form and the key use upper case.",
 		Bad:     "go:D%c3%bcrst", Good: "go:D%C3%BCrst",
-		Fix: "Upper-case the hex digits (safe).",
+		Fix:     "Upper-case the hex digits (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixUpper,
 	}
 	UnneededPercent = &rules.Rule{
 		ID: "GO032", Name: "unnecessary-percent-encoding", Scheme: "go", Severity: rules.Info, Profiles: all,
@@ -157,7 +161,8 @@ var (
 		Summary: "An unreserved character is percent-encoded.",
 		Doc:     "Only octets outside the grammar must be encoded; an escaped unreserved character (letters, digits, - _ . ! ~ * ' ( )) means the same as the character itself, so the canonical form and the key decode it.",
 		Bad:     "go:Mercedes%2DBenz", Good: "go:Mercedes-Benz",
-		Fix: "Decode the escape (safe).",
+		Fix:     "Decode the escape (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixDecode,
 	}
 )
 

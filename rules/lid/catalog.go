@@ -99,7 +99,8 @@ var (
 		Summary: `A "%" is not followed by two hexadecimal digits.`,
 		Doc:     "escaped = \"%\" hex hex. The percent sign always introduces an escape; a literal percent sign is written %25 (rfc2396 §2.4.2).",
 		Bad:     "lid://xyz.com/100%\nlid://xyz.com/a%zz", Good: "lid://xyz.com/100%25",
-		Fix: "Write a literal % as %25.",
+		Fix:     "Write a literal % as %25.",
+		FixKind: rules.FixUnsafe, Fixer: rules.FixPercent,
 	}
 	InvalidChar = &rules.Rule{
 		ID: "LID010", Name: "invalid-char", Scheme: "lid", Severity: rules.Error, Profiles: all,
@@ -109,7 +110,8 @@ var (
 			"Space, controls, non-ASCII, the delimiters < > # % \" and the unwise { } | \\ ^ [ ] ` must be escaped (rfc2396 §2.4.3); " +
 			"a second \"#\" is data of the fragment and must be escaped too.",
 		Bad: "lid://xyz.com/my show.html\nlid://xyz.com/a#b#c", Good: "lid://xyz.com/my%20show.html\nlid://xyz.com/a#b%23c",
-		Fix: "Percent-encode the character's octets.",
+		Fix:     "Percent-encode the character's octets.",
+		FixKind: rules.FixUnsafe, Fixer: rules.FixEncode,
 	}
 	UserinfoPassword = &rules.Rule{
 		ID: "LID011", Name: "userinfo-password", Scheme: "lid", Severity: rules.Warning, Profiles: all,
@@ -147,7 +149,8 @@ var (
 			"Case folding is ASCII-only (A–Z): the draft predates IRIs (rfc3987), so non-ASCII text only appears percent-encoded and escapes compare octet by octet — " +
 			"%C3%89 (É) and %C3%A9 (é) stay different.",
 		Bad: "LID://XYZ.com/myshow", Good: "lid://xyz.com/myshow",
-		Fix: "Lower-case the scheme and host (safe).",
+		Fix:     "Lower-case the scheme and host (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixLower,
 	}
 	LowercaseHex = &rules.Rule{
 		ID: "LID021", Name: "lowercase-percent-hex", Scheme: "lid", Severity: rules.Info, Profiles: all,
@@ -155,7 +158,8 @@ var (
 		Summary: "A percent-escape uses lower-case hex digits.",
 		Doc:     "%2c and %2C encode the same octet; the canonical form and the key use upper case.",
 		Bad:     "lid://xyz.com/a%2cb", Good: "lid://xyz.com/a%2Cb",
-		Fix: "Upper-case the hex digits (safe).",
+		Fix:     "Upper-case the hex digits (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixUpper,
 	}
 	UnneededPercent = &rules.Rule{
 		ID: "LID022", Name: "unnecessary-percent-encoding", Scheme: "lid", Severity: rules.Info, Profiles: all,
@@ -163,7 +167,8 @@ var (
 		Summary: "An unreserved character is percent-encoded.",
 		Doc:     "Unreserved characters (letters, digits and - _ . ! ~ * ' ( )) can be escaped without changing the semantics of the URI, but this should not be done; the canonical form and the key decode them.",
 		Bad:     "lid://xyz.com/%7Euser/george%2Ehtml", Good: "lid://xyz.com/~user/george.html",
-		Fix: "Decode the escape (safe).",
+		Fix:     "Decode the escape (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixDecode,
 	}
 	EmptyPort = &rules.Rule{
 		ID: "LID023", Name: "empty-port", Scheme: "lid", Severity: rules.Info, Profiles: all,
@@ -171,7 +176,8 @@ var (
 		Summary: `The host is followed by ":" and no port.`,
 		Doc:     "port = *digit admits an empty port, which means no port at all: the canonical form and the key drop the colon.",
 		Bad:     "lid://xyz.com:/x", Good: "lid://xyz.com/x",
-		Fix: "Remove the colon (safe).",
+		Fix:     "Remove the colon (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixDelete,
 	}
 )
 

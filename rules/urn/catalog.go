@@ -55,7 +55,8 @@ var (
 			"rfc8141's grammar accepts it, but it can never be registered (it collides with the informal urn- prefix of §5.2 and with older parsers), " +
 			"so it is a warning there. `urn:urn:x` is usually a doubled prefix.",
 		Bad: "urn:urn:isbn:0451450523", Good: "urn:isbn:0451450523",
-		Fix: "Remove the doubled `urn:`.",
+		Fix:     "Remove the doubled `urn:`.",
+		FixKind: rules.FixUnsafe, Fixer: fixDoubledPrefix,
 	}
 	EmptyNSS = &rules.Rule{
 		ID: "URN005", Name: "empty-nss", Scheme: "urn", Severity: rules.Error, Profiles: all,
@@ -70,7 +71,8 @@ var (
 		Summary: `A "%" is not followed by two hexadecimal digits.`,
 		Doc:     "The percent sign only introduces an escape: %XX with two hex digits. A literal percent sign is written %25. `%zz` is not an escape (a known mistake of other parsers).",
 		Bad:     "urn:example:100%\nurn:example:a%zz", Good: "urn:example:100%25",
-		Fix: "Write a literal % as %25.",
+		Fix:     "Write a literal % as %25.",
+		FixKind: rules.FixUnsafe, Fixer: rules.FixPercent,
 	}
 	InvalidChar = &rules.Rule{
 		ID: "URN007", Name: "invalid-char", Scheme: "urn", Severity: rules.Error, Profiles: all,
@@ -80,7 +82,8 @@ var (
 			"rfc2141 excludes, among others, & ~ [ ] and all non-ASCII; rfc2141bis-03 and rfc8141 allow & and ~ (pchar) " +
 			"but still exclude [ ], space, controls and non-ASCII.",
 		Bad: "urn:example:a[1]\nurn:example:café", Good: "urn:example:a%5B1%5D\nurn:example:caf%C3%A9",
-		Fix: "Percent-encode the character's UTF-8 octets.",
+		Fix:     "Percent-encode the character's UTF-8 octets.",
+		FixKind: rules.FixUnsafe, Fixer: rules.FixEncode,
 	}
 	ReservedChar = &rules.Rule{
 		ID: "URN008", Name: "reserved-char", Scheme: "urn", Severity: rules.Warning, Profiles: []string{RFC2141, RFC2141bis03},
@@ -111,7 +114,8 @@ var (
 			"rfc8141 only discourages encoding unreserved characters (A-Z a-z 0-9 - . _ ~, rfc3986 §2.3); note that URN equivalence " +
 			"never decodes, so urn:example:%61 and urn:example:a are different URNs (rfc8141 §3.1).",
 		Bad: "urn:example:%61bc", Good: "urn:example:abc",
-		Fix: "Decode the escape, unless the namespace gives the character a special meaning.",
+		Fix:     "Decode the escape, unless the namespace gives the character a special meaning.",
+		FixKind: rules.FixUnsafe, Fixer: rules.FixDecode,
 	}
 	BareQuestionMark = &rules.Rule{
 		ID: "URN011", Name: "bare-question-mark", Scheme: "urn", Severity: rules.Error, Profiles: only8141,
@@ -231,7 +235,8 @@ var (
 		Summary: "The scheme or NID is not lower case.",
 		Doc:     "Scheme and NID are case-insensitive, so URN:ISBN:x and urn:isbn:x are equivalent; writing them in lower case keeps text greppable and equal to the canonical form.",
 		Bad:     "URN:ISBN:0451450523", Good: "urn:isbn:0451450523",
-		Fix: "Lower-case the scheme and NID (safe: equivalence is unchanged).",
+		Fix:     "Lower-case the scheme and NID (safe: equivalence is unchanged).",
+		FixKind: rules.FixSafe, Fixer: rules.FixLower,
 	}
 	LowercaseHex = &rules.Rule{
 		ID: "URN031", Name: "lowercase-percent-hex", Scheme: "urn", Severity: rules.Info, Profiles: all,
@@ -239,7 +244,8 @@ var (
 		Summary: "A percent-escape uses lower-case hex digits.",
 		Doc:     "%2c and %2C are equivalent; rfc3986 §2.1 recommends upper case and rfc8141 §3.1 normalizes to it.",
 		Bad:     "urn:example:a%2cb", Good: "urn:example:a%2Cb",
-		Fix: "Upper-case the hex digits (safe).",
+		Fix:     "Upper-case the hex digits (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixUpper,
 	}
 	CompatChars = &rules.Rule{
 		ID: "URN040", Name: "compat-rfc2141-chars", Scheme: "urn", Severity: rules.Warning, Profiles: newer,

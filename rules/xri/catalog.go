@@ -43,7 +43,8 @@ var (
 		Summary: `A "%" is not followed by two hexadecimal digits.`,
 		Doc:     "escaped = \"%\" HEXDIG HEXDIG. The percent sign alone is an excluded character: a literal % is written %25.",
 		Bad:     "xri:@example/100%", Good: "xri:@example/100%25",
-		Fix: "Write a literal % as %25.",
+		Fix:     "Write a literal % as %25.",
+		FixKind: rules.FixUnsafe, Fixer: rules.FixPercent,
 	}
 	ExcludedChar = &rules.Rule{
 		ID: "XRI004", Name: "excluded-char", Scheme: "xri", Severity: rules.Error, Profiles: both,
@@ -54,7 +55,8 @@ var (
 			"of RFC 3987 (%x10000-1FFFD … %xE1000-EFFFD); private use, surrogates and noncharacters stay excluded (xri-2.0 allows " +
 			"iprivate in a query). Invalid UTF-8 is reported here too.",
 		Bad: "xri:@example/a b\nxri:@example/a<b>", Good: "xri:@example/a%20b\nxri:@example/a%3Cb%3E",
-		Fix: "Percent-encode the character's UTF-8 octets.",
+		Fix:     "Percent-encode the character's UTF-8 octets.",
+		FixKind: rules.FixUnsafe, Fixer: rules.FixEncode,
 	}
 	UnexpectedChar = &rules.Rule{
 		ID: "XRI005", Name: "unexpected-char", Scheme: "xri", Severity: rules.Error, Profiles: both,
@@ -188,7 +190,8 @@ var (
 			"(%2E %3A %2F %28 %29 %2A %21 …) are data and stay; invisible ucschar (spaces, format controls) are better left escaped. " +
 			"The canonical form decodes the others.",
 		Bad: "xri:@ex%61mple", Good: "xri:@example",
-		Fix: "Decode the escape (safe: equivalence is unchanged).",
+		Fix:     "Decode the escape (safe: equivalence is unchanged).",
+		FixKind: rules.FixSafe, Fixer: rules.FixDecode,
 	}
 	LowercaseHex = &rules.Rule{
 		ID: "XRI025", Name: "lowercase-percent-hex", Scheme: "xri", Severity: rules.Warning, Profiles: both,
@@ -196,7 +199,8 @@ var (
 		Summary: "A percent-escape uses lower-case hex digits.",
 		Doc:     "%2f and %2F are equivalent; generators and normalizers SHOULD use upper case.",
 		Bad:     "xri:@example%2f", Good: "xri:@example%2F",
-		Fix: "Upper-case the hex digits (safe).",
+		Fix:     "Upper-case the hex digits (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixUpper,
 	}
 	InvisibleChar = &rules.Rule{
 		ID: "XRI026", Name: "invisible-char", Scheme: "xri", Severity: rules.Warning, Profiles: both,
@@ -220,7 +224,8 @@ var (
 		Summary: "An absolute XRI is written without its optional scheme.",
 		Doc:     "Canonical XRIs add the optional xri scheme: \"xri:\" under rc2, \"xri://\" under xri-2.0. XRDS documents write CanonicalIDs without it.",
 		Bad:     "@example", Good: "xri:@example",
-		Fix: "Prefix the scheme.",
+		Fix:     "Prefix the scheme.",
+		FixKind: rules.FixSafe, Fixer: fixAddScheme,
 	}
 	NonCanonicalCase = &rules.Rule{
 		ID: "XRI031", Name: "non-canonical-case", Scheme: "xri", Severity: rules.Info, Profiles: both,
@@ -230,7 +235,8 @@ var (
 			"canonical form keeps the case of an XRI authority (i-numbers are written in upper case by convention), while the key " +
 			"still folds it.",
 		Bad: "XRI:@Example\nxri://WWW.Example.com/", Good: "xri:@example\nxri://www.example.com/",
-		Fix: "Lower-case it (safe).",
+		Fix:     "Lower-case it (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixLower,
 	}
 	OptionalDot = &rules.Rule{
 		ID: "XRI032", Name: "optional-leading-dot", Scheme: "xri", Severity: rules.Info, Profiles: onlyR2,
@@ -239,7 +245,8 @@ var (
 		Doc: "An xri-segment without its leading \".\" is equivalent to the same segment with it; canonical XRIs omit it. It is " +
 			"not optional before a first relative segment holding \":\" (§2.3.3) or at the start of a relative cross-reference (§2.1.1.4).",
 		Bad: "xri:@example/.abc", Good: "xri:@example/abc",
-		Fix: "Drop the dot (safe).",
+		Fix:     "Drop the dot (safe).",
+		FixKind: rules.FixSafe, Fixer: rules.FixDelete,
 	}
 	DotSegments = &rules.Rule{
 		ID: "XRI033", Name: "dot-segments", Scheme: "xri", Severity: rules.Info, Profiles: both,
@@ -266,7 +273,8 @@ var (
 		Doc: "Transformation to IRI, anyURI and URI normal form starts with NFC; XRIs that differ only in normalization are equivalent. " +
 			"The canonical form composes each component on its own (never across a delimiter, so \"=\" followed by U+0338 stays two characters).",
 		Bad: "xri:@cafe\u0301", Good: "xri:@caf\u00e9",
-		Fix: "Normalize to NFC (safe).",
+		Fix:     "Normalize to NFC (safe).",
+		FixKind: rules.FixSafe, Fixer: fixNFC,
 	}
 )
 

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf16"
+)
+
+func gzipped(s string) string {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write([]byte(s))
+	w.Close()
+	return b.String()
+}
+
+func zipped(name, s string) string {
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	f, _ := w.Create(name)
+	f.Write([]byte(s))
+	w.Close()
+	return b.String()
+}
+
+func utf16le(s string) string {
+	b := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return string(b)
+}
+
+// issue 20 §5: check --fix, --unsafe-fixes, --diff on files, as a user
+// runs them: what the file holds afterwards, the exit status, the
+// summary line.
+func TestCheckFix(t *testing.T) {
+	const mixed = "see URN:ISBN:0451450523 and urn:example:a%2cb\r\nand urn:example:100% and xri://@Example/a%2f\r\n"
+	for _, tc := range []struct {
+		name     string
+		body     string
+		mode     os.FileMode
+		args     []string
+		want     string // the file afterwards ("" for unchanged)
+		code     int
+		stderr   string
+		noStdout bool
+	}{
+		{"safe fixes, CRLF kept (rfc8141 §3.1, rfc3986 §2.1)", mixed, 0o644, []string{"--fix", "--min-severity", "info"},
+			"see urn:isbn:0451450523 and urn:example:a%2Cb\r\nand urn:example:100% and xri://@Example/a%2F\r\n", exitFindings,
+			"3 fixed, 1 remaining (1 fixable with --unsafe-fixes)", false},
+		{"unsafe fixes too (rfc3986 §2.1: a literal % is %25)", mixed, 0o644, []string{"--fix", "--unsafe-fixes", "--min-severity", "info"},
+			"see urn:isbn:0451450523 and urn:example:a%2Cb\r\nand urn:example:100%25 and xri://@Example/a%2F\r\n", exitOK,
+			"4 fixed, 0 remaining", true},
+		{"only what check reports: info (URN030) left at the default --min-severity", mixed, 0o644, []string{"--fix"},
+			"see URN:ISBN:0451450523 and urn:example:a%2cb\r\nand urn:example:100% and xri://@Example/a%2F\r\n", exitFindings,
+			"1 fixed, 1 remaining (1 fixable with --unsafe-fixes)", false},
+		{"nothing to fix", "urn:isbn:0451450523\n", 0o644, []string{"--fix"}, "", exitOK, "0 fixed, 0 remaining", true},
+		{"read-only file not rewritten", mixed, 0o444, []string{"--fix", "--min-severity", "info"}, "", exitFindings,
+			"3 fix(es) not applied: read-only", false},
+		{"gzip not rewritten", gzipped(mixed), 0o644, []string{"--fix", "--min-severity", "info"}, "", exitFindings,
+			"not applied: read as gzip", false},
+		{"zip member not rewritten", zipped("a.txt", mixed), 0o644, []string{"--fix", "--min-severity", "info"}, "", exitFindings,
+			"not applied: inside an archive", false},
+		{"UTF-16 not rewritten", utf16le(mixed), 0o644, []string{"--fix", "--min-severity", "info"}, "", exitFindings,
+			"not applied: read as utf-16le", false},
+		{"--diff writes nothing, exits 1 (as ruff)", mixed, 0o644, []string{"--diff"}, "", exitFindings,
+			"1 would be fixed, 1 remaining", false},
+		{"--diff with nothing to fix exits 0", "urn:isbn:0451450523\n", 0o644, []string{"--diff"}, "", exitOK, "0 would be fixed", true},
+		{"--unsafe-fixes alone is a usage error", mixed, 0o644, []string{"--unsafe-fixes"}, "", exitTrouble, "needs --fix or --diff", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, "doc.txt")
+			if err := os.WriteFile(p, []byte(tc.body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			os.Chmod(p, tc.mode)
+			code, out, errs := runCmd(t, "", append([]string{"check"}, append(tc.args, p)...)...)
+			if code != tc.code || !strings.Contains(errs, tc.stderr) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tc.code, tc.stderr)
+			}
+			if tc.noStdout && out != "" {
+				t.Errorf("stdout: %q, want none", out)
+			}
+			b, _ := os.ReadFile(p)
+			want := tc.want
+			if want == "" {
+				want = tc.body
+			}
+			if string(b) != want {
+				t.Errorf("file holds %q, want %q", b, want)
+			}
+			if fi, _ := os.Stat(p); fi.Mode().Perm() != tc.mode {
+				t.Errorf("mode %v, want %v", fi.Mode().Perm(), tc.mode)
+			}
+			if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+				t.Errorf("files left beside it: %v", ents)
+			}
+		})
+	}
+}
+
+// issue 20 §5: --diff prints a unified diff that patch -p1 (from the
+// file's directory) applies to give what --fix writes; fixing twice is
+// fixing once.
+func TestCheckDiffAppliesAsFix(t *testing.T) {
+	body := "a URN:ISBN:1 b\r\nc urn:example:%7e d urn:example:50%\r\n" + strings.Repeat("filler\r\n", 10) + "xri://@x/%2f"
+	dir := writeFiles(t, map[string]string{"doc.txt": body})
+	args := []string{"--unsafe-fixes", "--min-severity", "info", "doc.txt"}
+	t.Chdir(dir)
+	code, diff, _ := runCmd(t, "", append([]string{"check", "--diff"}, args...)...)
+	if code != exitFindings || !strings.HasPrefix(diff, "--- a/doc.txt\n+++ b/doc.txt\n") {
+		t.Fatalf("exit %d, diff:\n%s", code, diff)
+	}
+	if b, _ := os.ReadFile("doc.txt"); string(b) != body {
+		t.Fatal("--diff wrote the file")
+	}
+	code, _, errs := runCmd(t, "", append([]string{"check", "--fix"}, args...)...)
+	fixed, _ := os.ReadFile("doc.txt")
+	if code != exitOK || string(fixed) == body {
+		t.Fatalf("--fix: exit %d, %s", code, errs)
+	}
+	if _, _, errs := runCmd(t, "", append([]string{"check", "--fix"}, args...)...); !strings.Contains(errs, "0 fixed") {
+		t.Errorf("second --fix: %s", errs)
+	}
+	if again, _ := os.ReadFile("doc.txt"); !bytes.Equal(again, fixed) {
+		t.Errorf("second --fix changed the file:\n%q\n%q", fixed, again)
+	}
+	if _, err := exec.LookPath("patch"); err != nil {
+		t.Skip("patch not installed: the diff is not applied")
+	}
+	os.WriteFile("doc.txt", []byte(body), 0o644)
+	cmd := exec.Command("patch", "-p1", "-s")
+	cmd.Stdin = strings.NewReader(diff)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("patch: %v\n%s", err, out)
+	}
+	if patched, _ := os.ReadFile("doc.txt"); !bytes.Equal(patched, fixed) {
+		t.Errorf("the diff applied gives\n%q\n--fix wrote\n%q", patched, fixed)
+	}
+}
+
+// issue 20 §5: standard input cannot be rewritten.
+func TestCheckFixStdin(t *testing.T) {
+	if code, _, errs := runCmd(t, "URN:X:Y\n", "check", "--fix", "-"); code != exitTrouble || !strings.Contains(errs, "standard input") {
+		t.Errorf("exit %d, %q", code, errs)
+	}
+}
+
+// issue 20 §5 with §1: fixes follow the file's idlint.toml, in every
+// round — a rule it ignores is not fixed, not even when the fixed text is
+// linted again, and a severity it raises makes a finding --fix applies.
+func TestCheckFixFollowsConfig(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"proj/idlint.toml": "ignore = [\"URN030\"]\n[severity]\nURN031 = \"warning\"\n",
+		"proj/doc.txt":     "URN:ISBN:1 urn:example:a%2cb\n",
+	})
+	t.Chdir(t.TempDir()) // no configuration where standard input would find one
+	p := filepath.Join(dir, "proj", "doc.txt")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fix"}, "URN:ISBN:1 urn:example:a%2Cb\n"},
+		{[]string{"--fix", "--min-severity", "info"}, "URN:ISBN:1 urn:example:a%2Cb\n"},
+	} {
+		os.WriteFile(p, []byte("URN:ISBN:1 urn:example:a%2cb\n"), 0o644)
+		code, _, errs := runCmd(t, "", append(append([]string{"check"}, tc.args...), p)...)
+		if b, _ := os.ReadFile(p); string(b) != tc.want || code != exitOK {
+			t.Errorf("%v: exit %d, file %q, want %q\n%s", tc.args, code, b, tc.want, errs)
+		}
+	}
+}
