@@ -23,7 +23,9 @@ type keyList struct {
 }
 
 func (k *keyList) Occurrence(o *lint.Occurrence) error {
-	k.keys = append(k.keys, o.Scheme+" "+o.Key)
+	if !o.IsMeta() { // a suppression comment is no identifier: its fix removes it
+		k.keys = append(k.keys, o.Scheme+" "+o.Key)
+	}
 	for _, f := range o.Findings {
 		if f.Severity >= k.min {
 			k.rules[f.Rule.ID]++

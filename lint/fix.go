@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -37,6 +38,10 @@ type DocEdit struct {
 	New        string
 	Safe       bool
 	Rule       string // the rule ID it fixes, for messages ("" if none)
+	// Line: a deletion that takes the line with it when nothing but blanks
+	// and comment marks would be left of the line (a suppression comment
+	// removed whole leaves no empty "# " behind).
+	Line bool
 }
 
 // FindingEdits appends the document edits of o's findings at or above
@@ -51,7 +56,8 @@ func FindingEdits(dst []DocEdit, o *Occurrence, min rules.Severity, unsafe bool)
 		if f.Fix == nil || f.Severity < min || !(f.Fix.Safe || unsafe) {
 			continue
 		}
-		dst = append(dst, DocEdit{Start: o.Offset + int64(f.Fix.Start), End: o.Offset + int64(f.Fix.End), New: f.Fix.New, Safe: f.Fix.Safe, Rule: f.Rule.ID})
+		whole := o.Scheme == MetaScheme && f.Fix.Start == 0 && f.Fix.End == len(o.Raw) && f.Fix.New == ""
+		dst = append(dst, DocEdit{Start: o.Offset + int64(f.Fix.Start), End: o.Offset + int64(f.Fix.End), New: f.Fix.New, Safe: f.Fix.Safe, Rule: f.Rule.ID, Line: whole})
 	}
 	return dst
 }
@@ -100,7 +106,7 @@ func FixDocument(doc []byte, edits []DocEdit, relint func(doc []byte) ([]DocEdit
 		if len(edits) == 0 {
 			return out, applied, true, nil
 		}
-		next, done, _ := ApplyEdits(out, edits)
+		next, done, _ := ApplyEdits(out, wholeLines(out, edits))
 		if len(done) == 0 {
 			return out, applied, true, nil // nothing applicable is left
 		}
@@ -110,6 +116,28 @@ func FixDocument(doc []byte, edits []DocEdit, relint func(doc []byte) ([]DocEdit
 		}
 	}
 	return out, applied, len(edits) == 0, nil
+}
+
+// wholeLines widens each Line edit to its whole line, newline included,
+// when what the edit leaves of the line is only blanks and comment marks
+// (#, //, /*, */, <!--, -->, --, ;, %, *).
+func wholeLines(doc []byte, edits []DocEdit) []DocEdit {
+	for i := range edits {
+		e := &edits[i]
+		if !e.Line || e.Start < 0 || e.End > int64(len(doc)) || e.Start > e.End {
+			continue
+		}
+		ls := int64(bytes.LastIndexByte(doc[:e.Start], '\n') + 1)
+		le := int64(len(doc))
+		if nl := bytes.IndexByte(doc[e.End:], '\n'); nl >= 0 {
+			le = e.End + int64(nl) + 1
+		}
+		rest := string(doc[ls:e.Start]) + " " + string(doc[e.End:le])
+		if strings.Trim(rest, " \t\r\n#/*<>!-;%") == "" {
+			e.Start, e.End = ls, le
+		}
+	}
+	return edits
 }
 
 // WithFixes returns e, or a copy of it, whose findings carry their fixes

@@ -265,3 +265,22 @@ func TestSafeFixDowngraded(t *testing.T) {
 		}
 	}
 }
+
+// issue 20 §3, §5: removing a suppression comment whole takes its line
+// when only blanks and comment marks would be left of it.
+func TestWholeLines(t *testing.T) {
+	for _, c := range []struct{ doc, cut, want string }{
+		{"a\n# idlint:enable\nb\n", "idlint:enable", "a\nb\n"},
+		{"a\n<!-- idlint:enable -->\r\nb", "idlint:enable", "a\nb"},
+		{"a\n  // idlint:enable", "idlint:enable", "a\n"},
+		{"x idlint:enable -- y\n", "idlint:enable -- y", "x \n"},       // text stays: only the directive goes
+		{"urn:a:b # idlint:enable\n", "idlint:enable", "urn:a:b # \n"}, // so does an identifier
+	} {
+		start := strings.Index(c.doc, c.cut)
+		e := DocEdit{Start: int64(start), End: int64(start + len(c.cut)), Safe: true, Line: true}
+		got, _, _ := ApplyEdits([]byte(c.doc), wholeLines([]byte(c.doc), []DocEdit{e}))
+		if string(got) != c.want {
+			t.Errorf("%q without %q: got %q, want %q", c.doc, c.cut, got, c.want)
+		}
+	}
+}

@@ -40,9 +40,10 @@ var (
 		Doc: "A suppression that silences nothing is noise at best, and at worst hides the next real finding on that line. " +
 			"Each directive and each rule in its list must suppress at least one finding; an `enable` must end a region that is disabled. " +
 			"The finding's range is the directive (when nothing in it was used) or the rule with its separator (when others in the list were).",
-		Bad:  "<!-- idlint:ignore-next-line URN006,URN011 -- the draft's example -->\nurn:example:a%zz",
-		Good: "<!-- idlint:ignore-next-line URN006 -- the draft's example -->\nurn:example:a%zz",
-		Fix:  "Remove the directive, or the unused rule from its list (the finding's byte range).",
+		Bad:     "<!-- idlint:ignore-next-line URN006,URN011 -- the draft's example -->\nurn:example:a%zz",
+		Good:    "<!-- idlint:ignore-next-line URN006 -- the draft's example -->\nurn:example:a%zz",
+		Fix:     "Remove the directive, or the unused rule from its list (the finding's byte range); `check --fix` does, and takes the line when only the comment was on it.",
+		FixKind: rules.FixSafe,
 	}
 	UnknownRuleInSuppression = &rules.Rule{
 		ID: "IDL101", Name: "unknown-rule-in-suppression", Scheme: MetaScheme, Severity: rules.Warning,
@@ -51,9 +52,10 @@ var (
 		Doc: "A misspelt rule ID in a suppression suppresses nothing, silently. The message suggests the closest rule ID or name. " +
 			"The range is the unknown rule with its separator, or the whole directive when no rule of its list is known " +
 			"(removing the only rule would turn the directive into one that suppresses every rule).",
-		Bad:  "# idlint:disable URN999 -- generated table",
-		Good: "# idlint:disable URN006 -- generated table",
-		Fix:  "Correct the rule ID, or remove it (the finding's byte range).",
+		Bad:     "# idlint:disable URN999 -- generated table",
+		Good:    "# idlint:disable URN006 -- generated table",
+		Fix:     "Correct the rule ID, or remove it (the finding's byte range); `check --fix` removes it.",
+		FixKind: rules.FixSafe,
 	}
 	UnclosedDisable = &rules.Rule{
 		ID: "IDL102", Name: "unclosed-disable", Scheme: MetaScheme, Severity: rules.Warning,

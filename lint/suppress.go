@@ -660,6 +660,14 @@ func (d *Directives) Report(e *Engine) ([]Occurrence, error) {
 		if len(fs) == 0 {
 			continue
 		}
+		if e != nil && e.fixes {
+			for i := range fs {
+				if fs[i].Rule == UnusedSuppression || fs[i].Rule == UnknownRuleInSuppression {
+					// deleting what suppresses nothing changes no finding: safe, as ruff's RUF100
+					fs[i].Fix = &rules.Edit{Start: fs[i].Start, End: fs[i].End, Safe: true}
+				}
+			}
+		}
 		o := Occurrence{Scheme: MetaScheme, Raw: x.raw, Findings: fs}
 		o.Offset, o.Line, o.Column, o.Column16 = x.start, x.line, x.col, x.col16
 		out = append(out, o)

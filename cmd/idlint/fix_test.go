@@ -178,3 +178,33 @@ func TestCheckFixFollowsConfig(t *testing.T) {
 		}
 	}
 }
+
+// issue 20 §3 and §5: --fix removes the suppressions that report
+// themselves as unused or naming no rule (safe, as ruff's RUF100), and
+// leaves those it cannot fix (unclosed, without reason) to the reader.
+func TestFixSuppressions(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"unused whole line", "a\n# idlint:ignore-next-line URN006 -- old\nurn:a:b\n", "a\nurn:a:b\n"},
+		{"unused rule of a list", "# idlint:ignore-next-line URN006,URN011 -- x\nurn:example:a%zz\n", "# idlint:ignore-next-line URN006 -- x\nurn:example:a%zz\n"},
+		{"unknown rule", "<!-- idlint:ignore-next-line URN006,URN999 -- x -->\nurn:example:a%zz\n", "<!-- idlint:ignore-next-line URN006 -- x -->\nurn:example:a%zz\n"},
+		{"unclosed stays", "# idlint:disable URN006 -- x\nurn:example:a%zz\n", "# idlint:disable URN006 -- x\nurn:example:a%zz\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "t.txt")
+			if err := os.WriteFile(path, []byte(c.in), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errs := runCmd(t, "", "check", "--fix", path)
+			if code == exitTrouble {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != c.want {
+				t.Errorf("fixed:\n%q\nwant\n%q", got, c.want)
+			}
+		})
+	}
+}
