@@ -103,6 +103,7 @@ type Summary struct {
 	Findings    [rules.Error + 1]int // by severity
 	Errors      int                  // inputs or members that failed
 	Skipped     int
+	Ignored     int // paths directory walks left out (.gitignore, hidden …): not inputs
 }
 
 // Failed reports whether some input could not be read completely.
@@ -155,6 +156,9 @@ func (t *Text) Finish(s Summary) error {
 	fmt.Fprintf(w, "\n%d input(s), %d document(s), %s scanned; %d identifier(s), %d invalid, %d cluster(s), %d look-alike(s); findings: %d error, %d warning, %d info; %d failed, %d skipped\n",
 		s.Inputs, s.Documents, humanBytes(s.Bytes), s.Occurrences, s.Invalid, cs.Len(), s.Lookalikes,
 		s.Findings[rules.Error], s.Findings[rules.Warning], s.Findings[rules.Info], s.Errors, s.Skipped)
+	if s.Ignored > 0 {
+		fmt.Fprintf(w, "%s\n", IgnoredNote(s.Ignored))
+	}
 	return w.Flush()
 }
 
@@ -168,4 +172,10 @@ func humanBytes(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// IgnoredNote says how many paths directory walks left out, and how to
+// have them (issue 20 §2: nothing left out silently).
+func IgnoredNote(n int) string {
+	return fmt.Sprintf("%d path(s) ignored by .gitignore, .ignore or as hidden (--no-ignore, --hidden to include them)", n)
 }
