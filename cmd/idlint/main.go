@@ -561,6 +561,10 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return exitOK
 }
 
+// parquetHint is how to get the build with Parquet reports and the Arrow
+// stream (parquet.go), which the default build leaves out.
+const parquetHint = "go install -tags parquet github.com/idlint/idlint/cmd/idlint@latest"
+
 func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("demo", stderr)
 	var c common
@@ -584,6 +588,9 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	opt := idlint.Options{Lint: cfg}
 	opt.Corpus.FS = idlint.Sample
 	dir := *report
+	if dir == "" && !withParquet {
+		fmt.Fprintf(stderr, "idlint demo: the Parquet report needs the build with Parquet and Arrow: %s\n", parquetHint)
+	}
 	if dir == "" && withParquet {
 		if dir, err = os.MkdirTemp("", "idlint-demo-"); err != nil {
 			fmt.Fprintln(stderr, "idlint demo:", err)
