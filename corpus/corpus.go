@@ -127,7 +127,8 @@ type Options struct {
 	// Skip, when set, leaves out a path a walk finds (explicit arguments
 	// are never skipped), e.g. a configuration's exclude globs; a
 	// directory skipped is not read. Paths left out are counted
-	// (ExpandCounted). See ignore.go.
+	// (ExpandCounted). See ignore.go. Walks of FS (embedded samples)
+	// take every file.
 	NoIgnore bool
 	Hidden   bool
 	Skip     func(path string, isDir bool) bool
