@@ -86,7 +86,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	if err != nil {
 		return Summary{}, err
 	}
-	inputs := corpus.Expand(paths, opt.Corpus)
+	inputs, ignored := corpus.ExpandCounted(paths, opt.Corpus)
 	if opt.ShardN > 1 {
 		kept := inputs[:0]
 		for _, in := range inputs {
@@ -96,7 +96,7 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 		}
 		inputs = kept
 	}
-	return pipeline.Run(ctx, eng, inputs, pipeline.Config{
+	sum, err := pipeline.Run(ctx, eng, inputs, pipeline.Config{
 		Jobs:                opt.Jobs,
 		Corpus:              opt.Corpus,
 		MaxLen:              opt.MaxLen,
@@ -108,6 +108,8 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 		Progress:            opt.Progress,
 		EngineFor:           opt.EngineFor,
 	}, sink)
+	sum.Ignored = ignored.Total()
+	return sum, err
 }
 
 // PartSize is the size of the parts a large plain-text file is split into

@@ -121,6 +121,17 @@ type Options struct {
 	// FollowSymlinks makes directory walks enter symlinked directories
 	// (loops are detected and reported).
 	FollowSymlinks bool
+	// NoIgnore makes directory walks read no .gitignore, .ignore or
+	// .git/info/exclude file; Hidden makes them enter hidden files and
+	// directories (names starting with "."); both together, .git too.
+	// Skip, when set, leaves out a path a walk finds (explicit arguments
+	// are never skipped), e.g. a configuration's exclude globs; a
+	// directory skipped is not read. Paths left out are counted
+	// (ExpandCounted). See ignore.go. Walks of FS (embedded samples)
+	// take every file.
+	NoIgnore bool
+	Hidden   bool
+	Skip     func(path string, isDir bool) bool
 	// FS, when set, is where paths are read from (embedded samples, tests);
 	// otherwise the operating system's file system.
 	FS fs.FS
@@ -206,10 +217,18 @@ type Input struct {
 
 // Expand turns the command-line paths into inputs: files as they are,
 // directories walked recursively in lexical order, "-" for standard input.
+// Walks leave out what ripgrep leaves out (ignore files, hidden paths:
+// Options.NoIgnore, Hidden, Skip); explicit paths are always inputs.
 // Paths that cannot be read become inputs carrying their error, so they are
 // accounted for in order.
 func Expand(paths []string, opt Options) []Input {
-	var out []Input
+	out, _ := ExpandCounted(paths, opt)
+	return out
+}
+
+// ExpandCounted is Expand, also counting the paths directory walks left
+// out: ignored (.gitignore, .ignore), hidden, or skipped (Options).
+func ExpandCounted(paths []string, opt Options) (out []Input, ignored Ignored) {
 	for _, p := range paths {
 		if p == "-" {
 			out = append(out, Input{Path: p})
@@ -228,12 +247,14 @@ func Expand(paths []string, opt Options) []Input {
 			out = append(out, Input{Path: p})
 			continue
 		}
-		out = walkDir(out, p, opt, map[string]bool{})
+		ig := newIgnorer(p, opt, &ignored)
+		out = walkDir(out, p, opt, map[string]bool{}, ig)
+		out = append(out, ig.errInput...)
 	}
-	return out
+	return out, ignored
 }
 
-func walkDir(out []Input, root string, opt Options, seen map[string]bool) []Input {
+func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ignorer) []Input {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		if seen[real] {
 			return append(out, Input{Path: root, Err: fmt.Errorf("symlink loop: %s is already being walked", real)})
@@ -245,6 +266,7 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool) []Inpu
 	if err != nil {
 		return append(out, Input{Path: root, Err: err})
 	}
+	defer ig.enter(root)()
 	// filepath.Join cleans every path it makes: a clean root and an entry
 	// name need only the separator (a fifth of the walk of the RFC series)
 	sep := string(filepath.Separator)
@@ -256,9 +278,12 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool) []Inpu
 		} else {
 			p = filepath.Join(root, e.Name())
 		}
+		if ig.skip(p, e.Name(), e.IsDir()) {
+			continue
+		}
 		switch {
 		case e.IsDir():
-			out = walkDir(out, p, opt, seen)
+			out = walkDir(out, p, opt, seen, ig)
 		case e.Type()&fs.ModeSymlink != 0:
 			fi, err := os.Stat(p)
 			switch {
@@ -270,7 +295,7 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool) []Inpu
 			case err != nil:
 				out = append(out, Input{Path: p, Err: err})
 			case fi.IsDir() && opt.FollowSymlinks:
-				out = walkDir(out, p, opt, seen)
+				out = walkDir(out, p, opt, seen, ig)
 			case fi.IsDir():
 				// not followed: say so rather than drop it silently
 				out = append(out, Input{Path: p, Err: errSkippedSymlink})

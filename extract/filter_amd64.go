@@ -6,7 +6,7 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-//go:generate go run ../internal/gen/kernelasm -out filter_amd64.s -stubs filter_stubs_amd64.go -pkg extract
+//go:generate go run -tags avo ../internal/gen/kernelasm -out filter_amd64.s -stubs filter_stubs_amd64.go -pkg extract
 
 func kernelSupported(k int) bool {
 	switch k {

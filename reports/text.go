@@ -117,6 +117,7 @@ type Summary struct {
 	Skipped     int
 	Suppressed  int // findings silenced by suppression comments (not in Findings)
 	Baselined   int // findings held back because the baseline lists them (not in Findings)
+	Ignored     int // paths directory walks left out (.gitignore, hidden …): not inputs
 }
 
 // Failed reports whether some input could not be read completely.
@@ -176,6 +177,9 @@ func (t *Text) Finish(s Summary) error {
 	if s.Baselined > 0 {
 		fmt.Fprintf(w, "%d finding(s) baselined\n", s.Baselined)
 	}
+	if s.Ignored > 0 {
+		fmt.Fprintf(w, "%s\n", IgnoredNote(s.Ignored))
+	}
 	return w.Flush()
 }
 
@@ -189,4 +193,10 @@ func humanBytes(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// IgnoredNote says how many paths directory walks left out, and how to
+// have them (issue 20 §2: nothing left out silently).
+func IgnoredNote(n int) string {
+	return fmt.Sprintf("%d path(s) ignored by .gitignore, .ignore or as hidden (--no-ignore, --hidden to include them)", n)
 }

@@ -268,6 +268,9 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
 	maxLen := fs.Int("max-len", 0, "longest identifier in bytes; longer ones are cut and flagged (default 8192)")
 	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
+	var copt corpus.Options
+	fs.BoolVar(&copt.NoIgnore, "no-ignore", false, "walk directories without reading .gitignore, .ignore and .git/info/exclude (explicit files are always read)")
+	fs.BoolVar(&copt.Hidden, "hidden", false, "walk hidden files and directories (names starting with \".\"); with --no-ignore, .git too")
 	lookalikes := fs.Bool("include-lookalikes", false, "also report look-alikes (//go:build, LID: labels …) with their kind")
 	quiet := fs.Bool("quiet", false, "no progress display on stderr")
 	suppress := fs.Bool("suppressions", check, "honour idlint:ignore[…] / ignore-next-line / disable / disable-file / enable comments and report their own problems (IDL100-IDL103; default: on for check, off for scan)")
@@ -275,7 +278,6 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE` (for performance work)")
 	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE` at the end")
 	color := colorFlag(fs)
-	var copt corpus.Options
 	fs.Int64Var(&copt.MaxMemberBytes, "max-member-bytes", 0, "largest decompressed document in `BYTES`; it is cut there and reported as an error, what was scanned before still counts (default 4 GiB, -1 no limit)")
 	fs.Float64Var(&copt.MaxRatio, "max-ratio", 0, "largest expansion of one decompression layer, output bytes per compressed byte, checked after 1 MiB of output (default 1000, -1 none)")
 	fs.IntVar(&copt.MaxDepth, "max-depth", 0, "archives opened one inside another, and compression layers in a row (default 4, -1 open nothing)")
@@ -464,6 +466,9 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		fmt.Fprintf(stderr, "idlint %s: %d input(s) could not be read completely\n", name, sum.Errors)
 		return exitTrouble
 	}
+	if check && sum.Ignored > 0 {
+		fmt.Fprintf(stderr, "idlint %s: %s\n", name, reports.IgnoredNote(sum.Ignored))
+	}
 	if check && failed(sum, failOn) {
 		return exitFindings
 	}
@@ -555,6 +560,10 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return exitOK
 }
 
+// parquetHint is how to get the build with Parquet reports and the Arrow
+// stream (parquet.go), which the default build leaves out.
+const parquetHint = "go install -tags parquet github.com/idlint/idlint/cmd/idlint@latest"
+
 func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("demo", stderr)
 	var c common
@@ -579,6 +588,9 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "idlint demo: scanning the embedded sample corpus (sample/) with profiles %s\n", eng.ProfileList())
 	opt := idlint.Options{Lint: cfg}
 	opt.Corpus.FS = idlint.Sample
+	if *report == "" && !withParquet {
+		fmt.Fprintf(stderr, "idlint demo: the Parquet report needs the build with Parquet and Arrow: %s\n", parquetHint)
+	}
 	// a report only where asked: a temporary one was left behind by every
 	// run (issue 20)
 	rep := reportSpec{dir: *report, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}

@@ -1,4 +1,4 @@
-//go:build noparquet
+//go:build !parquet
 
 package main
 
@@ -10,13 +10,14 @@ import (
 	"github.com/idlint/idlint/reports"
 )
 
-// Built without Apache Arrow (-tags noparquet): a smaller binary that
-// starts sooner, for pre-commit hooks; reports and the Arrow stream say
-// what is missing instead.
+// The default build, without Apache Arrow: a linter that builds in a
+// fifth of the time (what a pre-commit hook's install waits for) and
+// starts sooner. Reports and the Arrow stream say how to get them:
+// `-tags parquet` (parquet.go).
 
 const withParquet = false
 
-var errNoParquet = errors.New("this idlint was built without Parquet and Arrow (-tags noparquet): --report, --format arrow and merge are not available")
+var errNoParquet = errors.New("this idlint was built without Parquet and Arrow: --report, --format arrow and merge need the build with them: " + parquetHint)
 
 func newArrowStream(io.Writer, reportMeta) (reports.Sink, error) { return nil, errNoParquet }
 

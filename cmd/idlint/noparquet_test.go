@@ -1,4 +1,4 @@
-//go:build noparquet
+//go:build !parquet
 
 package main
 
@@ -8,8 +8,9 @@ import (
 	"testing"
 )
 
-// Built without Arrow, the commands that need it say so and fail; the
-// others, demo included (without its report), work.
+// issue 20 §7: the default build is without Arrow; the commands that need
+// it fail saying how to get it (-tags parquet); the others, demo included
+// (without its report, which it says), work.
 func TestWithoutParquet(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -19,6 +20,7 @@ func TestWithoutParquet(t *testing.T) {
 	}{
 		{[]string{"scan", "--report", filepath.Join(dir, "r"), "-"}, exitTrouble},
 		{[]string{"scan", "--format", "arrow", "-"}, exitTrouble},
+		{[]string{"check", "--format", "arrow", "-"}, exitTrouble},
 		{[]string{"merge", filepath.Join(dir, "m"), dir}, exitTrouble},
 		{[]string{"demo"}, exitOK},
 		{[]string{"check", "-"}, exitFindings},
@@ -27,8 +29,9 @@ func TestWithoutParquet(t *testing.T) {
 		if code != c.code {
 			t.Errorf("%v: exit %d, want %d", c.args, code, c.code)
 		}
-		if c.code == exitTrouble && !strings.Contains(errOut, "noparquet") {
-			t.Errorf("%v: %q does not say how it was built", c.args, errOut)
+		says := strings.Contains(errOut, "go install -tags parquet")
+		if want := c.code == exitTrouble || c.args[0] == "demo"; says != want {
+			t.Errorf("%v: stderr %q: says how to get the Parquet build: %v, want %v", c.args, errOut, says, want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-//go:build !noparquet
+//go:build parquet
 
 package main
 

@@ -1,3 +1,5 @@
+//go:build parquet
+
 package parquet
 
 import (

@@ -1,3 +1,5 @@
+//go:build parquet
+
 package parquet
 
 // Parquet files are written and read with arrow-go's parquet/file column

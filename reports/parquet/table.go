@@ -1,3 +1,5 @@
+//go:build parquet
+
 // Package parquet writes idlint's reports as Apache Parquet files —
 // occurrences, findings, clusters and sources — and occurrences as an
 // Arrow IPC stream, with the stable schema documented in reports/SCHEMA.md.

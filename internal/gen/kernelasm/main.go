@@ -1,8 +1,15 @@
+//go:build avo
+
 // Command kernelasm generates extract's SIMD candidate filters for amd64
 // (extract/filter_amd64.s and its Go declarations, filter_stubs_amd64.go)
 // with avo. go generate in extract runs it:
 //
-//	//go:generate go run ../internal/gen/kernelasm -out filter_amd64.s -stubs filter_stubs_amd64.go -pkg extract
+//	//go:generate go run -tags avo ../internal/gen/kernelasm -out filter_amd64.s -stubs filter_stubs_amd64.go -pkg extract
+//
+// The avo tag keeps avo and golang.org/x/tools out of `go install ./...`,
+// which a pre-commit hook's install runs (issue 20 §7: 17.6 s of its 46 s
+// of CPU); without it the command only says so (noavo.go), and the tables
+// (tables.go) and their test build as they are.
 //
 // A candidate is a position p where buf[p] is ':', buf[p-1] is in class A
 // (n, i, d, o in either case: a letter that can end a scheme name) and
@@ -32,53 +39,12 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
-
-	"github.com/idlint/idlint/internal/gen/scanclass"
-	"github.com/idlint/idlint/rules/schemes"
 )
-
-// classes: (high nibbles) x (low nibbles) products of the registry's
-// letters (internal/gen/scanclass, as extract's Go table). Upper and lower
-// case letters share low nibbles and differ by 2 in the high nibble.
-// Class A's bits count down from 0x80, class B's up from 0x01.
-func classes() (a, b []scanclass.Product, membersA, membersB string) {
-	la, lb := scanclass.Letters(schemes.All())
-	return scanclass.Products(la, 0x80, false), scanclass.Products(lb, 0x01, true),
-		string(la) + strings.ToUpper(string(la)), string(lb) + strings.ToUpper(string(lb))
-}
-
-// tables returns the nibble tables of a class and checks that
-// lo[x&15] & hi[x>>4] != 0 exactly for the members (VPSHUFB yields 0 for
-// a low-nibble index with bit 7 set, and the high-nibble table has no
-// entries at 8 and above, so bytes >= 0x80 are never members).
-func tables(class []scanclass.Product, members string) (lo, hi [16]byte) {
-	for _, p := range class {
-		for _, n := range p.Lo {
-			lo[n] |= p.Bit
-		}
-		for _, n := range p.Hi {
-			hi[n] |= p.Bit
-		}
-	}
-	for x := 0; x < 256; x++ {
-		got := x < 0x80 && lo[x&15]&hi[x>>4] != 0
-		want := false
-		for i := 0; i < len(members); i++ {
-			want = want || members[i] == byte(x)
-		}
-		if got != want {
-			fmt.Fprintf(os.Stderr, "kernelasm: class %q table wrong at %#x\n", members, x)
-			os.Exit(1)
-		}
-	}
-	return lo, hi
-}
 
 func table16(name string, t [16]byte) Mem {
 	m := GLOBL(name, RODATA|NOPTR)
