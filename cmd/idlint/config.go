@@ -269,3 +269,17 @@ func cmdConfig(args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// excludeArgs drops the paths given as arguments that their idlint.toml
+// excludes (--force-exclude), and says how many it dropped.
+func excludeArgs(ld *config.Loader, paths []string) (kept []string, n int) {
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if p != "-" && err == nil && ld.Excluded(p, st.IsDir()) {
+			n++
+			continue
+		}
+		kept = append(kept, p)
+	}
+	return kept, n
+}

@@ -183,3 +183,50 @@ func TestConfigCommand(t *testing.T) {
 		})
 	}
 }
+
+// issue 20 §1, §2: idlint.toml's exclude leaves paths out of directory
+// walks; a file named as an argument is linted anyway, unless
+// --force-exclude (what the pre-commit hook passes, since pre-commit
+// names every file).
+func TestConfigExclude(t *testing.T) {
+	t.Parallel()
+	const bad = "urn:ietf:rfc:2141%zz\n"
+	root := writeFiles(t, map[string]string{
+		"idlint.toml":     "exclude = [\"drafts/**\", \"*.bak\"]\n",
+		"x.txt":           bad,
+		"old.bak":         bad,
+		"drafts/y.txt":    bad,
+		"drafts/in/z.txt": bad,
+	})
+	p := func(rel string) string { return filepath.Join(root, filepath.FromSlash(rel)) }
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		files []string // files with findings
+		code  int
+	}{
+		{"walk leaves excluded out", []string{root}, []string{"x.txt"}, exitFindings},
+		{"explicit file is linted", []string{p("drafts/y.txt"), p("old.bak")}, []string{"drafts/y.txt", "old.bak"}, exitFindings},
+		{"--force-exclude drops it", []string{"--force-exclude", p("drafts/y.txt"), p("x.txt")}, []string{"x.txt"}, exitFindings},
+		{"--force-exclude, all excluded", []string{"--force-exclude", p("drafts/y.txt"), p("old.bak")}, nil, exitOK},
+		{"--force-exclude on a directory", []string{"--force-exclude", p("drafts")}, nil, exitOK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, "", append([]string{"check", "--quiet"}, tc.args...)...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %s", code, tc.code, errs)
+			}
+			var files []string
+			for _, f := range findings(root, out) {
+				path, _, _ := strings.Cut(f, " ")
+				if !slices.Contains(files, path) {
+					files = append(files, path)
+				}
+			}
+			slices.Sort(files)
+			if !slices.Equal(files, tc.files) {
+				t.Errorf("files with findings %q, want %q\n%s", files, tc.files, out)
+			}
+		})
+	}
+}

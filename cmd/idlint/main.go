@@ -278,6 +278,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE` (for performance work)")
 	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE` at the end")
 	color := colorFlag(fs)
+	forceExclude := fs.Bool("force-exclude", false, "apply idlint.toml's exclude to the paths given as arguments too (for pre-commit, which names each file; as ruff's)")
 	fs.Int64Var(&copt.MaxMemberBytes, "max-member-bytes", 0, "largest decompressed document in `BYTES`; it is cut there and reported as an error, what was scanned before still counts (default 4 GiB, -1 no limit)")
 	fs.Float64Var(&copt.MaxRatio, "max-ratio", 0, "largest expansion of one decompression layer, output bytes per compressed byte, checked after 1 MiB of output (default 1000, -1 none)")
 	fs.IntVar(&copt.MaxDepth, "max-depth", 0, "archives opened one inside another, and compression layers in a row (default 4, -1 open nothing)")
@@ -299,6 +300,16 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	if err != nil {
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
+	}
+	copt.Skip = ld.Excluded // exclude globs of each path's idlint.toml
+	if *forceExclude {
+		var n int
+		if paths, n = excludeArgs(ld, paths); n > 0 {
+			fmt.Fprintf(stderr, "idlint %s: %d argument(s) excluded by idlint.toml (--force-exclude)\n", name, n)
+		}
+		if len(paths) == 0 {
+			return exitOK // every file named was excluded: nothing to lint
+		}
 	}
 	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes, Suppressions: *suppress, EngineFor: ld.EngineFor}
 	copt.FollowSymlinks = *follow
