@@ -171,7 +171,7 @@ func TestStatistics(t *testing.T) {
 	if err := s.Finish(Summary{}); err != nil {
 		t.Fatal(err)
 	}
-	want := "3  URN006  [*] bad-percent-encoding\n2  URN023      nid-too-short\n"
+	want := "3  URN006  [-] bad-percent-encoding\n2  URN023      nid-too-short\n"
 	if b.String() != want {
 		t.Errorf("statistics\n%s\nwant\n%s", b.String(), want)
 	}

@@ -17,8 +17,9 @@ import (
 //	12  URN006  [*] bad-percent-encoding
 //	 3  URN023      nid-too-short
 //
-// count (most first, then by ID), rule ID, "[*]" when the rule has a
-// mechanical fix, name.
+// count (most first, then by ID), rule ID, "[*]" when the rule's fix is
+// safe (check --fix applies it), "[-]" when it is unsafe (--unsafe-fixes),
+// name.
 type Statistics struct {
 	W      io.Writer
 	Min    rules.Severity
@@ -62,8 +63,11 @@ func (s *Statistics) Finish(Summary) error {
 	w := bufio.NewWriter(s.W)
 	for _, x := range rows {
 		fix := "   "
-		if x.r.Fix != "" {
+		switch x.r.FixKind {
+		case rules.FixSafe:
 			fix = "[*]"
+		case rules.FixUnsafe:
+			fix = "[-]"
 		}
 		fmt.Fprintf(w, "%*d  %-*s  %s %s\n", wn, x.n, wid, x.r.ID, fix, x.r.Name)
 	}

@@ -73,7 +73,7 @@ func (o *outputFlags) register(fs *flag.FlagSet, cmd commands) {
 	fs.Var(fileValue{o}, "o", "write the --format before it to `FILE` (- for stdout; repeatable: --format text --format sarif -o out.sarif)")
 	fs.Var(fileValue{o}, "output", "same as -o `FILE`")
 	if cmd == inCheck {
-		fs.BoolVar(&o.statistics, "statistics", false, "after the report, count the findings per rule (count, ID, [*] when fixable, name); on stderr when stdout carries another format than text")
+		fs.BoolVar(&o.statistics, "statistics", false, "after the report, count the findings per rule (count, ID, [*] safe fix, [-] unsafe fix, name); on stderr when stdout carries another format than text")
 		fs.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a finding at or above `LEVEL` exists (shown or not): error, warning, info")
 	}
 }
