@@ -90,7 +90,7 @@ func TestPreCommitHook(t *testing.T) {
 	work := filepath.Join(tmp, "work")
 	for name, body := range map[string]string{
 		"bad.txt":                 "see urn:a:b here\nand urn:ietf:%zz\n",
-		"suppressed.txt":          "# idlint:ignore-next-line\nsee urn:a:b here\n",
+		"suppressed.txt":          "# idlint:ignore-next-line URN003 -- the draft quotes it\nsee urn:a:b here\n",
 		".pre-commit-config.yaml": "repos:\n- repo: " + hooks + "\n  rev: " + strings.TrimSpace(rev) + "\n  hooks:\n  - id: idlint\n",
 	} {
 		if err := os.MkdirAll(work, 0o755); err != nil {
