@@ -15,6 +15,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 
+	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/schemes"
 )
@@ -227,7 +228,7 @@ func (p parser) layer(prefix string, sel, ext, ign []string, sev, prof map[strin
 		key := prefix + "profiles." + scheme
 		sc := schemes.Lookup(scheme)
 		if sc == nil {
-			return l, p.errAt(key, "unknown scheme %q in profiles%s", scheme, didYouMean(scheme, schemeNames()))
+			return l, p.errAt(key, "unknown scheme %q in profiles%s", scheme, didYouMean(scheme, lint.Schemes()))
 		}
 		name := prof[scheme]
 		if !contains(sc.Profiles, name) {
@@ -241,7 +242,7 @@ func (p parser) layer(prefix string, sel, ext, ign []string, sev, prof map[strin
 	for _, scheme := range sortedKeys(opts) {
 		sc := schemes.Lookup(scheme)
 		if sc == nil {
-			return l, p.errAt(prefix+"options."+scheme, "unknown scheme %q in options%s", scheme, didYouMean(scheme, schemeNames()))
+			return l, p.errAt(prefix+"options."+scheme, "unknown scheme %q in options%s", scheme, didYouMean(scheme, lint.Schemes()))
 		}
 		for _, name := range sortedKeys(opts[scheme]) {
 			key := prefix + "options." + scheme + "." + name
