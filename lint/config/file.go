@@ -268,14 +268,22 @@ func (p parser) layer(prefix string, sel, ext, ign []string, sev, prof map[strin
 	return l, nil
 }
 
+// elemKey is the key of element i of the array at key, for errors and
+// origins at its own line; key itself when the element has no position
+// (an inline array on one line).
+func (p parser) elemKey(key string, i int) string {
+	ek := key + "." + strconv.Itoa(i)
+	if _, ok := p.pos[ek]; ok {
+		return ek
+	}
+	return key
+}
+
 // selectors resolves a list of rule selectors, each error at its element's line.
 func (p parser) selectors(key string, list []string) ([]Selector, error) {
 	var out []Selector
 	for i, s := range list {
-		ek := key + "." + strconv.Itoa(i)
-		if _, ok := p.pos[ek]; !ok {
-			ek = key
-		}
+		ek := p.elemKey(key, i)
 		sel, err := parseSelector(s, p.origin(ek))
 		if err != nil {
 			return nil, p.errAt(ek, "%s: %v", lastKey(key), err)
@@ -289,10 +297,7 @@ func (p parser) selectors(key string, list []string) ([]Selector, error) {
 func (p parser) patterns(key string, globs []string) ([]Pattern, error) {
 	var out []Pattern
 	for i, g := range globs {
-		ek := key + "." + strconv.Itoa(i)
-		if _, ok := p.pos[ek]; !ok {
-			ek = key
-		}
+		ek := p.elemKey(key, i)
 		g = strings.TrimPrefix(filepath.ToSlash(g), "./")
 		if g == "" || !doublestar.ValidatePattern(g) {
 			return nil, p.errAt(ek, "%s: bad glob %q", lastKey(key), g)
