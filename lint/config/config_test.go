@@ -9,25 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/idlint/idlint/internal/testtree"
 	"github.com/idlint/idlint/rules"
 )
 
-// tree writes files (slash paths relative to a new temporary directory)
-// and returns the directory.
-func tree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
+// tree writes a file tree for a test (internal/testtree).
+var tree = testtree.Write
 
 // state is the rule state of id in e.
 func state(t *testing.T, e *Effective, id string) RuleState {
