@@ -89,6 +89,31 @@ func TestDiscovery(t *testing.T) {
 	}
 }
 
+// idlint config PATH (issue 20 §1): a directory's own idlint.toml applies
+// to it; a file, or a path that does not exist, is configured by its
+// directory's.
+func TestForPath(t *testing.T) {
+	root := tree(t, map[string]string{"idlint.toml": "", "b/idlint.toml": "", "b/x.txt": ""})
+	for _, tc := range []struct {
+		path  string
+		files []string
+	}{
+		{".", []string{"idlint.toml"}},
+		{"b", []string{"b/idlint.toml"}},
+		{"b/x.txt", []string{"b/idlint.toml"}},
+		{"x.txt", []string{"idlint.toml"}},
+		{"nope/x", []string{"idlint.toml"}},
+	} {
+		e, err := (&Loader{Cwd: root}).ForPath(tc.path)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		if got := rel(root, e.Files); !slices.Equal(got, tc.files) {
+			t.Errorf("ForPath(%q): files %q, want %q", tc.path, got, tc.files)
+		}
+	}
+}
+
 // issue 20 §1: --config names one file for every path; --isolated reads none.
 func TestExplicitAndIsolated(t *testing.T) {
 	root := tree(t, map[string]string{
