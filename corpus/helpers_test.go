@@ -65,49 +65,22 @@ func streams(t testing.TB, newW func(io.Writer) (io.WriteCloser, error), parts .
 
 func zst(t testing.TB, data []byte) []byte {
 	t.Helper()
-	var b bytes.Buffer
-	zw, err := zstd.NewWriter(&b, zstd.WithEncoderConcurrency(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := zw.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return streams(t, func(w io.Writer) (io.WriteCloser, error) {
+		return zstd.NewWriter(w, zstd.WithEncoderConcurrency(1))
+	}, string(data))
 }
 
 // lz4c compresses data in the LZ4 frame format (as lz4 -c writes).
 func lz4c(t testing.TB, data []byte) []byte {
 	t.Helper()
-	var b bytes.Buffer
-	zw := lz4.NewWriter(&b)
-	if _, err := zw.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return streams(t, func(w io.Writer) (io.WriteCloser, error) { return lz4.NewWriter(w), nil }, string(data))
 }
 
 func xzc(t testing.TB, data []byte, dictCap int) []byte {
 	t.Helper()
-	var b bytes.Buffer
-	cfg := xz.WriterConfig{DictCap: dictCap}
-	zw, err := cfg.NewWriter(&b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := zw.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return streams(t, func(w io.Writer) (io.WriteCloser, error) {
+		return xz.WriterConfig{DictCap: dictCap}.NewWriter(w)
+	}, string(data))
 }
 
 // entry is one archive member for the fixture builders.

@@ -8,30 +8,12 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/idlint/idlint/internal/testtree"
 )
 
-// tree writes files (path → content; a path ending in "/" is an empty
-// directory) under a new temporary directory and returns it.
-func tree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for p, c := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if strings.HasSuffix(p, "/") {
-			if err := os.MkdirAll(full, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+// tree writes a file tree for a test (internal/testtree).
+var tree = testtree.Write
 
 // walked expands args (relative to dir, "." for dir) and returns the
 // inputs relative to dir, slash-separated, and the count left out.

@@ -229,18 +229,9 @@ func TestCancel(t *testing.T) {
 // zstWindow compresses with a declared window (no single-segment frame).
 func zstWindow(t testing.TB, data []byte, window int) []byte {
 	t.Helper()
-	var b bytes.Buffer
-	zw, err := zstd.NewWriter(&b, zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(window), zstd.WithSingleSegment(false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := zw.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return streams(t, func(w io.Writer) (io.WriteCloser, error) {
+		return zstd.NewWriter(w, zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(window), zstd.WithSingleSegment(false))
+	}, string(data))
 }
 
 // Go's gnu-incremental.tar holds a sparse member that expands 2.5 KB on

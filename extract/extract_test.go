@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/idlint/idlint/internal/longtest"
+	"github.com/idlint/idlint/internal/testio"
 )
 
 func found(text string) []string {
@@ -197,8 +198,8 @@ func TestStreamEqualsWhole(t *testing.T) {
 				"whole":    func() io.Reader { return bytes.NewReader(text) },
 				"1-byte":   func() io.Reader { return iotest.OneByteReader(bytes.NewReader(text)) },
 				"half":     func() io.Reader { return iotest.HalfReader(bytes.NewReader(text)) },
-				"7-byte":   func() io.Reader { return &chunkReader{text, 7} },
-				"4099byte": func() io.Reader { return &chunkReader{text, 4099} },
+				"7-byte":   func() io.Reader { return testio.ChunkReader(text, 7) },
+				"4099byte": func() io.Reader { return testio.ChunkReader(text, 4099) },
 			}
 			// in place (ResetBytes), then back to reading: the stream's own
 			// buffer is restored
@@ -207,7 +208,7 @@ func TestStreamEqualsWhole(t *testing.T) {
 				if inPlace {
 					st.ResetBytes(text, 0)
 				} else {
-					st.Reset(&chunkReader{text, 7})
+					st.Reset(testio.ChunkReader(text, 7))
 				}
 				var got []pos
 				for st.Next() {
@@ -231,21 +232,6 @@ func TestStreamEqualsWhole(t *testing.T) {
 }
 
 func head(p []pos) []pos { return p[:min(3, len(p))] }
-
-type chunkReader struct {
-	b []byte
-	n int
-}
-
-func (c *chunkReader) Read(p []byte) (int, error) {
-	if len(c.b) == 0 {
-		return 0, io.EOF
-	}
-	k := min(len(p), c.n, len(c.b))
-	copy(p, c.b[:k])
-	c.b = c.b[k:]
-	return k, nil
-}
 
 // A reader that returns nothing, forever, fails the stream instead of
 // hanging it.
@@ -353,7 +339,7 @@ func TestStreamEqualsWholeOpenings(t *testing.T) {
 	}
 	for _, chunk := range []int{1, 2, 3, 5, 7, 31, 32, 33} {
 		for _, bs := range []int{1, 300} {
-			got := streamAll(t, &chunkReader{text, chunk}, bs, 1000)
+			got := streamAll(t, testio.ChunkReader(text, chunk), bs, 1000)
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("chunk %d buf %d:\n got %v\nwant %v", chunk, bs, got, want)
 			}
@@ -386,7 +372,7 @@ func FuzzStream(f *testing.F) {
 		bufSize = abs(bufSize) % 5000
 		for _, maxLen := range []int{16, 1000} {
 			want := reference(text, maxLen)
-			got := streamAll(t, &chunkReader{text, chunk}, bufSize, maxLen)
+			got := streamAll(t, testio.ChunkReader(text, chunk), bufSize, maxLen)
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("chunk %d buf %d maxLen %d:\n got %v\nwant %v", chunk, bufSize, maxLen, got, want)
 			}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/idlint/idlint/internal/testio"
 )
 
 // Tests that select a kernel (SetKernel) or count allocations run alone;
@@ -190,7 +192,7 @@ func TestFindAllKernels(t *testing.T) {
 	want := reference(text, 64)
 	withKernel(t, func(name string) {
 		for _, bs := range []int{0, 1, 300, 5000} {
-			got := streamAll(t, &chunkReader{text, 4099}, bs, 64)
+			got := streamAll(t, testio.ChunkReader(text, 4099), bs, 64)
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("kernel %s buf %d: stream differs from whole", name, bs)
 			}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 
 	udiff "github.com/aymanbagabas/go-udiff"
+
+	"github.com/idlint/idlint/internal/atomicfile"
 )
 
 // CanRewrite reports why the file at path cannot be fixed in place (nil
@@ -44,30 +46,7 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".idlint-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Chmod(fi.Mode().Perm()); err != nil {
-		return err
-	}
-	keepOwner(f, fi)
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return atomicfile.Write(path, data, fi.Mode().Perm(), func(f *os.File) { keepOwner(f, fi) })
 }
 
 // UnifiedDiff is the unified diff (3 lines of context) turning old into

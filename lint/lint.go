@@ -5,6 +5,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -294,20 +295,7 @@ func Rules() []*rules.Rule {
 // name such as "bad-percent-encoding" can name one rule per scheme;
 // "urn/bad-percent-encoding" picks one scheme's.
 func Find(idOrName string) []*rules.Rule {
-	scheme, name, qualified := strings.Cut(idOrName, "/")
-	if !qualified {
-		name = idOrName
-	}
-	var out []*rules.Rule
-	for _, r := range Rules() {
-		if qualified && !strings.EqualFold(r.Scheme, scheme) {
-			continue
-		}
-		if strings.EqualFold(r.ID, name) || strings.EqualFold(r.Name, name) {
-			out = append(out, r)
-		}
-	}
-	return out
+	return slices.Clone(findRule(idOrName))
 }
 
 func contains(list []string, s string) bool {

@@ -82,35 +82,36 @@ var (
 
 var suppressionRules = []*rules.Rule{UnusedSuppression, UnknownRuleInSuppression, UnclosedDisable, SuppressionWithoutReason}
 
-// ruleIndex finds rules as Find does, from a map made once: a file may
-// hold thousands of directives.
+// ruleIndex maps each lower-case ID, name, scheme/ID and scheme/name to
+// its rules, in Rules order, made once: a file may hold thousands of
+// directives.
 var ruleIndex = sync.OnceValue(func() map[string][]*rules.Rule {
 	m := map[string][]*rules.Rule{}
+	add := func(k string, r *rules.Rule) {
+		if rs := m[k]; len(rs) == 0 || rs[len(rs)-1] != r { // a rule whose ID equals its name once
+			m[k] = append(rs, r)
+		}
+	}
 	for _, r := range Rules() {
 		for _, k := range []string{r.ID, r.Name} {
 			k = strings.ToLower(k)
-			m[k] = append(m[k], r)
-			m[r.Scheme+"/"+k] = append(m[r.Scheme+"/"+k], r)
+			add(k, r)
+			add(strings.ToLower(r.Scheme)+"/"+k, r)
 		}
 	}
 	return m
 })
 
-// findRule is Find(tok), fast.
-func findRule(tok string) []*rules.Rule {
-	rs := ruleIndex()[strings.ToLower(tok)]
-	if len(rs) > 1 && rs[0] == rs[1] { // a rule whose ID equals its name
-		rs = rs[:1]
-	}
-	return rs
-}
+// findRule is Find(tok) without the copy: the slice is shared.
+func findRule(tok string) []*rules.Rule { return ruleIndex()[strings.ToLower(tok)] }
 
 var suggestions sync.Map // token → suggestion, bounded by suggestMax
 var suggestN atomic.Int32
 
 const suggestMax = 4096
 
-// suggestRule is the rule ID or name closest to s, "" when none is close.
+// suggestRule is SuggestRule(s), remembered: a file may hold thousands
+// of directives naming the same unknown rule. "" when none is close.
 func suggestRule(s string) string {
 	s = strings.ToLower(s)
 	if len(s) > 64 {
@@ -119,47 +120,9 @@ func suggestRule(s string) string {
 	if v, ok := suggestions.Load(s); ok {
 		return v.(string)
 	}
-	limit := max(2, len(s)/3)
-	best, bestD := "", limit+1
-	for _, r := range Rules() {
-		for _, c := range []string{r.ID, r.Name} {
-			if abs(len(c)-len(s)) >= bestD {
-				continue
-			}
-			if d := editDistance(s, strings.ToLower(c)); d < bestD {
-				best, bestD = c, d
-			}
-		}
-	}
+	best, _ := SuggestRule(s)
 	if suggestN.Add(1) <= suggestMax {
 		suggestions.Store(s, best)
 	}
 	return best
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

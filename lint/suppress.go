@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/idlint/idlint/extract"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -239,11 +240,11 @@ func (d *Directives) feed(b []byte) {
 		x.line = d.line + c.nl + 1
 		switch {
 		case ms >= 0 && c.last >= 0:
-			x.lineStart, x.col = d.off+int64(c.last), chars(b[c.last:ms])+1
-			x.col16 = x.col + wide(b[c.last:ms])
+			x.lineStart, x.col = d.off+int64(c.last), extract.Chars(b[c.last:ms])+1
+			x.col16 = x.col + extract.Wide(b[c.last:ms])
 		case ms >= 0:
-			x.lineStart, x.col = d.lineStart, d.lineChars+chars(b[:ms])+1
-			x.col16 = x.col + d.lineWide + wide(b[:ms])
+			x.lineStart, x.col = d.lineStart, d.lineChars+extract.Chars(b[:ms])+1
+			x.col16 = x.col + d.lineWide + extract.Wide(b[:ms])
 		default:
 			x.lineStart, x.col = d.lineStart, d.lineChars+ms+1 // the marker is ASCII
 			x.col16 = x.col + d.lineWide
@@ -271,11 +272,11 @@ func (d *Directives) feed(b []byte) {
 	}
 	d.line += c.nl
 	if c.last >= 0 {
-		d.lineStart, d.lineChars, d.lineWide = d.off+int64(c.last), chars(b[c.last:]), wide(b[c.last:])
+		d.lineStart, d.lineChars, d.lineWide = d.off+int64(c.last), extract.Chars(b[c.last:]), extract.Wide(b[c.last:])
 		d.lastNL = d.off + int64(c.last) - 1
 	} else {
-		d.lineChars += chars(b)
-		d.lineWide += wide(b)
+		d.lineChars += extract.Chars(b)
+		d.lineWide += extract.Wide(b)
 	}
 	d.off += int64(len(b))
 	// remember the last bytes for a marker cut by the next read
@@ -308,29 +309,6 @@ func (d *Directives) collect(b []byte, i int) int {
 	}
 	d.text = append(d.text, rest...)
 	return len(b)
-}
-
-// chars counts characters (UTF-8 sequences once), as extract's columns do.
-// wide counts the characters of b beyond the BMP (their lead bytes):
-// each is two UTF-16 code units.
-func wide(b []byte) int {
-	n := 0
-	for _, c := range b {
-		if c >= 0xF0 {
-			n++
-		}
-	}
-	return n
-}
-
-func chars(b []byte) int {
-	n := len(b)
-	for _, c := range b {
-		if c&0xC0 == 0x80 {
-			n--
-		}
-	}
-	return n
 }
 
 // markerBefore reports whether "idlint" ends just before the colon at
@@ -386,8 +364,8 @@ func (d *Directives) finish(lineEnd int64) {
 		}
 		y := x
 		y.start = x.start + int64(len(marker)+1+at)
-		y.col = x.col + len(marker) + 1 + chars(text[:at])
-		y.col16 = x.col16 + len(marker) + 1 + chars(text[:at]) + wide(text[:at])
+		y.col = x.col + len(marker) + 1 + extract.Chars(text[:at])
+		y.col16 = x.col16 + len(marker) + 1 + extract.Chars(text[:at]) + extract.Wide(text[:at])
 		if parse(&y, text[at+len(marker)+1:]) {
 			d.list = append(d.list, y)
 			return

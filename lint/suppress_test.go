@@ -11,24 +11,9 @@ import (
 	"testing/iotest"
 	"unicode/utf8"
 
+	"github.com/idlint/idlint/internal/testio"
 	"github.com/idlint/idlint/rules"
 )
-
-// chunks reads b n bytes at a time.
-type chunks struct {
-	b []byte
-	n int
-}
-
-func (c *chunks) Read(p []byte) (int, error) {
-	if len(c.b) == 0 {
-		return 0, io.EOF
-	}
-	k := min(len(p), c.n, len(c.b))
-	copy(p, c.b[:k])
-	c.b = c.b[k:]
-	return k, nil
-}
 
 var identRE = regexp.MustCompile(`(?i)urn:[A-Za-z0-9:%._-]+`)
 
@@ -193,7 +178,7 @@ func TestSuppressions(t *testing.T) {
 				return // the long line: 1-byte reads cover it
 			}
 			for n := 2; n <= 40; n++ {
-				if g := suppressRun(t, e, tt.doc, &chunks{[]byte(tt.doc), n}); g != got {
+				if g := suppressRun(t, e, tt.doc, testio.ChunkReader([]byte(tt.doc), n)); g != got {
 					t.Errorf("reads of %d bytes:\n%s", n, g)
 				}
 			}
@@ -207,7 +192,7 @@ func TestDirectivePosition(t *testing.T) {
 	doc := "é\nçà idlint:ignore-next-line URN011 -- r\nurn:example:a%zz\n"
 	e, _ := New(Config{})
 	for n := 1; n <= 8; n++ {
-		got := suppressRun(t, e, doc, &chunks{[]byte(doc), n})
+		got := suppressRun(t, e, doc, testio.ChunkReader([]byte(doc), n))
 		if !strings.Contains(got, "\n2:4 warning IDL100") {
 			t.Errorf("reads of %d: %s, want the directive at 2:4", n, got)
 		}
@@ -225,7 +210,7 @@ func FuzzDirectives(f *testing.F) {
 			n = 1 + n&63
 		}
 		want := suppressRun(t, e, string(data), bytes.NewReader(data))
-		if got := suppressRun(t, e, string(data), &chunks{data, n}); got != want {
+		if got := suppressRun(t, e, string(data), testio.ChunkReader(data, n)); got != want {
 			t.Errorf("reads of %d bytes: %s, want %s", n, got, want)
 		}
 	})

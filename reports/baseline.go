@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/idlint/idlint/internal/atomicfile"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
@@ -174,22 +175,8 @@ func (b *BaselineFile) WriteFile(path string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644) // CreateTemp's is 0600: a baseline is committed and shared
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
+	// 0644, not CreateTemp's 0600: a baseline is committed and shared
+	if err := atomicfile.Write(path, data, 0o644, nil); err != nil {
 		return fmt.Errorf("writing baseline %s: %v", path, err)
 	}
 	return nil

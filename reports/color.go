@@ -20,15 +20,9 @@ const (
 	sgrLookal = "\033[2m"    // a look-alike's kind, dim
 )
 
-func severitySGR(s rules.Severity) string {
-	switch s {
-	case rules.Error:
-		return sgrError
-	case rules.Warning:
-		return sgrWarn
-	}
-	return sgrInfo
-}
+func severitySGR(s rules.Severity) string { return severityColors.of(s) }
+
+var severityColors = severityWords{sgrError, sgrWarn, sgrInfo}
 
 // colorLine writes Lines' line for finding f of o with ANSI colours: the
 // same bytes as the plain line once the escapes are taken out.

@@ -52,7 +52,7 @@ func RelPath(base, source string) string {
 			return filepath.ToSlash(abs)
 		}
 	}
-	return filepath.ToSlash(filepath.Clean(source))
+	return slashPath(source)
 }
 
 // Numbering gives each finding its FindingKey, counting equal ones as

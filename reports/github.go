@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/idlint/idlint/lint"
@@ -32,15 +31,9 @@ func NewGitHub(w io.Writer, min rules.Severity) *GitHub {
 }
 
 // githubLevel is the workflow command of a severity.
-func githubLevel(s rules.Severity) string {
-	switch s {
-	case rules.Error:
-		return "error"
-	case rules.Warning:
-		return "warning"
-	}
-	return "notice"
-}
+func githubLevel(s rules.Severity) string { return githubLevels.of(s) }
+
+var githubLevels = severityWords{"error", "warning", "notice"}
 
 func (g *GitHub) Occurrence(o *lint.Occurrence) error {
 	for i := range o.Findings {
@@ -49,7 +42,7 @@ func (g *GitHub) Occurrence(o *lint.Occurrence) error {
 			continue
 		}
 		msg := o.Raw + ": " + f.Message + " (" + f.Rule.SpecFor(o.Profile) + ")"
-		props := "file=" + githubProperty(githubPath(o.Source))
+		props := "file=" + githubProperty(slashPath(o.Source))
 		if o.Member != "" {
 			msg = o.Member + ": " + msg
 		} else {
@@ -68,12 +61,9 @@ func (g *GitHub) Source(r *record.Source) error {
 	if r.Status != record.StatusError {
 		return nil
 	}
-	_, err := fmt.Fprintf(g.w, "::error file=%s,title=idlint::%s\n", githubProperty(githubPath(r.Source)), githubData(Path(r.Source, r.Member)+": "+r.Error))
+	_, err := fmt.Fprintf(g.w, "::error file=%s,title=idlint::%s\n", githubProperty(slashPath(r.Source)), githubData(Path(r.Source, r.Member)+": "+r.Error))
 	return err
 }
-
-// githubPath is a path as GitHub names files: slashes, no "./".
-func githubPath(p string) string { return filepath.ToSlash(filepath.Clean(p)) }
 
 // Finish flushes the annotations.
 func (g *GitHub) Finish(Summary) error { return g.w.Flush() }

@@ -47,15 +47,9 @@ type gitlabLocation struct {
 
 // GitLabSeverity maps a severity to GitLab's scale (info, minor, major,
 // critical, blocker): error → major, warning → minor, info → info.
-func GitLabSeverity(s rules.Severity) string {
-	switch s {
-	case rules.Error:
-		return "major"
-	case rules.Warning:
-		return "minor"
-	}
-	return "info"
-}
+func GitLabSeverity(s rules.Severity) string { return gitlabSeverities.of(s) }
+
+var gitlabSeverities = severityWords{"major", "minor", "info"}
 
 func (g *GitLab) Occurrence(o *lint.Occurrence) error {
 	fps := g.num.Fingerprints(o)

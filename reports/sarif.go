@@ -98,15 +98,9 @@ type sarifNotification struct {
 	Locations []sarifLocation `json:"locations,omitempty"`
 }
 
-func sarifLevel(s rules.Severity) string {
-	switch s {
-	case rules.Error:
-		return "error"
-	case rules.Warning:
-		return "warning"
-	}
-	return "note"
-}
+func sarifLevel(s rules.Severity) string { return sarifLevels.of(s) }
+
+var sarifLevels = severityWords{"error", "warning", "note"}
 
 func (s *SARIF) Occurrence(o *lint.Occurrence) error {
 	fps := s.num.Fingerprints(o) // every finding numbered, shown or not
@@ -181,7 +175,7 @@ func (s *SARIF) artifact(source, member string) int {
 // sarifFileURI is the URI of an input path: a relative reference for a
 // relative path, a file: URI for an absolute one (RFC 8089).
 func sarifFileURI(path string) string {
-	p := filepath.ToSlash(filepath.Clean(path)) // ./a.txt is a.txt, as the repository names it
+	p := slashPath(path)
 	if !filepath.IsAbs(path) {
 		return percentEncode(p) // a relative-path reference (RFC 3986 §4.2)
 	}

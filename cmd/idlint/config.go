@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -182,13 +181,7 @@ func (c *common) scanConfig(fs *flag.FlagSet, paths []string, copt *corpus.Optio
 		return nil, lint.Config{}, err
 	}
 	for _, p := range paths {
-		var err error
-		if fi, serr := os.Stat(p); serr == nil && fi.IsDir() {
-			_, err = ld.ForDir(p)
-		} else {
-			_, err = ld.For(p)
-		}
-		if err != nil {
+		if _, err := ld.ForPath(p); err != nil {
 			return nil, lint.Config{}, err
 		}
 	}
@@ -253,12 +246,7 @@ func cmdConfig(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "idlint config:", err)
 		return exitTrouble
 	}
-	var e *config.Effective
-	if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
-		e, err = ld.ForDir(path)
-	} else {
-		e, err = ld.For(path)
-	}
+	e, err := ld.ForPath(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "idlint config:", err)
 		return exitTrouble

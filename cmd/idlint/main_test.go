@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/idlint/idlint/internal/testtree"
 	"github.com/idlint/idlint/lint"
 )
 
@@ -26,20 +26,8 @@ func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 	return code, out.String(), errb.String()
 }
 
-func writeFiles(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+// writeFiles writes a file tree for a test (internal/testtree).
+var writeFiles = testtree.Write
 
 func TestDemo(t *testing.T) {
 	t.Parallel()

@@ -9,25 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/idlint/idlint/internal/testtree"
 	"github.com/idlint/idlint/rules"
 )
 
-// tree writes files (slash paths relative to a new temporary directory)
-// and returns the directory.
-func tree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
+// tree writes a file tree for a test (internal/testtree).
+var tree = testtree.Write
 
 // state is the rule state of id in e.
 func state(t *testing.T, e *Effective, id string) RuleState {
@@ -99,6 +86,31 @@ func TestDiscovery(t *testing.T) {
 			}
 			checkRules(t, e, tc.on, tc.off)
 		})
+	}
+}
+
+// idlint config PATH (issue 20 §1): a directory's own idlint.toml applies
+// to it; a file, or a path that does not exist, is configured by its
+// directory's.
+func TestForPath(t *testing.T) {
+	root := tree(t, map[string]string{"idlint.toml": "", "b/idlint.toml": "", "b/x.txt": ""})
+	for _, tc := range []struct {
+		path  string
+		files []string
+	}{
+		{".", []string{"idlint.toml"}},
+		{"b", []string{"b/idlint.toml"}},
+		{"b/x.txt", []string{"b/idlint.toml"}},
+		{"x.txt", []string{"idlint.toml"}},
+		{"nope/x", []string{"idlint.toml"}},
+	} {
+		e, err := (&Loader{Cwd: root}).ForPath(tc.path)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		if got := rel(root, e.Files); !slices.Equal(got, tc.files) {
+			t.Errorf("ForPath(%q): files %q, want %q", tc.path, got, tc.files)
+		}
 	}
 }
 

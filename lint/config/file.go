@@ -15,6 +15,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 
+	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/schemes"
 )
@@ -227,7 +228,7 @@ func (p parser) layer(prefix string, sel, ext, ign []string, sev, prof map[strin
 		key := prefix + "profiles." + scheme
 		sc := schemes.Lookup(scheme)
 		if sc == nil {
-			return l, p.errAt(key, "unknown scheme %q in profiles%s", scheme, didYouMean(scheme, schemeNames()))
+			return l, p.errAt(key, "unknown scheme %q in profiles%s", scheme, didYouMean(scheme, lint.Schemes()))
 		}
 		name := prof[scheme]
 		if !contains(sc.Profiles, name) {
@@ -241,7 +242,7 @@ func (p parser) layer(prefix string, sel, ext, ign []string, sev, prof map[strin
 	for _, scheme := range sortedKeys(opts) {
 		sc := schemes.Lookup(scheme)
 		if sc == nil {
-			return l, p.errAt(prefix+"options."+scheme, "unknown scheme %q in options%s", scheme, didYouMean(scheme, schemeNames()))
+			return l, p.errAt(prefix+"options."+scheme, "unknown scheme %q in options%s", scheme, didYouMean(scheme, lint.Schemes()))
 		}
 		for _, name := range sortedKeys(opts[scheme]) {
 			key := prefix + "options." + scheme + "." + name
@@ -267,14 +268,22 @@ func (p parser) layer(prefix string, sel, ext, ign []string, sev, prof map[strin
 	return l, nil
 }
 
+// elemKey is the key of element i of the array at key, for errors and
+// origins at its own line; key itself when the element has no position
+// (an inline array on one line).
+func (p parser) elemKey(key string, i int) string {
+	ek := key + "." + strconv.Itoa(i)
+	if _, ok := p.pos[ek]; ok {
+		return ek
+	}
+	return key
+}
+
 // selectors resolves a list of rule selectors, each error at its element's line.
 func (p parser) selectors(key string, list []string) ([]Selector, error) {
 	var out []Selector
 	for i, s := range list {
-		ek := key + "." + strconv.Itoa(i)
-		if _, ok := p.pos[ek]; !ok {
-			ek = key
-		}
+		ek := p.elemKey(key, i)
 		sel, err := parseSelector(s, p.origin(ek))
 		if err != nil {
 			return nil, p.errAt(ek, "%s: %v", lastKey(key), err)
@@ -288,10 +297,7 @@ func (p parser) selectors(key string, list []string) ([]Selector, error) {
 func (p parser) patterns(key string, globs []string) ([]Pattern, error) {
 	var out []Pattern
 	for i, g := range globs {
-		ek := key + "." + strconv.Itoa(i)
-		if _, ok := p.pos[ek]; !ok {
-			ek = key
-		}
+		ek := p.elemKey(key, i)
 		g = strings.TrimPrefix(filepath.ToSlash(g), "./")
 		if g == "" || !doublestar.ValidatePattern(g) {
 			return nil, p.errAt(ek, "%s: bad glob %q", lastKey(key), g)

@@ -104,6 +104,25 @@ func (l *Loader) ForDir(dir string) (*Effective, error) {
 	return l.forAbs(abs, func() string { return abs })
 }
 
+// ForPath is ForDir(path) when path is a directory, For(path) otherwise
+// (a path that does not exist included).
+func (l *Loader) ForPath(path string) (*Effective, error) {
+	l.mu.Lock()
+	l.init()
+	abs := l.abs(path)
+	l.mu.Unlock()
+	fi, err := os.Stat(abs)
+	return l.forKind(path, err == nil && fi.IsDir())
+}
+
+// forKind is ForDir(path) for a directory, For(path) for anything else.
+func (l *Loader) forKind(path string, dir bool) (*Effective, error) {
+	if dir {
+		return l.ForDir(path)
+	}
+	return l.For(path)
+}
+
 // EngineFor is the engine for the file at path: archive members take
 // their archive's path. Paths with equal lint settings share one engine.
 func (l *Loader) EngineFor(path string) (*lint.Engine, error) {
@@ -129,13 +148,7 @@ func (l *Loader) EngineFor(path string) (*lint.Engine, error) {
 // idlint.toml applies). A path whose configuration cannot be read is not
 // excluded: linting it reports the error.
 func (l *Loader) Excluded(path string, dir bool) bool {
-	var e *Effective
-	var err error
-	if dir {
-		e, err = l.ForDir(path)
-	} else {
-		e, err = l.For(path)
-	}
+	e, err := l.forKind(path, dir)
 	return err == nil && e.Excluded(path)
 }
 

@@ -2,15 +2,14 @@ package config
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
 	"github.com/idlint/idlint/internal/suggest"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/rules"
-	"github.com/idlint/idlint/rules/schemes"
 )
 
 // Selector designates rules as select, ignore and severity keys do: "ALL",
@@ -68,7 +67,10 @@ func parseSelector(text string, origin Origin) (Selector, error) {
 			return s, nil
 		}
 	}
-	return s, fmt.Errorf("unknown rule %q%s", text, didYouMean(t, selectorNames()))
+	if best, ok := lint.SuggestRule(t); ok {
+		return s, fmt.Errorf("unknown rule %q (did you mean %s?)", text, best)
+	}
+	return s, fmt.Errorf("unknown rule %q", text)
 }
 
 // splitID cuts a rule ID into its letters and the rest ("URN041" → "URN", "041").
@@ -78,24 +80,6 @@ func splitID(id string) (letters, rest string) {
 		i++
 	}
 	return id[:i], id[i:]
-}
-
-// selectorNames is what a selector may be, for suggestions.
-func selectorNames() []string {
-	var out []string
-	for _, r := range catalog() {
-		out = append(out, r.ID, r.Name, r.Scheme+"/"+r.Name)
-	}
-	return out
-}
-
-func schemeNames() []string {
-	var out []string
-	for _, s := range schemes.All() {
-		out = append(out, s.Name)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // didYouMean is ` (did you mean x?)` for the known word nearest to s, or
@@ -109,11 +93,4 @@ func didYouMean(s string, known []string) string {
 
 func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

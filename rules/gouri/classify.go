@@ -3,7 +3,6 @@ package gouri
 import (
 	"strings"
 
-	"github.com/idlint/idlint/internal/wordbound"
 	"github.com/idlint/idlint/rules/internal/ascii"
 	"github.com/idlint/idlint/rules/internal/lookalike"
 	"github.com/idlint/idlint/rules/internal/rfc2396"
@@ -13,14 +12,14 @@ import (
 
 // Look-alike kinds returned by Classify.
 const (
-	KindWordPart       = "word-part"
-	KindURLHost        = "url-host"
+	KindWordPart       = lookalike.KindWordPart
+	KindURLHost        = lookalike.KindURLHost
 	KindGoDirective    = "go-directive"
 	KindLinkerSymbol   = "linker-symbol"
 	KindSourcePosition = "source-position"
 	KindFormatString   = "format-string"
 	KindEmoticon       = "emoticon"
-	KindCodeKey        = "code-key"
+	KindCodeKey        = lookalike.KindCodeKey
 	KindProseLabel     = "prose-label"
 	// KindTemplate, KindPattern and KindPrefix are the look-alikes every
 	// scheme shares (rules/internal/lookalike): "go:{name}",
@@ -111,11 +110,8 @@ func (*Checker) Classify(ident string, ctx rules.Context) string { return Classi
 // Classify is Checker.Classify as a function.
 func Classify(ident string, ctx rules.Context) string {
 	before := ctx.Before
-	if wordbound.Before(before) {
-		return KindWordPart
-	}
-	if hasSuffix(before, "://") {
-		return KindURLHost
+	if kind := lookalike.Attached(before); kind != "" {
+		return kind
 	}
 	if !ascii.HasPrefixFold(ident, "go:") {
 		return "" // not ours to judge: Check reports GO001
@@ -140,7 +136,7 @@ func Classify(ident string, ctx rules.Context) string {
 	if isEmoticon(rest) {
 		return KindEmoticon
 	}
-	if n := len(before); n > 0 && (before[n-1] == '{' || before[n-1] == ',') && !strings.HasPrefix(rest, "//") {
+	if lookalike.CodeKey(before) && !strings.HasPrefix(rest, "//") {
 		return KindCodeKey
 	}
 	if rest == "" || !lowerScheme && !strings.HasPrefix(rest, "//") {
@@ -169,7 +165,7 @@ func isDirective(rest string, before []byte) bool {
 	// c. "//go:" and a name: gc hands every such comment to its pragma
 	// reader (go/ast's isDirective asks for [a-z0-9] after the colon; gc
 	// and cmd/cover also see "//go:_name")
-	if hasSuffix(before, "//") {
+	if lookalike.HasSuffix(before, "//") {
 		c := rest[0]
 		return 'a' <= c && c <= 'z' || rfc2396.IsDigit(c) || c == '_'
 	}
@@ -178,7 +174,7 @@ func isDirective(rest string, before []byte) bool {
 	for t > 0 && (before[t-1] == ' ' || before[t-1] == '\t') {
 		t--
 	}
-	if t < len(before) && hasSuffix(before[:t], "//") && 'a' <= rest[0] && rest[0] <= 'z' {
+	if t < len(before) && lookalike.HasSuffix(before[:t], "//") && 'a' <= rest[0] && rest[0] <= 'z' {
 		for i := 0; i < len(rest); i++ {
 			if c := rest[i]; !('a' <= c && c <= 'z') && !rfc2396.IsDigit(c) && c != '_' {
 				return false
@@ -204,7 +200,7 @@ func isLinkerSymbol(rest string, ctx rules.Context) bool {
 			return true
 		}
 		b, a := ctx.Before, ctx.After
-		return len(b) > 0 && len(a) > 0 && isQuote(b[len(b)-1]) && a[0] == b[len(b)-1]
+		return len(b) > 0 && len(a) > 0 && lookalike.IsQuote(b[len(b)-1]) && a[0] == b[len(b)-1]
 	}
 	return false
 }
@@ -263,9 +259,3 @@ func isEmoticon(rest string) bool {
 	}
 	return false
 }
-
-func hasSuffix(b []byte, s string) bool {
-	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
-}
-
-func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }

@@ -1,7 +1,6 @@
 package lid
 
 import (
-	"github.com/idlint/idlint/internal/wordbound"
 	"github.com/idlint/idlint/rules/internal/ascii"
 	"github.com/idlint/idlint/rules/internal/lookalike"
 	"github.com/idlint/idlint/rules/internal/rfc2396"
@@ -11,12 +10,12 @@ import (
 
 // Look-alike kinds returned by Classify.
 const (
-	KindWordPart     = "word-part"
-	KindURLHost      = "url-host"
+	KindWordPart     = lookalike.KindWordPart
+	KindURLHost      = lookalike.KindURLHost
 	KindProseLabel   = "prose-label"
 	KindChatID       = "chat-id"
 	KindNumericLabel = "numeric-label"
-	KindCodeKey      = "code-key"
+	KindCodeKey      = lookalike.KindCodeKey
 	// KindTemplate, KindPattern and KindPrefix are the look-alikes every
 	// scheme shares (rules/internal/lookalike): "lid://{host}/x",
 	// "lid://" + host.
@@ -54,11 +53,8 @@ func (*Checker) Classify(ident string, ctx rules.Context) string { return Classi
 // Classify is Checker.Classify as a function.
 func Classify(ident string, ctx rules.Context) string {
 	before := ctx.Before
-	if wordbound.Before(before) {
-		return KindWordPart
-	}
-	if hasSuffix(before, "://") {
-		return KindURLHost
+	if kind := lookalike.Attached(before); kind != "" {
+		return kind
 	}
 	if !ascii.HasPrefixFold(ident, "lid:") {
 		return "" // not ours to judge: Check reports LID001
@@ -82,21 +78,15 @@ func Classify(ident string, ctx rules.Context) string {
 	if len(rest) > 2 && rest[0] == '0' && (rest[1] == 'x' || rest[1] == 'X') && allHex(rest[2:]) {
 		return KindNumericLabel
 	}
-	if n := len(before); n > 0 && (before[n-1] == '{' || before[n-1] == ',') {
+	if lookalike.CodeKey(before) {
 		return KindCodeKey
 	}
 	return ""
 }
 
-func hasSuffix(b []byte, s string) bool {
-	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
-}
-
-func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
-
 func quoted(ctx rules.Context) bool {
-	return len(ctx.Before) > 0 && isQuote(ctx.Before[len(ctx.Before)-1]) ||
-		len(ctx.After) > 0 && isQuote(ctx.After[0])
+	return len(ctx.Before) > 0 && lookalike.IsQuote(ctx.Before[len(ctx.Before)-1]) ||
+		len(ctx.After) > 0 && lookalike.IsQuote(ctx.After[0])
 }
 
 func allDigits(s string) bool {

@@ -154,7 +154,7 @@ func classify(ident string, ctx rules.Context) string {
 	if colon {
 		return ""
 	}
-	if b := ctx.Before; hasSuffix(b, "<") || hasSuffix(b, "</") || hasSuffix(b, ":type=\"") || hasSuffix(b, ":type='") {
+	if b := ctx.Before; lookalike.HasSuffix(b, "<") || lookalike.HasSuffix(b, "</") || lookalike.HasSuffix(b, ":type=\"") || lookalike.HasSuffix(b, ":type='") {
 		return KindXMLName
 	}
 	if acronymSuffix(nid) || nid == "s" || nid == "S" {
@@ -314,8 +314,4 @@ func namespaceWord(ctx rules.Context) bool {
 		}
 	}
 	return false
-}
-
-func hasSuffix(b []byte, s string) bool {
-	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
 }

@@ -279,7 +279,7 @@ func wildcard(ident string) bool {
 // line (xsi:schemaLocation="urn:x:y then a new line) ends in no separator.
 func Wrapped(ctx rules.Context) bool {
 	b := ctx.Before
-	if len(b) == 0 || !isQuote(b[len(b)-1]) {
+	if len(b) == 0 || !IsQuote(b[len(b)-1]) {
 		return false
 	}
 	a := ctx.After
@@ -323,7 +323,7 @@ func Pattern(ident string, ctx rules.Context) bool {
 // "?"), or -1.
 func Quoted(ctx rules.Context) (q byte, close int) {
 	b := ctx.Before
-	if len(b) == 0 || !isQuote(b[len(b)-1]) {
+	if len(b) == 0 || !IsQuote(b[len(b)-1]) {
 		return 0, -1
 	}
 	q = b[len(b)-1]
@@ -450,8 +450,6 @@ func lastLine(b []byte) int {
 func isSep(c byte) bool {
 	return c == ':' || c == '/' || c == '.' || c == '-' || c == '=' || c == '?'
 }
-
-func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 

@@ -161,3 +161,29 @@ func TestPrefix(t *testing.T) {
 		}
 	}
 }
+
+// The context kinds gouri and lid share (rules/gouri Classify rules 1, 2
+// and 8; rules/lid Classify rules 1, 2 and 7).
+func TestAttachedAndCodeKey(t *testing.T) {
+	for _, c := range []struct {
+		before   string
+		attached string
+		codeKey  bool
+	}{
+		{"", "", false},
+		{"Al", KindWordPart, false},
+		{"net.", KindWordPart, false},
+		{"see http://", KindURLHost, false},
+		{"see ", "", false},
+		{"{", "", true},
+		{"{id:1,", "", true},
+		{"a, ", "", false},
+	} {
+		if got := Attached([]byte(c.before)); got != c.attached {
+			t.Errorf("Attached(%q) = %q, want %q", c.before, got, c.attached)
+		}
+		if got := CodeKey([]byte(c.before)); got != c.codeKey {
+			t.Errorf("CodeKey(%q) = %v, want %v", c.before, got, c.codeKey)
+		}
+	}
+}

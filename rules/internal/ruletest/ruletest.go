@@ -5,6 +5,8 @@ package ruletest
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -343,11 +345,4 @@ func Within(sub, s string) bool {
 }
 
 // SortedKeys returns m's keys in order.
-func SortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
+func SortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -1,0 +1,43 @@
+package lookalike
+
+import "github.com/idlint/idlint/internal/wordbound"
+
+// Kinds the text around a candidate decides, whatever follows the colon:
+// the go: and lid: classifiers share them (rules/gouri, rules/lid).
+const (
+	// KindWordPart is a candidate that continues a word ("Algo:", "valid:").
+	KindWordPart = "word-part"
+	// KindURLHost is a candidate right after "://", a URL's host and
+	// port ("https://go:8080").
+	KindURLHost = "url-host"
+	// KindCodeKey is an object key in code, right after "{" or ","
+	// ("{go:function(){…}}", "{id:1,lid:e.lid}").
+	KindCodeKey = "code-key"
+)
+
+// Attached is KindWordPart or KindURLHost when the text before a
+// candidate makes it one, "" otherwise.
+func Attached(before []byte) string {
+	if wordbound.Before(before) {
+		return KindWordPart
+	}
+	if HasSuffix(before, "://") {
+		return KindURLHost
+	}
+	return ""
+}
+
+// CodeKey reports whether before ends in "{" or "," with no space: prose
+// puts a space after a comma.
+func CodeKey(before []byte) bool {
+	n := len(before)
+	return n > 0 && (before[n-1] == '{' || before[n-1] == ',')
+}
+
+// HasSuffix is bytes.HasSuffix for a string suffix, with no conversion.
+func HasSuffix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
+}
+
+// IsQuote reports whether c opens or closes a string: ", ' or `.
+func IsQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
