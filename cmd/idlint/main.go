@@ -369,6 +369,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		}()
 	}
 	if fx.on() {
+		fx.baseline = bl.read
 		return fx.run(ctx, arm, paths, opt, minSev, stdout, stderr, func() int {
 			return scanWith(ctx, name, paths, opt, outs, minSev, check, srcW, rep, bl, stdout, stderr)
 		})
