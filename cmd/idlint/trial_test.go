@@ -1,0 +1,43 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// issue 20 §1, §2: what a new user trying the features together is told —
+// idlint config says a path is excluded, and the note on left-out paths
+// names idlint.toml's exclude (it counts those too, also under
+// --no-ignore).
+func TestTrialMessages(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"idlint.toml":    "exclude = [\"vendor\"]\n",
+		"vendor/v.txt":   "urn:a:b\n",
+		"drafts/x.txt":   "urn:a:b\n",
+		"doc.txt":        "urn:example:ok\n",
+		".gitignore":     "",
+		"vendor/sub/w.x": "",
+	})
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		name           string
+		args           []string
+		stdout, stderr string // substrings ("" none expected)
+		notStdout      string
+	}{
+		{"issue 20 §1: config of an excluded file says so", []string{"config", "vendor/v.txt"}, "# excluded: directory walks leave it out", "", ""},
+		{"issue 20 §1: config of an excluded directory says so", []string{"config", "vendor"}, "# excluded:", "", ""},
+		{"issue 20 §1: config of a linted file does not", []string{"config", "drafts/x.txt"}, "# rules:", "", "# excluded"},
+		{"issue 20 §2: the note names the config's exclude", []string{"check", "--no-ignore", "."}, "drafts/x.txt", "idlint.toml's exclude", "vendor/v.txt"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, out, errs := runCmd(t, "", tc.args...)
+			if !strings.Contains(out, tc.stdout) || !strings.Contains(errs, tc.stderr) {
+				t.Errorf("stdout %q\nstderr %q\nwant %q and %q", out, errs, tc.stdout, tc.stderr)
+			}
+			if tc.notStdout != "" && strings.Contains(out, tc.notStdout) {
+				t.Errorf("stdout has %q:\n%s", tc.notStdout, out)
+			}
+		})
+	}
+}
