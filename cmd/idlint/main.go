@@ -368,6 +368,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 			}
 		}()
 	}
+	outs.unsafe = fx.unsafe
 	if fx.on() {
 		fx.baseline = bl.read
 		return fx.run(ctx, arm, paths, opt, minSev, stdout, stderr, func() int {

@@ -26,6 +26,7 @@ type outputFlags struct {
 	orphans    []string // -o files given before any --format
 	statistics bool
 	failOn     string
+	unsafe     bool // --unsafe-fixes: statistics mark unsafe fixes fixable too
 }
 
 // outputSpec is one --format and its file ("" for stdout).
@@ -73,7 +74,7 @@ func (o *outputFlags) register(fs *flag.FlagSet, cmd commands) {
 	fs.Var(fileValue{o}, "o", "write the --format before it to `FILE` (- for stdout; repeatable: --format text --format sarif -o out.sarif)")
 	fs.Var(fileValue{o}, "output", "same as -o `FILE`")
 	if cmd == inCheck {
-		fs.BoolVar(&o.statistics, "statistics", false, "after the report, count the findings per rule (count, ID, [*] when fixable, name); on stderr when stdout carries another format than text")
+		fs.BoolVar(&o.statistics, "statistics", false, "after the report, count the findings per rule (count, ID, [*] when --fix fixes them, name); on stderr when stdout carries another format than text")
 		fs.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a finding at or above `LEVEL` exists (shown or not): error, warning, info")
 	}
 }
@@ -195,7 +196,9 @@ func (o *outputFlags) sinks(cmd commands, specs []outputSpec, out output) (repor
 		if textOnStdout || stdoutFree {
 			w = out.stdout
 		}
-		m.sinks = append(m.sinks, reports.NewStatistics(w, out.min))
+		st := reports.NewStatistics(w, out.min)
+		st.Unsafe = o.unsafe
+		m.sinks = append(m.sinks, st)
 	}
 	if len(m.sinks) == 1 && len(m.files) == 0 {
 		return m.sinks[0], nil
