@@ -71,7 +71,7 @@ func (v fileValue) Set(s string) error {
 func (o *outputFlags) register(fs *flag.FlagSet, cmd commands) {
 	o.deflt = "text"
 	fs.Var(formatValue{o}, "format", formatFlagHelp(cmd)+" (repeatable, each with its -o FILE)")
-	fs.Var(fileValue{o}, "o", "write the --format before it to `FILE` (- for stdout; repeatable: --format text --format sarif -o out.sarif)")
+	fs.Var(fileValue{o}, "o", "write the --format before it to `FILE` (- for stdout; repeatable: --format text --format json -o out.json)")
 	fs.Var(fileValue{o}, "output", "same as -o `FILE`")
 	if cmd == inCheck {
 		fs.BoolVar(&o.statistics, "statistics", false, "after the report, count the findings per rule (count, ID, [*] when --fix fixes them, name); on stderr when stdout carries another format than text")

@@ -41,3 +41,27 @@ func TestTrialMessages(t *testing.T) {
 		})
 	}
 }
+
+// issue 20 §8: a mistyped or misplaced --format says what was meant —
+// scan's list has no CI formats, so a CI format given to scan points to
+// check.
+func TestUnknownFormatPointsToCheck(t *testing.T) {
+	for _, tc := range []struct {
+		cmd      commands
+		name     string
+		want     string
+		wantNone string
+	}{
+		{inScan, "sarif", "sarif is a format of check: idlint check --format sarif", ""},
+		{inScan, "sarf", "sarif is a format of check", ""},
+		{inScan, "gitlab", "gitlab is a format of check", ""},
+		{inScan, "jsnl", "did you mean jsonl?", "format of check"},
+		{inCheck, "sarf", "did you mean sarif?", "format of check"},
+		{inDemo, "junit", "junit is a format of check", ""},
+	} {
+		got := unknownFormat(tc.cmd, tc.name)
+		if !strings.Contains(got, tc.want) || tc.wantNone != "" && strings.Contains(got, tc.wantNone) {
+			t.Errorf("unknownFormat(%d, %q) = %q, want %q", tc.cmd, tc.name, got, tc.want)
+		}
+	}
+}
