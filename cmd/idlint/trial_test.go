@@ -65,3 +65,27 @@ func TestUnknownFormatPointsToCheck(t *testing.T) {
 		}
 	}
 }
+
+// issue 20 §8: `idlint check -h` reads cleanly — a flag's placeholder is
+// not repeated at the start of its text, and the line format it states is
+// the one check writes.
+func TestCheckHelpText(t *testing.T) {
+	code, out, _ := runCmd(t, "", "check", "-h")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"severity RULE raw: message (spec)", true},
+		{"--select RULE[,RULE]    enable only these rules", true},
+		{"RULE[,RULE] enable", false},
+		{"RULE=LEVEL override", false},
+		{"SCHEME=NAME profile", false},
+	} {
+		if strings.Contains(out, tc.text) != tc.want {
+			t.Errorf("check -h has %q: %v, want %v\n%s", tc.text, !tc.want, tc.want, out)
+		}
+	}
+}
