@@ -88,6 +88,8 @@ func (o *outputFlags) resolve() ([]outputSpec, error) {
 			specs = []outputSpec{{o.deflt, o.orphans[0]}}
 		case len(o.orphans) == 1 && len(specs) == 1 && specs[0].file == "":
 			specs[0].file = o.orphans[0]
+		case len(o.orphans) > 1 && len(specs) == 0:
+			return nil, fmt.Errorf("-o %s and -o %s: one file per format (%s); for several outputs give --format X -o FILE pairs", o.orphans[0], o.orphans[1], o.deflt)
 		default:
 			return nil, fmt.Errorf("-o %s comes before any --format: with several formats, put each -o FILE after the --format it is for", o.orphans[0])
 		}

@@ -32,6 +32,7 @@ func TestOutputPairing(t *testing.T) {
 		{"- is stdout", []string{"--format", "sarif", "-o", "-", "--format", "text", "-o", "t"}, "sarif=- text=t"},
 		{"two on stdout", []string{"--format", "text", "--format", "sarif"}, "error: --format text, --format sarif would all write to stdout"},
 		{"two -o for one format", []string{"--format", "sarif", "-o", "a", "-o", "b"}, "error: invalid value"},
+		{"two -o and no format (issue 20 §6)", []string{"-o", "a", "-o", "b"}, "error: -o a and -o b: one file per format (text)"},
 		{"-o before several formats", []string{"-o", "a", "--format", "text", "--format", "sarif", "-o", "b"}, "error: -o a comes before any --format"},
 		{"one file twice", []string{"--format", "sarif", "-o", "a", "--format", "junit", "-o", "a"}, "error: --format sarif and --format junit both write to a"},
 	} {
