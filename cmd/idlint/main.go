@@ -483,6 +483,9 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		fmt.Fprintf(stderr, "idlint %s: %s\n", name, reports.IgnoredNote(sum.Ignored))
 	}
 	if check && failed(sum, failOn) {
+		if !failed(sum, out.min) { // nothing shown: say why the run fails
+			fmt.Fprintf(stderr, "idlint %s: %s\n", name, hiddenFailNote(sum, failOn, out.min))
+		}
 		return exitFindings
 	}
 	return exitOK

@@ -157,6 +157,16 @@ func failed(sum reports.Summary, level rules.Severity) bool {
 	return false
 }
 
+// hiddenFailNote says why a check that shows no finding fails: findings
+// below --min-severity at or above --fail-on.
+func hiddenFailNote(sum reports.Summary, failOn, min rules.Severity) string {
+	n := 0
+	for s := failOn; s < min && s <= rules.Error; s++ {
+		n += sum.Findings[s]
+	}
+	return fmt.Sprintf("%d finding(s) below --min-severity %s fail the run (--fail-on %s); --min-severity %s shows them", n, min, failOn, failOn)
+}
+
 // sinks makes the sink of every output, the statistics last (after the
 // report on stdout). The files are created now; Finish and Abort close
 // them.

@@ -89,3 +89,29 @@ func TestCheckHelpText(t *testing.T) {
 		}
 	}
 }
+
+// issue 20 §6: --fail-on below --min-severity fails on findings not
+// shown; stderr then says so instead of leaving a silent exit 1.
+func TestFailOnHiddenSaysWhy(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"info.txt": "URN:ISBN:0451450523\n", "warn.txt": "urn:ab:cd\n"})
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string // "" : no note
+	}{
+		{"info only, --fail-on info: note", []string{"--fail-on", "info", "info.txt"}, exitFindings, "1 finding(s) below --min-severity warning fail the run (--fail-on info)"},
+		{"shown warning fails: no note", []string{"--fail-on", "info", "info.txt", "warn.txt"}, exitFindings, ""},
+		{"--min-severity info shows it: no note", []string{"--fail-on", "info", "--min-severity", "info", "info.txt"}, exitFindings, ""},
+		{"default --fail-on error: passes", []string{"info.txt"}, exitOK, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(dir)
+			code, _, errs := runCmd(t, "", append([]string{"check"}, tc.args...)...)
+			note := strings.Contains(errs, "fail the run")
+			if code != tc.code || note != (tc.stderr != "") || !strings.Contains(errs, tc.stderr) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tc.code, tc.stderr)
+			}
+		})
+	}
+}
