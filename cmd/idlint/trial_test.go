@@ -115,3 +115,20 @@ func TestFailOnHiddenSaysWhy(t *testing.T) {
 		})
 	}
 }
+
+// issue 20 §1: --config FILE and --isolated together are a usage error
+// (as in ruff), not --isolated silently winning.
+func TestConfigIsolatedConflict(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"idlint.toml": "ignore = [\"URN003\"]\n", "a.txt": "urn:a:b\n"})
+	t.Chdir(dir)
+	for _, args := range [][]string{
+		{"check", "--isolated", "--config", "idlint.toml", "a.txt"},
+		{"check", "--config", "idlint.toml", "--no-config", "a.txt"},
+		{"config", "--isolated", "--config", "idlint.toml"},
+	} {
+		code, _, errs := runCmd(t, "", args...)
+		if code != exitTrouble || !strings.Contains(errs, "contradict each other") {
+			t.Errorf("%v: exit %d, stderr %q; want %d and the conflict named", args, code, errs, exitTrouble)
+		}
+	}
+}
