@@ -77,8 +77,9 @@ func usage() string {
 		fmt.Fprintf(&b, "  %-5s %s\n", s.Name+":", strings.Join(ps, ", "))
 	}
 	b.WriteString(`
-Exit status: 0 no error-level finding, 1 error-level findings (check, parse),
-2 usage error or an input that could not be read (the others are still processed).
+Exit status: 0 no error-level finding, 1 error-level findings (parse; check: at or
+above --fail-on, default error; --diff: something to fix), 2 usage error or an
+input that could not be read (the others are still processed).
 Colour: --color auto|always|never (scan, check, demo); NO_COLOR=1 turns auto off.
 Run "idlint help COMMAND" or "idlint COMMAND -h" for a command's flags.
 `)
