@@ -9,6 +9,7 @@ import (
 
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
+	"github.com/idlint/idlint/reports"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -22,6 +23,10 @@ type FixOptions struct {
 	Min rules.Severity
 	// DryRun computes the fixed texts without writing any file (--diff).
 	DryRun bool
+	// Baseline, when set, is a baseline file (check --baseline): the
+	// findings it lists are neither fixed nor counted, as check does not
+	// report them, and the file itself is never rewritten.
+	Baseline string
 }
 
 // FixedFile is one file Fix changed (or, with DryRun, would change).
@@ -64,7 +69,11 @@ func Fix(ctx context.Context, paths []string, opt Options, fo FixOptions) (FixRe
 	opt.Lint.Fixes = true
 	opt.EngineFor = withFixes(opt.EngineFor)
 	c := &fixCollector{fo: fo, files: map[string]*fileFixes{}}
-	sum, err := Scan(ctx, paths, opt, c)
+	first, err := fo.filter(c, "")
+	if err != nil {
+		return res, err
+	}
+	sum, err := Scan(ctx, paths, opt, first)
 	if err != nil {
 		return res, err
 	}
@@ -101,10 +110,14 @@ func Fix(ctx context.Context, paths []string, opt Options, fo FixOptions) (FixRe
 			if opt.EngineFor != nil { // the text read back is linted as the file's path is configured
 				o.EngineFor = func(string) (*lint.Engine, error) { return opt.EngineFor(path) }
 			}
-			if _, err := Scan(ctx, []string{"-"}, o, last); err != nil {
+			s, err := fo.filter(last, path)
+			if err != nil {
 				return nil, err
 			}
-			if f := last.files["-"]; f != nil {
+			if _, err := Scan(ctx, []string{"-"}, o, s); err != nil {
+				return nil, err
+			}
+			if f := last.files[path]; f != nil {
 				return f.edits, nil
 			}
 			return nil, nil
@@ -129,6 +142,48 @@ func Fix(ctx context.Context, paths []string, opt Options, fo FixOptions) (FixRe
 		res.Files = append(res.Files, FixedFile{Path: path, Old: old, New: doc, Fixed: n, Converged: converged})
 	}
 	return res, nil
+}
+
+// filter puts the baseline (if any) before c; with path set, the
+// occurrences of a text read back from standard input are renamed to the
+// file's path first, so that the baseline keys them as the file's.
+func (fo FixOptions) filter(c *fixCollector, path string) (Sink, error) {
+	var s Sink = c
+	if fo.Baseline != "" {
+		b, err := reports.NewBaseline(collectorSink{c}, fo.Baseline, false, fo.Min)
+		if err != nil {
+			return nil, err
+		}
+		s = b
+	}
+	if path != "" {
+		s = renamed{s, path}
+	}
+	return s, nil
+}
+
+// collectorSink makes a fixCollector a reports.Sink.
+type collectorSink struct{ *fixCollector }
+
+func (collectorSink) Finish(reports.Summary) error { return nil }
+func (collectorSink) Abort(error)                  {}
+
+// renamed hands occurrences and sources on under another source name.
+type renamed struct {
+	next Sink
+	path string
+}
+
+func (r renamed) Occurrence(o *lint.Occurrence) error {
+	c := *o
+	c.Source = r.path
+	return r.next.Occurrence(&c)
+}
+
+func (r renamed) Source(s *record.Source) error {
+	c := *s
+	c.Source = r.path
+	return r.next.Source(&c)
 }
 
 // fileFixes is what the first scan saw of one input.

@@ -135,9 +135,48 @@ func wholeLines(doc []byte, edits []DocEdit) []DocEdit {
 		rest := string(doc[ls:e.Start]) + " " + string(doc[e.End:le])
 		if strings.Trim(rest, " \t\r\n#/*<>!-;%") == "" {
 			e.Start, e.End = ls, le
+		} else if s, end, ok := wholeComment(doc[ls:e.Start], doc[e.End:le]); ok {
+			e.Start, e.End = ls+int64(s), e.End+int64(end)
 		}
 	}
 	return edits
+}
+
+// commentMarks are the comment openers a suppression may follow on a
+// line with other text, each with its closer ("" for a comment that runs
+// to the end of the line); longer openers first.
+var commentMarks = [][2]string{{"<!--", "-->"}, {"/*", "*/"}, {"//", ""}, {"--", ""}, {"#", ""}, {";", ""}, {"%", ""}}
+
+// wholeComment finds the comment around a directive removed whole when
+// there is text before it on the line ("urn:a:b  <!-- idlint:… -->"):
+// the comment holds nothing else, so it goes too, with the blanks before
+// it, leaving "urn:a:b". before is the line up to the directive, after
+// the rest of the line; start is where the cut begins in before, end
+// where it ends in after.
+func wholeComment(before, after []byte) (start, end int, ok bool) {
+	b := strings.TrimRight(string(before), " \t")
+	for _, m := range commentMarks {
+		if !strings.HasSuffix(b, m[0]) {
+			continue
+		}
+		start = len(strings.TrimRight(b[:len(b)-len(m[0])], " \t"))
+		if start == 0 {
+			return 0, 0, false // nothing before: the line rule's business
+		}
+		a := string(after)
+		if m[1] == "" {
+			if strings.TrimRight(a, " \t\r\n") != "" {
+				return 0, 0, false
+			}
+			return start, len(strings.TrimRight(a, "\r\n")), true
+		}
+		rest := strings.TrimLeft(a, " \t")
+		if !strings.HasPrefix(rest, m[1]) {
+			return 0, 0, false
+		}
+		return start, len(a) - len(rest) + len(m[1]), true
+	}
+	return 0, 0, false
 }
 
 // WithFixes returns e, or a copy of it, whose findings carry their fixes

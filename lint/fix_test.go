@@ -273,8 +273,16 @@ func TestWholeLines(t *testing.T) {
 		{"a\n# idlint:enable\nb\n", "idlint:enable", "a\nb\n"},
 		{"a\n<!-- idlint:enable -->\r\nb", "idlint:enable", "a\nb"},
 		{"a\n  // idlint:enable", "idlint:enable", "a\n"},
-		{"x idlint:enable -- y\n", "idlint:enable -- y", "x \n"},       // text stays: only the directive goes
-		{"urn:a:b # idlint:enable\n", "idlint:enable", "urn:a:b # \n"}, // so does an identifier
+		{"x idlint:enable -- y\n", "idlint:enable -- y", "x \n"}, // text stays: only the directive goes
+		// issue 20 §3, §5: a same-line comment holding only the directive
+		// goes whole, as ruff removes a "# noqa" comment: the identifier stays
+		{"urn:a:b # idlint:enable\n", "idlint:enable", "urn:a:b\n"},
+		{"urn:a:b  <!-- idlint:ignore[URN006] -- r -->\r\nc", "idlint:ignore[URN006] -- r", "urn:a:b\r\nc"},
+		{"a /* idlint:ignore[URN006] -- r */ b\n", "idlint:ignore[URN006] -- r", "a b\n"},
+		{"x = 1; // idlint:ignore[URN006] -- r", "idlint:ignore[URN006] -- r", "x = 1;"},
+		{"a <!-- idlint:ignore[URN006] -- r --> tail -->\n", "idlint:ignore[URN006] -- r", "a tail -->\n"},
+		{"a <!-- note idlint:ignore[URN006] -->\n", "idlint:ignore[URN006]", "a <!-- note  -->\n"}, // the comment says more: it stays
+		{"a <!-- idlint:ignore[URN006]\n", "idlint:ignore[URN006]", "a <!-- \n"},                   // unclosed: left
 	} {
 		start := strings.Index(c.doc, c.cut)
 		e := DocEdit{Start: int64(start), End: int64(start + len(c.cut)), Safe: true, Line: true}

@@ -243,6 +243,15 @@ func (e *Engine) NormalForms(scheme, ident string) map[string]string {
 	return nil
 }
 
+// ruleOff reports whether e turns r off (nil e: no rule is off).
+func (e *Engine) ruleOff(r *rules.Rule) bool {
+	if e == nil {
+		return false
+	}
+	s, ok := e.override[r]
+	return ok && s == rules.None
+}
+
 // adjust applies severity overrides in place, dropping disabled rules.
 func (e *Engine) adjust(fs []rules.Finding) []rules.Finding {
 	if len(e.override) == 0 {

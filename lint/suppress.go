@@ -631,7 +631,7 @@ func (d *Directives) Report(e *Engine) ([]Occurrence, error) {
 	var out []Occurrence
 	for k := range d.list {
 		x := &d.list[k]
-		fs := x.findings()
+		fs := x.findings(e.ruleOff)
 		if e != nil {
 			fs = e.adjust(fs)
 		}
@@ -653,8 +653,36 @@ func (d *Directives) Report(e *Engine) ([]Occurrence, error) {
 	return out, nil
 }
 
+// allOff reports whether off turns off every rule of rs (off nil: none).
+func allOff(rs []*rules.Rule, off func(*rules.Rule) bool) bool {
+	if off == nil || len(rs) == 0 {
+		return false
+	}
+	for _, r := range rs {
+		if !off(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// offNote says that the rules named ("it" when none) are off where the
+// directive is.
+func offNote(names []string) string {
+	if len(names) == 0 {
+		names = []string{"it"}
+	}
+	verb := "is"
+	if len(names) > 1 {
+		verb = "are"
+	}
+	return fmt.Sprintf(": %s %s turned off for this file (idlint.toml or flags)", strings.Join(names, ", "), verb)
+}
+
 // findings are x's own, with the byte ranges in x.raw that fix them.
-func (x *directive) findings() []rules.Finding {
+// off tells the rules the file's configuration turns off: a suppression
+// of those is unused, and its message says why (ruff's "non-enabled").
+func (x *directive) findings(off func(*rules.Rule) bool) []rules.Finding {
 	var fs []rules.Finding
 	whole := [2]int{0, len(x.raw)}
 	known, unknown := 0, 0
@@ -690,14 +718,28 @@ func (x *directive) findings() []rules.Finding {
 		msg := "this suppression suppressed no finding"
 		if x.kind == enable {
 			msg = "this enable ends no disabled region"
+		} else if !x.all {
+			var offs []string
+			for _, t := range x.toks {
+				if t.rules != nil && allOff(t.rules, off) {
+					offs = append(offs, t.text)
+				}
+			}
+			if len(offs) == known {
+				msg += offNote(offs)
+			}
 		}
 		fs = append(fs, rules.Finding{Rule: UnusedSuppression, Severity: UnusedSuppression.Severity, Message: msg, Start: whole[0], End: whole[1]})
 	case known > 0:
 		for i, t := range x.toks {
 			if t.rules != nil && !t.used {
 				rg := x.cut(i, removed)
+				msg := fmt.Sprintf("%s in this suppression suppressed no finding", t.text)
+				if allOff(t.rules, off) {
+					msg += offNote(nil)
+				}
 				fs = append(fs, rules.Finding{Rule: UnusedSuppression, Severity: UnusedSuppression.Severity,
-					Message: fmt.Sprintf("%s in this suppression suppressed no finding", t.text), Start: rg[0], End: rg[1]})
+					Message: msg, Start: rg[0], End: rg[1]})
 			}
 		}
 	}

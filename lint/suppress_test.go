@@ -150,6 +150,20 @@ func TestSuppressions(t *testing.T) {
 		{"missing reason, turned off; unused made an error", Config{Severity: map[string]rules.Severity{"IDL103": rules.None, "unused-suppression": rules.Error}},
 			"idlint:ignore-next-line\nx\n",
 			"1:1 error IDL100 \"idlint:ignore-next-line\": this suppression suppressed no finding\n"},
+		// issue 20 §3 with §1: a suppression of a rule the configuration
+		// turns off is unused, and says why (ruff's RUF100 "non-enabled")
+		{"unused: its rule turned off", Config{Severity: map[string]rules.Severity{"URN006": rules.None}},
+			"urn:example:a%zz idlint:ignore[URN006] -- r\n",
+			"1 urn:example:a%zz kept= suppressed= valid=true\n" + // URN006 off: valid
+				"1:18 warning IDL100 \"idlint:ignore[URN006] -- r\": this suppression suppressed no finding: URN006 is turned off for this file (idlint.toml or flags)\n"},
+		{"unused: one rule of a list turned off", Config{Severity: map[string]rules.Severity{"URN006": rules.None}},
+			"urn:ab:c idlint:ignore[URN006,URN023] -- r\n",
+			"1 urn:ab:c kept=URN025 suppressed=URN023 valid=true\n" +
+				"1:24 warning IDL100 \"URN006,\": URN006 in this suppression suppressed no finding: it is turned off for this file (idlint.toml or flags)\n"},
+		{"unused, rule on: no note", Config{},
+			"urn:ab:c idlint:ignore[URN006] -- r\n",
+			"1 urn:ab:c kept=URN023,URN025 suppressed= valid=true\n" +
+				"1:10 warning IDL100 \"idlint:ignore[URN006] -- r\": this suppression suppressed no finding\n"},
 		{"a suppressed warning leaves the identifier valid", Config{},
 			"URN:example:a idlint:ignore[URN030] -- r\n",
 			"1 URN:example:a kept= suppressed=URN030 valid=true\n"},

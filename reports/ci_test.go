@@ -158,21 +158,43 @@ func TestJUnit(t *testing.T) {
 }
 
 // --statistics counts per rule at or above Min, most first then by ID,
-// "[*]" for a rule with a mechanical fix (ruff's layout; issue 20 §6).
+// "[*]" for a rule whose findings --fix fixes: a safe fix, an unsafe one
+// only with --unsafe-fixes, never a rule with advice but no mechanical fix
+// (ruff's layout and ruff#16756; issue 20 §6).
 func TestStatistics(t *testing.T) {
-	var b bytes.Buffer
-	s := NewStatistics(&b, rules.Warning)
-	for _, raw := range []string{"urn:example:a%zz", "urn:ab:cd", "urn:example:b%zz", "urn:ab:ef%zz", "URN:isbn:0451450523"} {
-		o := checked(t, raw)
-		if err := s.Occurrence(&o); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := s.Finish(Summary{}); err != nil {
-		t.Fatal(err)
-	}
-	want := "3  URN006  [-] bad-percent-encoding\n2  URN023      nid-too-short\n"
-	if b.String() != want {
-		t.Errorf("statistics\n%s\nwant\n%s", b.String(), want)
+	for _, tc := range []struct {
+		name   string
+		min    rules.Severity
+		unsafe bool
+		raws   []string
+		want   string
+	}{
+		{"unsafe fix (URN006) not marked without --unsafe-fixes", rules.Warning, false,
+			[]string{"urn:example:a%zz", "urn:ab:cd", "urn:example:b%zz", "urn:ab:ef%zz", "URN:isbn:0451450523"},
+			"3  URN006      bad-percent-encoding\n2  URN023      nid-too-short\n"},
+		{"unsafe fix marked with --unsafe-fixes", rules.Warning, true,
+			[]string{"urn:example:a%zz", "urn:ab:cd"},
+			"1  URN006  [*] bad-percent-encoding\n1  URN023      nid-too-short\n"},
+		{"safe fix (URN030, rfc8141 §3.1) marked", rules.Info, false,
+			[]string{"URN:isbn:0451450523"},
+			"1  URN030  [*] non-canonical-case\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			s := NewStatistics(&b, tc.min)
+			s.Unsafe = tc.unsafe
+			for _, raw := range tc.raws {
+				o := checked(t, raw)
+				if err := s.Occurrence(&o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.Finish(Summary{}); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tc.want {
+				t.Errorf("statistics\n%s\nwant\n%s", b.String(), tc.want)
+			}
+		})
 	}
 }

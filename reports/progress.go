@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -25,6 +26,8 @@ type Progress struct {
 
 	w      io.Writer
 	tty    bool
+	dumb   bool // TERM=dumb: no escape sequences, blanks clear the line
+	drawn  int  // length of the line on the terminal (0: none drawn)
 	log    zerolog.Logger
 	start  time.Time
 	stop   chan struct{}
@@ -34,7 +37,7 @@ type Progress struct {
 // NewProgress returns a display writing to f (normally os.Stderr).
 func NewProgress(f *os.File) *Progress {
 	tty := isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
-	return &Progress{w: f, tty: tty, log: zerolog.New(f).With().Timestamp().Logger()}
+	return &Progress{w: f, tty: tty, dumb: os.Getenv("TERM") == "dumb", log: zerolog.New(f).With().Timestamp().Logger()}
 }
 
 // Start begins periodic updates until Finish.
@@ -86,18 +89,21 @@ func (p *Progress) show(final bool) {
 		return
 	}
 	if final {
-		fmt.Fprint(p.w, "\r\033[K")
+		if p.drawn > 0 { // a run too short to draw a line leaves the terminal alone
+			fmt.Fprint(p.w, p.clear())
+		}
 		return
 	}
 	pct := ""
 	if total > 0 {
 		pct = fmt.Sprintf(" (%.0f%%)", 100*float64(read)/float64(total))
 	}
-	line := fmt.Sprintf("\r\033[K%s / %s%s, %d/%d inputs, %.1f MB/s", humanBytes(read), humanBytes(total), pct, done, p.TotalFiles, rate/1e6)
+	line := fmt.Sprintf("%s / %s%s, %d/%d inputs, %.1f MB/s", humanBytes(read), humanBytes(total), pct, done, p.TotalFiles, rate/1e6)
 	if eta != "" {
 		line += ", ETA " + eta
 	}
-	fmt.Fprint(p.w, line)
+	fmt.Fprint(p.w, p.clear()+line)
+	p.drawn = len(line)
 }
 
 // etaString is the time left at the rate so far, rounded to the second;
@@ -110,4 +116,13 @@ func etaString(read, total int64, elapsed time.Duration) string {
 	// always 0s)
 	left := float64(total-read) / float64(read) * float64(elapsed)
 	return time.Duration(left).Round(time.Second).String()
+}
+
+// clear returns to the start of the line and blanks it: with the erase
+// sequence, or on a dumb terminal with spaces over the last line drawn.
+func (p *Progress) clear() string {
+	if p.dumb {
+		return "\r" + strings.Repeat(" ", p.drawn) + "\r"
+	}
+	return "\r\033[K"
 }

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -26,5 +27,39 @@ func TestETA(t *testing.T) {
 		if got := etaString(tc.read, tc.total, tc.elapsed); got != tc.want {
 			t.Errorf("%s: etaString(%d, %d, %v) = %q, want %q", tc.why, tc.read, tc.total, tc.elapsed, got, tc.want)
 		}
+	}
+}
+
+// issue 20 §8 (terminal manners): the progress line is cleared only when
+// one was drawn — a short check leaves no "\r\033[K" before its output —
+// and on TERM=dumb with blanks, never an escape sequence.
+func TestProgressClear(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		dumb  bool
+		ticks int
+		want  string // what the final clear writes after the ticks
+		noEsc bool
+	}{
+		{"nothing drawn: nothing cleared", false, 0, "", false},
+		{"drawn: erased", false, 1, "\r\033[K", false},
+		{"dumb terminal: blanks, no escapes", true, 1, "\r", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			p := &Progress{w: &b, tty: true, dumb: tc.dumb, start: time.Now()}
+			for range tc.ticks {
+				p.show(false)
+			}
+			n := b.Len()
+			p.show(true)
+			final := b.String()[n:]
+			if !strings.HasPrefix(final, tc.want) || tc.want == "" && final != "" {
+				t.Errorf("final clear %q, want %q", final, tc.want)
+			}
+			if tc.noEsc && strings.Contains(b.String(), "\033") {
+				t.Errorf("escape sequence on a dumb terminal: %q", b.String())
+			}
+		})
 	}
 }

@@ -17,12 +17,13 @@ import (
 //	12  URN006  [*] bad-percent-encoding
 //	 3  URN023      nid-too-short
 //
-// count (most first, then by ID), rule ID, "[*]" when the rule's fix is
-// safe (check --fix applies it), "[-]" when it is unsafe (--unsafe-fixes),
-// name.
+// count (most first, then by ID), rule ID, "[*]" when --fix fixes the
+// rule's findings (a safe fix; an unsafe one with Unsafe, as ruff marks
+// only what the run's flags would apply), name.
 type Statistics struct {
 	W      io.Writer
 	Min    rules.Severity
+	Unsafe bool // --unsafe-fixes: unsafe fixes count as fixable
 	counts map[*rules.Rule]int
 }
 
@@ -63,11 +64,8 @@ func (s *Statistics) Finish(Summary) error {
 	w := bufio.NewWriter(s.W)
 	for _, x := range rows {
 		fix := "   "
-		switch x.r.FixKind {
-		case rules.FixSafe:
+		if x.r.FixKind == rules.FixSafe || x.r.FixKind == rules.FixUnsafe && s.Unsafe {
 			fix = "[*]"
-		case rules.FixUnsafe:
-			fix = "[-]"
 		}
 		fmt.Fprintf(w, "%*d  %-*s  %s %s\n", wn, x.n, wid, x.r.ID, fix, x.r.Name)
 	}

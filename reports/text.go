@@ -198,5 +198,5 @@ func humanBytes(n int64) string {
 // IgnoredNote says how many paths directory walks left out, and how to
 // have them (issue 20 §2: nothing left out silently).
 func IgnoredNote(n int) string {
-	return fmt.Sprintf("%d path(s) ignored by .gitignore, .ignore or as hidden (--no-ignore, --hidden to include them)", n)
+	return fmt.Sprintf("%d path(s) ignored by .gitignore, .ignore, idlint.toml's exclude or as hidden (--no-ignore, --hidden, --isolated to include them)", n)
 }

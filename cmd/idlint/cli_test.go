@@ -107,7 +107,7 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"parse", "--ignore", "urn06", "urn:a:b"}, `idlint parse: --ignore: unknown rule "urn06" (did you mean URN006?)`},
 		// issue 20 "Also fix": check's list names sarif, scan's does not
 		{[]string{"check", "--format", "sarf", dir}, `idlint check: unknown format "sarf" (want text, sarif, github, gitlab, junit, jsonl, json, arrow or none); did you mean sarif?`},
-		{[]string{"scan", "--format", "sarif", dir}, `idlint scan: unknown format "sarif" (want text, jsonl, json, arrow or none)`},
+		{[]string{"scan", "--format", "sarif", dir}, `idlint scan: unknown format "sarif" (want text, jsonl, json, arrow or none); sarif is a format of check: idlint check --format sarif`}, // issue 20 §8: where it is
 		{[]string{"parse", "--format", "jsnol", "urn:a:b"}, `idlint parse: unknown format "jsnol" (want text, json or jsonl); did you mean jsonl?`},
 		{[]string{"scan", "--format", "jsn", dir}, `idlint scan: unknown format "jsn" (want text, jsonl, json, arrow or none); did you mean json?`},
 	} {

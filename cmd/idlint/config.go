@@ -40,6 +40,9 @@ var limitFlags = []string{"max-len", "max-member-bytes", "max-ratio", "max-depth
 func (c *common) loader(fs *flag.FlagSet) (*config.Loader, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if c.cf.isolated && c.cf.file != "" { // as ruff: one says read FILE, the other read none
+		return nil, fmt.Errorf("--config %s and --isolated (--no-config) contradict each other: give one", c.cf.file)
+	}
 	ld := &config.Loader{Explicit: c.cf.file, Isolated: c.cf.isolated}
 	l := &ld.Flags
 	l.Origin = config.Origin{Flag: "(command line)"}

@@ -15,6 +15,7 @@ import (
 // fixFlags are check's --fix, --unsafe-fixes and --diff (issue 20 §5).
 type fixFlags struct {
 	fix, unsafe, diff bool
+	baseline          string // check's --baseline: its findings are not fixed
 }
 
 func (x *fixFlags) register(fs *flag.FlagSet) {
@@ -44,7 +45,7 @@ func (x *fixFlags) run(ctx context.Context, arm func(), paths []string, opt idli
 	if !x.diff {
 		arm() // files are about to be written: an interrupt cancels, it does not kill
 	}
-	res, err := idlint.Fix(ctx, paths, opt, idlint.FixOptions{Unsafe: x.unsafe, Min: min, DryRun: x.diff})
+	res, err := idlint.Fix(ctx, paths, opt, idlint.FixOptions{Unsafe: x.unsafe, Min: min, DryRun: x.diff, Baseline: x.baseline})
 	if err != nil {
 		fmt.Fprintf(stderr, "idlint check: %v\n", err)
 		return exitTrouble

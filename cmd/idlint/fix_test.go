@@ -208,3 +208,50 @@ func TestFixSuppressions(t *testing.T) {
 		})
 	}
 }
+
+// issue 20 §4 with §5: --fix and --diff with --baseline fix what check
+// reports — not the findings the baseline holds back, never the baseline
+// file itself (it quotes the identifiers it holds back) — and count what
+// is left as check shows it.
+func TestCheckFixBaseline(t *testing.T) {
+	const old = "urn:example:old%zz\n"
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		doc     string // doc.txt afterwards
+		code    int
+		summary string
+	}{
+		{"--fix --unsafe-fixes: only the new finding", []string{"--fix", "--unsafe-fixes"},
+			"urn:example:old%zz\nurn:example:new%25zz\n", exitOK, "1 fixed, 0 remaining"},
+		{"--diff --unsafe-fixes: only the new finding", []string{"--diff", "--unsafe-fixes"},
+			"", exitFindings, "1 would be fixed, 0 remaining"},
+		{"--fix: the unsafe fix counted, baselined findings not", []string{"--fix"},
+			"", exitFindings, "0 fixed, 1 remaining (1 fixable with --unsafe-fixes)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeFiles(t, map[string]string{"doc.txt": old})
+			t.Chdir(dir)
+			if code, _, errs := runCmd(t, "", "check", "--write-baseline", "idlint-baseline.json", "."); code != exitOK {
+				t.Fatalf("--write-baseline: exit %d: %s", code, errs)
+			}
+			base, _ := os.ReadFile("idlint-baseline.json")
+			body := old + "urn:example:new%zz\n"
+			os.WriteFile("doc.txt", []byte(body), 0o644)
+			code, _, errs := runCmd(t, "", append(append([]string{"check", "--baseline", "idlint-baseline.json"}, tc.args...), ".")...)
+			if code != tc.code || !strings.Contains(errs, tc.summary) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errs, tc.code, tc.summary)
+			}
+			want := tc.doc
+			if want == "" {
+				want = body
+			}
+			if b, _ := os.ReadFile("doc.txt"); string(b) != want {
+				t.Errorf("doc.txt holds %q, want %q", b, want)
+			}
+			if b, _ := os.ReadFile("idlint-baseline.json"); !bytes.Equal(b, base) {
+				t.Errorf("the baseline file was rewritten:\n%s", b)
+			}
+		})
+	}
+}

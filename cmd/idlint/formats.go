@@ -126,7 +126,20 @@ func unknownFormat(cmd commands, name string) string {
 			names = append(names, f.name)
 		}
 	}
-	return unknownValue("format", name, names)
+	msg := unknownValue("format", name, names)
+	if cmd != inCheck && !strings.Contains(msg, "did you mean") {
+		// a CI format given to scan or demo: say where it is
+		var check []string
+		for _, f := range formats {
+			if f.accept&inCheck != 0 && !slices.Contains(names, f.name) {
+				check = append(check, f.name)
+			}
+		}
+		if s, ok := suggest.Closest(name, check); ok {
+			msg += fmt.Sprintf("; %s is a format of check: idlint check --format %s", s, s)
+		}
+	}
+	return msg
 }
 
 // parseFormats are parse's --format values (reports.WriteParse).

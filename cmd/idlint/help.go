@@ -23,7 +23,7 @@ type command struct {
 var commandTable = []command{
 	{"parse", "[flags] [IDENT...]", "lint whole identifiers (arguments, or lines of stdin)"},
 	{"scan", "[flags] PATH...", `find identifiers in files, directories, "-" (stdin)`},
-	{"check", "[flags] PATH...", "linter output path:line:col: severity RULE message (spec)"},
+	{"check", "[flags] PATH...", "linter output path:line:col: severity RULE raw: message (spec)"},
 	{"rules", "[flags] [ID|NAME...]", "list the rule catalog, or print rules' pages"},
 	{"config", "[flags] [PATH]", "print the configuration (idlint.toml) that applies to PATH, with each setting's origin"},
 	{"merge", "[flags] OUT SHARD_DIR...", "combine the --report directories of sharded runs"},
@@ -77,8 +77,9 @@ func usage() string {
 		fmt.Fprintf(&b, "  %-5s %s\n", s.Name+":", strings.Join(ps, ", "))
 	}
 	b.WriteString(`
-Exit status: 0 no error-level finding, 1 error-level findings (check, parse),
-2 usage error or an input that could not be read (the others are still processed).
+Exit status: 0 no error-level finding, 1 error-level findings (parse; check: at or
+above --fail-on, default error; --diff: something to fix), 2 usage error or an
+input that could not be read (the others are still processed).
 Colour: --color auto|always|never (scan, check, demo); NO_COLOR=1 turns auto off.
 Run "idlint help COMMAND" or "idlint COMMAND -h" for a command's flags.
 `)
@@ -159,6 +160,8 @@ func printFlags(fs *flag.FlagSet, w io.Writer) {
 		head := "  " + dashed(f.Name)
 		if arg != "" {
 			head += " " + arg
+			// "`RULE` enable …": the placeholder is on the flag's line already
+			text = strings.TrimPrefix(text, arg+" ")
 		}
 		line := head
 		if len(head) >= col-1 {

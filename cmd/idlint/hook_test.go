@@ -17,7 +17,9 @@ import (
 // .pre-commit-hooks.yaml from a copy of this repository (go install ./...,
 // with the module cache as it is and no network) and runs it; a bad file
 // fails with the linter's lines, a suppressed one passes (`pre-commit
-// run` with a .pre-commit-config.yaml naming the same copy). Two installs
+// run` with a .pre-commit-config.yaml naming the same copy), and with
+// `args: [--baseline, FILE]` a baselined file and the baseline itself
+// pass while a new finding fails (the installed hook is reused). Two installs
 // with the build cache warm: over 30 s on 2 cores (265 s on the shared,
 // loaded machine it was written on), so only with IDLINT_LONG=1.
 func TestPreCommitHook(t *testing.T) {
@@ -90,7 +92,7 @@ func TestPreCommitHook(t *testing.T) {
 	work := filepath.Join(tmp, "work")
 	for name, body := range map[string]string{
 		"bad.txt":                 "see urn:a:b here\nand urn:ietf:%zz\n",
-		"suppressed.txt":          "# idlint:ignore-next-line URN003 -- the draft quotes it\nsee urn:a:b here\n",
+		"suppressed.txt":          "# idlint:ignore-next-line -- quoted as a bad example\nsee urn:a:b here\n", // a reason, or IDL103 (issue 20 §3)
 		".pre-commit-config.yaml": "repos:\n- repo: " + hooks + "\n  rev: " + strings.TrimSpace(rev) + "\n  hooks:\n  - id: idlint\n",
 	} {
 		if err := os.MkdirAll(work, 0o755); err != nil {
@@ -130,5 +132,35 @@ func TestPreCommitHook(t *testing.T) {
 	}
 	if bytes.Contains([]byte(out), []byte("error URN")) {
 		t.Errorf("findings reported for suppressed.txt:\n%s", out)
+	}
+
+	// issue 20 §7 (with §4): a baseline works in the hook. It is written
+	// by this build (paths relative to the baseline's directory, the
+	// repository root where pre-commit runs the hook) and committed with
+	// a config whose args name it; a commit touching bad.txt elsewhere
+	// passes, one adding a new bad identifier fails with only that one.
+	base := filepath.Join(work, "idlint-baseline.json")
+	if code, _, errs := runCmd(t, "", "check", "--write-baseline", base, filepath.Join(work, "bad.txt")); code != exitOK {
+		t.Fatalf("--write-baseline: exit %d: %s", code, errs)
+	}
+	cfg := "repos:\n- repo: " + hooks + "\n  rev: " + strings.TrimSpace(rev) + "\n  hooks:\n  - id: idlint\n    args: [--quiet, --force-exclude, --baseline, idlint-baseline.json]\n"
+	if err := os.WriteFile(filepath.Join(work, "baseline-config.yaml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "bad.txt"), []byte("a new first line\nsee urn:a:b here\nand urn:ietf:%zz\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	must(work, "git", "add", "-A")
+	out, err = run(work, "pre-commit", "run", "-c", "baseline-config.yaml", "--files", "bad.txt", "idlint-baseline.json")
+	if err != nil || !regexp.MustCompile(`(?m)^idlint\.+Passed$`).MatchString(out) {
+		t.Errorf("pre-commit run with a baseline on bad.txt and the baseline: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(work, "bad.txt"), []byte("a new first line\nsee urn:a:b here\nand urn:ietf:%zz\nnew urn:b:c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	must(work, "git", "add", "-A")
+	out, err = run(work, "pre-commit", "run", "-c", "baseline-config.yaml", "--files", "bad.txt")
+	if err == nil || !strings.Contains(out, "bad.txt:4:9: error URN003 urn:b:c") || strings.Contains(out, "urn:a:b") || strings.Contains(out, "urn:ietf:%zz") {
+		t.Errorf("pre-commit run with a baseline and a new finding: %v (want failure with only urn:b:c)\n%s", err, out)
 	}
 }

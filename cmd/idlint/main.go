@@ -368,7 +368,9 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 			}
 		}()
 	}
+	outs.unsafe = fx.unsafe
 	if fx.on() {
+		fx.baseline = bl.read
 		return fx.run(ctx, arm, paths, opt, minSev, stdout, stderr, func() int {
 			return scanWith(ctx, name, paths, opt, outs, minSev, check, srcW, rep, bl, stdout, stderr)
 		})
@@ -481,6 +483,9 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		fmt.Fprintf(stderr, "idlint %s: %s\n", name, reports.IgnoredNote(sum.Ignored))
 	}
 	if check && failed(sum, failOn) {
+		if !failed(sum, out.min) { // nothing shown: say why the run fails
+			fmt.Fprintf(stderr, "idlint %s: %s\n", name, hiddenFailNote(sum, failOn, out.min))
+		}
 		return exitFindings
 	}
 	return exitOK

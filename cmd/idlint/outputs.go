@@ -26,6 +26,7 @@ type outputFlags struct {
 	orphans    []string // -o files given before any --format
 	statistics bool
 	failOn     string
+	unsafe     bool // --unsafe-fixes: statistics mark unsafe fixes fixable too
 }
 
 // outputSpec is one --format and its file ("" for stdout).
@@ -70,10 +71,10 @@ func (v fileValue) Set(s string) error {
 func (o *outputFlags) register(fs *flag.FlagSet, cmd commands) {
 	o.deflt = "text"
 	fs.Var(formatValue{o}, "format", formatFlagHelp(cmd)+" (repeatable, each with its -o FILE)")
-	fs.Var(fileValue{o}, "o", "write the --format before it to `FILE` (- for stdout; repeatable: --format text --format sarif -o out.sarif)")
+	fs.Var(fileValue{o}, "o", "write the --format before it to `FILE` (- for stdout; repeatable: --format text --format json -o out.json)")
 	fs.Var(fileValue{o}, "output", "same as -o `FILE`")
 	if cmd == inCheck {
-		fs.BoolVar(&o.statistics, "statistics", false, "after the report, count the findings per rule (count, ID, [*] safe fix, [-] unsafe fix, name); on stderr when stdout carries another format than text")
+		fs.BoolVar(&o.statistics, "statistics", false, "after the report, count the findings per rule (count, ID, [*] when --fix fixes them, name); on stderr when stdout carries another format than text")
 		fs.StringVar(&o.failOn, "fail-on", "error", "exit 1 when a finding at or above `LEVEL` exists (shown or not): error, warning, info")
 	}
 }
@@ -87,6 +88,8 @@ func (o *outputFlags) resolve() ([]outputSpec, error) {
 			specs = []outputSpec{{o.deflt, o.orphans[0]}}
 		case len(o.orphans) == 1 && len(specs) == 1 && specs[0].file == "":
 			specs[0].file = o.orphans[0]
+		case len(o.orphans) > 1 && len(specs) == 0:
+			return nil, fmt.Errorf("-o %s and -o %s: one file per format (%s); for several outputs give --format X -o FILE pairs", o.orphans[0], o.orphans[1], o.deflt)
 		default:
 			return nil, fmt.Errorf("-o %s comes before any --format: with several formats, put each -o FILE after the --format it is for", o.orphans[0])
 		}
@@ -154,6 +157,16 @@ func failed(sum reports.Summary, level rules.Severity) bool {
 	return false
 }
 
+// hiddenFailNote says why a check that shows no finding fails: findings
+// below --min-severity at or above --fail-on.
+func hiddenFailNote(sum reports.Summary, failOn, min rules.Severity) string {
+	n := 0
+	for s := failOn; s < min && s <= rules.Error; s++ {
+		n += sum.Findings[s]
+	}
+	return fmt.Sprintf("%d finding(s) below --min-severity %s fail the run (--fail-on %s); --min-severity %s shows them", n, min, failOn, failOn)
+}
+
 // sinks makes the sink of every output, the statistics last (after the
 // report on stdout). The files are created now; Finish and Abort close
 // them.
@@ -195,7 +208,9 @@ func (o *outputFlags) sinks(cmd commands, specs []outputSpec, out output) (repor
 		if textOnStdout || stdoutFree {
 			w = out.stdout
 		}
-		m.sinks = append(m.sinks, reports.NewStatistics(w, out.min))
+		st := reports.NewStatistics(w, out.min)
+		st.Unsafe = o.unsafe
+		m.sinks = append(m.sinks, st)
 	}
 	if len(m.sinks) == 1 && len(m.files) == 0 {
 		return m.sinks[0], nil

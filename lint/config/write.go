@@ -41,6 +41,9 @@ func (e *Effective) Write(w io.Writer, path string, run *Effective, defaults Lim
 		}
 	}
 	fmt.Fprintf(bw, "# rules: %d of %d enabled\n", on, len(e.Rules))
+	if e.Excluded(path) {
+		fmt.Fprintln(bw, "# excluded: directory walks leave it out; named as an argument it is linted, unless --force-exclude")
+	}
 
 	if len(e.Exclude) > 0 {
 		fmt.Fprintln(bw, "\nexclude = [")
