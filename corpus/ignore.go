@@ -278,7 +278,9 @@ func (ig *ignorer) skip(p, name string, isDir bool) bool {
 			out = ign
 		}
 	}
-	if out && ig.ignored != nil {
+	// .git is the repository's own: left out silently, as ripgrep does,
+	// so that every check inside a repository does not note it
+	if out && ig.ignored != nil && name != ".git" {
 		if isDir {
 			ig.ignored.Dirs++
 		} else {

@@ -23,7 +23,7 @@ type command struct {
 var commandTable = []command{
 	{"parse", "[flags] [IDENT...]", "lint whole identifiers (arguments, or lines of stdin)"},
 	{"scan", "[flags] PATH...", `find identifiers in files, directories, "-" (stdin)`},
-	{"check", "[flags] PATH...", "linter output path:line:col: severity RULE raw: message (spec)"},
+	{"check", "[flags] [PATH...]", "linter output path:line:col: severity RULE raw: message (spec)"},
 	{"rules", "[flags] [ID|NAME...]", "list the rule catalog, or print rules' pages"},
 	{"config", "[flags] [PATH]", "print the configuration (idlint.toml) that applies to PATH, with each setting's origin"},
 	{"merge", "[flags] OUT SHARD_DIR...", "combine the --report directories of sharded runs"},

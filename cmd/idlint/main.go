@@ -292,6 +292,9 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		return flagExit(fs, err, stdout)
 	}
 	stdout = withColor(color, stdout)
+	if len(paths) == 0 && check {
+		paths = []string{"."} // as ruff: check the tree it is run in
+	}
 	if len(paths) == 0 {
 		fmt.Fprintf(stderr, "idlint %s: no input paths (use - for stdin)\n", name)
 		return exitTrouble

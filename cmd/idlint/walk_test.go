@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/idlint/idlint/internal/testtree"
 )
 
 // issue 20 §2: check and scan walk directories as ripgrep does, say how
@@ -54,7 +56,30 @@ func TestWalkFlags(t *testing.T) {
 	}
 	// scan's totals carry the count
 	_, out, _ := runCmd(t, "", "scan", dir)
-	if !strings.Contains(out, "4 path(s) ignored") { // .git .gitignore .hidden ignored.txt
+	if !strings.Contains(out, "3 path(s) ignored") { // .gitignore .hidden ignored.txt (.git silently)
 		t.Errorf("scan totals do not count the ignored paths:\n%s", out)
+	}
+}
+
+// issue 20 §2, §8: check without a path checks the directory it is run
+// in, as ruff does; scan, a batch command, still wants its inputs named.
+func TestCheckDefaultsToDot(t *testing.T) {
+	dir := testtree.Write(t, map[string]string{"a.txt": "see urn:ietf:rfc:2141%zz\n", ".ignore": "b.txt\n", "b.txt": "urn:a:b\n"})
+	t.Chdir(dir)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"check", "--quiet"}, exitFindings, "a.txt:1:22: error URN006"},
+		{[]string{"scan", "--quiet"}, exitTrouble, "no input paths"},
+	} {
+		code, out, errs := runCmd(t, "", c.args...)
+		if code != c.code || !strings.Contains(out+errs, c.want) {
+			t.Errorf("%v: exit %d, want %d with %q:\n%s%s", c.args, code, c.code, c.want, out, errs)
+		}
+		if strings.Contains(out, "b.txt") {
+			t.Errorf("%v: the ignored b.txt is checked:\n%s", c.args, out)
+		}
 	}
 }
