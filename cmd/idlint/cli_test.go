@@ -102,6 +102,7 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"scan", "-j", "x", dir}, `idlint scan: invalid value "x" for -j: parse error; run 'idlint scan -h'`},
 		{[]string{"check", "--color", "alwys", dir}, `idlint check: invalid value "alwys" for --color: want auto, always or never (did you mean always?); run 'idlint check -h'`},
 		{[]string{"rules", "URN0O6"}, `idlint rules: unknown rule "URN0O6" (did you mean URN006?)`},
+		{[]string{"check", "--fail-on", "warnin", dir}, `idlint check: --fail-on: unknown level "warnin" (want error, warning or info); did you mean warning?`},
 		{[]string{"check", "--ignore", "URN0O6", dir}, `idlint check: --ignore: unknown rule "URN0O6" (did you mean URN006?)`},
 		{[]string{"check", "--severity", "bad-percent-encodng=warning", dir}, `idlint check: --severity "bad-percent-encodng=warning": unknown rule "bad-percent-encodng" (did you mean bad-percent-encoding?)`},
 		{[]string{"parse", "--ignore", "urn06", "urn:a:b"}, `idlint parse: --ignore: unknown rule "urn06" (did you mean URN006?)`},

@@ -136,11 +136,8 @@ func (o *outputFlags) failLevel() (rules.Severity, error) {
 		return rules.Error, nil
 	}
 	s, err := rules.ParseSeverity(o.failOn)
-	if err == nil && s == rules.None {
-		err = errors.New("want error, warning or info")
-	}
-	if err != nil {
-		return 0, fmt.Errorf("--fail-on %q: %v", o.failOn, err)
+	if err != nil || s == rules.None {
+		return 0, fmt.Errorf("--fail-on: %s", unknownValue("level", o.failOn, []string{"error", "warning", "info"}))
 	}
 	return s, nil
 }
