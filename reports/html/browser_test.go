@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/internal/longtest"
 	htmlreport "github.com/idlint/idlint/reports/html"
 )
 
@@ -20,9 +21,7 @@ import (
 // .ci/run installs it) or skips.
 func chromium(t *testing.T) string {
 	t.Helper()
-	if os.Getenv("IDLINT_LONG") == "" {
-		t.Skip("the browser test starts Chromium (~10 s): set IDLINT_LONG=1")
-	}
+	longtest.Skip(t) // Chromium starts in seconds, three times a page
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
