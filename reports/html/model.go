@@ -154,6 +154,7 @@ type Collector struct {
 
 	m          Model
 	clusters   *reports.Background
+	rowCs      *reports.Clusters // of AddRow, for readers of a finished report
 	rules      map[*rules.Rule]*RuleRow
 	namespaces map[[2]string]*NamespaceRow
 	sources    map[[2]string]*SourceRow
@@ -172,53 +173,76 @@ func NewCollector(meta Meta) *Collector {
 func (c *Collector) Occurrence(o *lint.Occurrence) error {
 	for i := range o.Findings {
 		f := &o.Findings[i]
-		r := c.rules[f.Rule]
-		if r == nil {
-			r = &RuleRow{Rule: f.Rule}
-			c.rules[f.Rule] = r
-		}
-		r.Count++
-		r.BySeverity[f.Severity]++
-		if c.m.FindingCount++; len(c.m.Findings) < MaxFindings {
-			c.m.Findings = append(c.m.Findings, FindingRow{Source: o.Source, Member: o.Member,
-				Line: o.Line, Column: o.Column, Scheme: o.Scheme, Raw: o.Raw, RuleID: f.Rule.ID,
-				Severity: f.Severity, Message: f.Message})
-		}
+		c.AddFinding(f.Rule, FindingRow{Source: o.Source, Member: o.Member,
+			Line: o.Line, Column: o.Column, Scheme: o.Scheme, Raw: o.Raw, RuleID: f.Rule.ID,
+			Severity: f.Severity, Message: f.Message})
 	}
 	if o.Kind != "" || o.IsMeta() {
 		return nil // look-alikes and suppression comments are no identifiers
 	}
 	c.clusters.Add(o)
+	c.count(o.Scheme, o.Namespace, o.Source, o.Member, o.Valid())
+	return nil
+}
+
+// AddFinding counts one finding of rule r (a reader of a finished report
+// calls it for every row of findings.parquet, in order).
+func (c *Collector) AddFinding(r *rules.Rule, f FindingRow) {
+	rr := c.rules[r]
+	if rr == nil {
+		rr = &RuleRow{Rule: r}
+		c.rules[r] = rr
+	}
+	rr.Count++
+	rr.BySeverity[f.Severity]++
+	if c.m.FindingCount++; len(c.m.Findings) < MaxFindings {
+		c.m.Findings = append(c.m.Findings, f)
+	}
+}
+
+// AddRows counts identifiers given as rows (look-alikes left out by the
+// caller), instead of Occurrence: for a reader of a finished report.
+func (c *Collector) AddRows(rows []reports.Row) {
+	if c.rowCs == nil {
+		c.rowCs = reports.NewClusters()
+	}
+	c.rowCs.AddRows(rows)
+	for i := range rows {
+		r := &rows[i]
+		c.count(r.Scheme, r.Namespace, r.Source, r.Member, r.Valid)
+	}
+}
+
+func (c *Collector) count(scheme, namespace, source, member string, valid bool) {
 	invalid := 0
-	if !o.Valid() {
+	if !valid {
 		invalid = 1
 	}
-	s := c.schemes[o.Scheme]
+	s := c.schemes[scheme]
 	if s == nil {
-		s = &SchemeRow{Scheme: o.Scheme}
-		c.schemes[o.Scheme] = s
+		s = &SchemeRow{Scheme: scheme}
+		c.schemes[scheme] = s
 	}
 	s.Occurrences++
 	s.Invalid += invalid
-	if o.Namespace != "" {
-		k := [2]string{o.Scheme, o.Namespace}
+	if namespace != "" {
+		k := [2]string{scheme, namespace}
 		n := c.namespaces[k]
 		if n == nil {
-			n = &NamespaceRow{Scheme: o.Scheme, Namespace: o.Namespace}
+			n = &NamespaceRow{Scheme: scheme, Namespace: namespace}
 			c.namespaces[k] = n
 		}
 		n.Occurrences++
 		n.Invalid += invalid
 	}
-	k := [2]string{o.Source, o.Member}
+	k := [2]string{source, member}
 	d := c.sources[k]
 	if d == nil {
-		d = &SourceRow{Source: o.Source, Member: o.Member}
+		d = &SourceRow{Source: source, Member: member}
 		c.sources[k] = d
 	}
 	d.Occurrences++
 	d.Invalid += invalid
-	return nil
 }
 
 // Source keeps the inputs that failed or were skipped.
@@ -254,6 +278,9 @@ func (c *Collector) Model(sum reports.Summary) *Model {
 	}
 	m.Summary = sum
 	cs := c.clusters.Wait()
+	if c.rowCs != nil {
+		cs = c.rowCs
+	}
 	var all []reports.Cluster
 	cs.Each(func(cl *reports.Cluster) error {
 		if s := c.schemes[cl.Scheme]; s != nil {
