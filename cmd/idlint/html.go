@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/idlint/idlint/internal/atomicfile"
 	"github.com/idlint/idlint/reports"
@@ -34,4 +36,37 @@ func finishHTML(c *htmlreport.Collector, path string, sum reports.Summary, runEr
 	}
 	fmt.Fprintf(stderr, "idlint %s: HTML report written to %s\n", name, path)
 	return nil
+}
+
+// cmdReport is `idlint report [-o FILE] REPORT_DIR`: the HTML page of a
+// finished (or merged) --report directory, by default REPORT_DIR/report.html.
+func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("report", stderr)
+	out := fs.String("o", "", "write the page to `FILE` (default: REPORT_DIR/report.html)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagExit(fs, err, stdout)
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "idlint report: want one REPORT_DIR (a scan's --report directory, or a merge's)")
+		return exitTrouble
+	}
+	if *out == "" {
+		*out = filepath.Join(pos[0], "report.html")
+	}
+	m, err := readHTMLModel(ctx, pos[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "idlint report:", err)
+		return exitTrouble
+	}
+	var buf bytes.Buffer
+	if err := htmlreport.Write(&buf, m); err == nil {
+		err = atomicfile.Write(*out, buf.Bytes(), 0o644, nil)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "idlint report:", err)
+		return exitTrouble
+	}
+	fmt.Fprintln(stdout, *out)
+	return exitOK
 }

@@ -103,7 +103,8 @@ func docName(src, member string) string {
 	return src + "!" + member
 }
 
-// FindingRow is one finding of the findings table.
+// FindingRow is one finding of the findings table; Column is the
+// offending character's, as in findings.parquet.
 type FindingRow struct {
 	Source, Member string
 	Line, Column   int
@@ -174,7 +175,7 @@ func (c *Collector) Occurrence(o *lint.Occurrence) error {
 	for i := range o.Findings {
 		f := &o.Findings[i]
 		c.AddFinding(f.Rule, FindingRow{Source: o.Source, Member: o.Member,
-			Line: o.Line, Column: o.Column, Scheme: o.Scheme, Raw: o.Raw, RuleID: f.Rule.ID,
+			Line: o.Line, Column: reports.FindingColumn(o, f), Scheme: o.Scheme, Raw: o.Raw, RuleID: f.Rule.ID,
 			Severity: f.Severity, Message: f.Message})
 	}
 	if o.Kind != "" || o.IsMeta() {
