@@ -60,7 +60,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitTrouble
 	}
 	var buf bytes.Buffer
-	if err := htmlreport.Write(&buf, m); err == nil {
+	if err = htmlreport.Write(&buf, m); err == nil {
 		err = atomicfile.Write(*out, buf.Bytes(), 0o644, nil)
 	}
 	if err != nil {
