@@ -72,10 +72,16 @@ func short(n int, s string) string {
 	return s
 }
 
-// duckdb is the query that lists every finding of the Parquet report.
+// duckdb is the command that lists every finding of the Parquet report,
+// in the page's order (the file's: scan order).
 func duckdb(dir string) string {
+	return `duckdb -c "` + DuckDBQuery(dir) + `"`
+}
+
+// DuckDBQuery is the SQL the page prints to see all the findings.
+func DuckDBQuery(dir string) string {
 	p := filepath.ToSlash(filepath.Join(dir, "findings.parquet"))
-	return fmt.Sprintf("duckdb -c \"SELECT source, member, line, \\\"column\\\", rule, severity, raw, message FROM read_parquet('%s') ORDER BY source, member, \\\"offset\\\"\"", strings.ReplaceAll(p, "'", "''"))
+	return "SELECT * FROM read_parquet('" + strings.ReplaceAll(p, "'", "''") + "')"
 }
 
 // seenRules are the rules with findings, by ID, for their embedded pages.
