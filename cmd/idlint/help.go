@@ -27,6 +27,7 @@ var commandTable = []command{
 	{"rules", "[flags] [ID|NAME...]", "list the rule catalog, or print rules' pages"},
 	{"config", "[flags] [PATH]", "print the configuration (idlint.toml) that applies to PATH, with each setting's origin"},
 	{"merge", "[flags] OUT SHARD_DIR...", "combine the --report directories of sharded runs"},
+	{"report", "[-o FILE] REPORT_DIR", "write the HTML data-quality report of a --report directory"},
 	{"demo", "[flags]", "scan the embedded sample corpus"},
 	{"version", "", "print the version and the registry date"},
 	{"help", "[COMMAND]", "this help, or a command's"},

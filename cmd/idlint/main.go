@@ -25,6 +25,7 @@ import (
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
+	htmlreport "github.com/idlint/idlint/reports/html"
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/schemes"
 	"github.com/idlint/idlint/rules/urn"
@@ -80,6 +81,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdScan(ctx, arm, rest, stdin, stdout, stderr, true)
 	case "merge":
 		return cmdMerge(ctx, rest, stdout, stderr)
+	case "report":
+		return cmdReport(ctx, rest, stdout, stderr)
 	case "demo":
 		return cmdDemo(ctx, rest, stdout, stderr)
 	}
@@ -252,6 +255,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		outs.register(fs, inScan)
 	}
 	report := fs.String("report", "", "also write Parquet tables (occurrences, findings, clusters, sources) to `DIR`")
+	htmlOut := fs.String("html", "", "also write the data-quality report, one offline HTML page, to `FILE`")
 	runID := fs.String("run-id", "", "run identifier stored in reports (default: time and random)")
 	shard := fs.String("shard", "", "process only shard `K/N` of the inputs (stable, by input path)")
 	minSev := "warning"
@@ -326,7 +330,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 			return exitTrouble
 		}
 	}
-	if *report != "" || *sources != "" && *sources != "-" || outs.writesFiles() {
+	if *report != "" || *htmlOut != "" || *sources != "" && *sources != "-" || outs.writesFiles() {
 		arm() // files to finish or remove on an interrupt, from the start
 	}
 	var srcW io.Writer
@@ -341,7 +345,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		defer f.Close()
 		srcW = f
 	}
-	rep := reportSpec{dir: *report, runID: *runID, args: append([]string{"idlint", name}, args...), cfg: cfg}
+	rep := reportSpec{dir: *report, html: *htmlOut, runID: *runID, args: append([]string{"idlint", name}, args...), cfg: cfg}
 	if *memLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		// clusters live in memory until the end: keep a large run under
 		// ~1 GB RSS instead of letting the heap double past the live set
@@ -384,6 +388,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 // reportSpec says where and how to write the Parquet report.
 type reportSpec struct {
 	dir, runID string
+	html       string // --html FILE
 	args       []string
 	cfg        lint.Config
 }
@@ -426,7 +431,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		return exitTrouble
 	}
 	out := output{stdout: stdout, stderr: stderr, sources: srcW}
-	if rep.dir != "" || needsRun(cmd, specs) {
+	if rep.dir != "" || rep.html != "" || needsRun(cmd, specs) {
 		out.meta = rep.options() // a run ID reads crypto/rand: only when a report needs one
 	}
 	sev, err := rules.ParseSeverity(minSev)
@@ -455,6 +460,11 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		}
 		scanSink = idlint.Tee(sink, pw)
 	}
+	var hw *htmlreport.Collector
+	if rep.html != "" {
+		hw = newHTMLReport(rep, out.meta, paths)
+		scanSink = idlint.Tee(scanSink, hw)
+	}
 	sum, err := idlint.Scan(ctx, paths, opt, scanSink)
 	if err == nil {
 		err = sink.Finish(sum)
@@ -472,6 +482,11 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		} else {
 			pw.Abort(err)
 			fmt.Fprintf(stderr, "idlint %s: no report written to %s: the run failed\n", name, rep.dir)
+		}
+	}
+	if hw != nil {
+		if herr := finishHTML(hw, rep.html, sum, err, name, stderr); err == nil {
+			err = herr
 		}
 	}
 	if err != nil {
@@ -589,6 +604,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c.register(fs)
 	format := fs.String("format", "text", formatFlagHelp(inDemo))
 	report := fs.String("report", "", "also write the Parquet report to `DIR` (default: none)")
+	htmlOut := fs.String("html", "", "also write the data-quality report, one offline HTML page, to `FILE` (default: none)")
 	color := colorFlag(fs)
 	if _, err := parseFlags(fs, args); err != nil {
 		return flagExit(fs, err, stdout)
@@ -612,7 +628,10 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	// a report only where asked: a temporary one was left behind by every
 	// run (issue 20)
-	rep := reportSpec{dir: *report, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
+	if *htmlOut == "" {
+		fmt.Fprintln(stderr, "idlint demo: the HTML data-quality report of the sample: idlint demo --html FILE")
+	}
+	rep := reportSpec{dir: *report, html: *htmlOut, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
 	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, baselineFlags{}, stdout, stderr)
 }
 

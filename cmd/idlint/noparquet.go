@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/idlint/idlint/reports"
+	htmlreport "github.com/idlint/idlint/reports/html"
 )
 
 // The default build, without Apache Arrow: a linter that builds in a
@@ -17,10 +18,12 @@ import (
 
 const withParquet = false
 
-var errNoParquet = errors.New("this idlint was built without Parquet and Arrow: --report, --format arrow and merge need the build with them: " + parquetHint)
+var errNoParquet = errors.New("this idlint was built without Parquet and Arrow: --report, --format arrow, merge and report need the build with them: " + parquetHint)
 
 func newArrowStream(io.Writer, reportMeta) (reports.Sink, error) { return nil, errNoParquet }
 
 func createReport(string, reportMeta) (reports.Sink, error) { return nil, errNoParquet }
 
 func mergeReports(context.Context, string, []string, reportMeta) error { return errNoParquet }
+
+func readHTMLModel(context.Context, string) (*htmlreport.Model, error) { return nil, errNoParquet }

@@ -22,6 +22,7 @@ func TestWithoutParquet(t *testing.T) {
 		{[]string{"scan", "--format", "arrow", "-"}, exitTrouble},
 		{[]string{"check", "--format", "arrow", "-"}, exitTrouble},
 		{[]string{"merge", filepath.Join(dir, "m"), dir}, exitTrouble},
+		{[]string{"report", dir}, exitTrouble},
 		{[]string{"demo"}, exitOK},
 		{[]string{"check", "-"}, exitFindings},
 	} {

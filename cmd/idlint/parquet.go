@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/idlint/idlint/reports"
+	htmlreport "github.com/idlint/idlint/reports/html"
 	"github.com/idlint/idlint/reports/parquet"
 )
 
@@ -36,4 +37,8 @@ func createReport(dir string, m reportMeta) (reports.Sink, error) {
 
 func mergeReports(ctx context.Context, out string, shards []string, m reportMeta) error {
 	return parquet.Merge(ctx, out, shards, m.parquet())
+}
+
+func readHTMLModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
+	return parquet.ReadModel(ctx, dir)
 }
