@@ -230,14 +230,38 @@ func TestColor(t *testing.T) {
 
 // issue 20 "Also fix": demo leaves nothing behind (it left a
 // /tmp/idlint-demo-* directory per run); --report DIR writes there.
+//
+// issue 22: demo writes its HTML page to one place, the user cache
+// directory, replaced each run, and prints where; --html none writes none.
 func TestDemoLeavesNoTempDir(t *testing.T) {
-	tmp := t.TempDir()
+	tmp, cache := t.TempDir(), t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	if code, _, errs := runCmd(t, "", "demo"); code != exitOK {
-		t.Fatalf("demo: exit %d %s", code, errs)
+	t.Setenv("XDG_CACHE_HOME", cache)
+	page := filepath.Join(cache, "idlint", "demo-report.html")
+	for run := range 2 {
+		code, _, errs := runCmd(t, "", "demo")
+		if code != exitOK {
+			t.Fatalf("demo: exit %d %s", code, errs)
+		}
+		if !strings.Contains(errs, page) {
+			t.Errorf("run %d: stderr does not say where the page is (%s):\n%s", run, page, errs)
+		}
+		if b, err := os.ReadFile(page); err != nil || !strings.Contains(string(b), `id="total-occurrences"`) {
+			t.Errorf("run %d: no HTML report at %s (%v)", run, page, err)
+		}
+		if left, _ := os.ReadDir(filepath.Join(cache, "idlint")); len(left) != 1 {
+			t.Errorf("run %d: %d entries in the cache directory, want the one page", run, len(left))
+		}
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("demo left %d entries in TMPDIR, e.g. %s", len(left), left[0].Name())
+	}
+	os.Remove(page)
+	if code, _, errs := runCmd(t, "", "demo", "--html", "none"); code != exitOK || strings.Contains(errs, page) {
+		t.Errorf("demo --html none: exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(page); err == nil {
+		t.Errorf("demo --html none wrote %s", page)
 	}
 	if !withParquet {
 		return

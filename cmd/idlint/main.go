@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"slices"
@@ -604,7 +605,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c.register(fs)
 	format := fs.String("format", "text", formatFlagHelp(inDemo))
 	report := fs.String("report", "", "also write the Parquet report to `DIR` (default: none)")
-	htmlOut := fs.String("html", "", "also write the data-quality report, one offline HTML page, to `FILE` (default: none)")
+	htmlOut := fs.String("html", "", "write the data-quality report, one offline HTML page, to `FILE` (default: demo-report.html in the user cache directory, replaced each run; none: no page)")
 	color := colorFlag(fs)
 	if _, err := parseFlags(fs, args); err != nil {
 		return flagExit(fs, err, stdout)
@@ -626,10 +627,17 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *report == "" && !withParquet {
 		fmt.Fprintf(stderr, "idlint demo: the Parquet report needs the build with Parquet and Arrow: %s\n", parquetHint)
 	}
-	// a report only where asked: a temporary one was left behind by every
-	// run (issue 20)
-	if *htmlOut == "" {
-		fmt.Fprintln(stderr, "idlint demo: the HTML data-quality report of the sample: idlint demo --html FILE")
+	// the HTML page goes to one fixed place, replaced each run: a new
+	// temporary directory was left behind by every run (issue 20), and
+	// the demo is where a newcomer first sees the page (issue 22)
+	switch *htmlOut {
+	case "none":
+		*htmlOut = ""
+	case "":
+		if *htmlOut, err = demoHTMLPath(); err != nil {
+			fmt.Fprintln(stderr, "idlint demo:", err)
+			return exitTrouble
+		}
 	}
 	rep := reportSpec{dir: *report, html: *htmlOut, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
 	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, baselineFlags{}, stdout, stderr)
@@ -671,4 +679,19 @@ func interruptContext(delay time.Duration) (ctx context.Context, arm, stop func(
 			stopSig()
 		}
 	}
+}
+
+// demoHTMLPath is where demo writes its HTML page by default:
+// idlint/demo-report.html in the user cache directory (XDG_CACHE_HOME,
+// ~/.cache), or in the temporary directory when there is none.
+func demoHTMLPath() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	dir = filepath.Join(dir, "idlint")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "demo-report.html"), nil
 }

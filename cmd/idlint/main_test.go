@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -316,4 +317,15 @@ func TestParseFlags(t *testing.T) {
 			t.Errorf("%q: jobs %d, paths %q, err %v; want %d, %q", tt.args, *jobs, paths, err, tt.jobs, tt.paths)
 		}
 	}
+}
+
+// TestMain keeps the tests' demo pages out of the user's cache directory.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "idlint-test-cache-")
+	if err == nil {
+		os.Setenv("XDG_CACHE_HOME", dir)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
