@@ -57,10 +57,10 @@ func shardMeta(fs *flag.FlagSet, ld *config.Loader, paths []string, opt idlint.O
 	if run, err := ld.ForDir("."); err == nil {
 		run.Write(&cfg, ".", run, defaultLimits) // a broken one failed the run before
 	}
-	parts := []string{cfg.String()}
+	var flags []string
 	fs.Visit(func(f *flag.Flag) { // in name order
 		if !neutralFlags[f.Name] {
-			parts = append(parts, "--"+f.Name+"="+f.Value.String())
+			flags = append(flags, "--"+f.Name+"="+f.Value.String())
 		}
 	})
 	root := opt.ShardRoot
@@ -70,7 +70,7 @@ func shardMeta(fs *flag.FlagSet, ld *config.Loader, paths []string, opt idlint.O
 		root = a
 	}
 	return shard.Meta{K: opt.ShardK, N: opt.ShardN, Version: idlint.Version,
-		Config: shard.Fingerprint(parts...), Inputs: shard.InputsFingerprint(root, paths)}
+		Config: shard.Fingerprint(append([]string{cfg.String()}, flags...)...), Flags: flags, Inputs: shard.InputsFingerprint(root, paths)}
 }
 
 // skipDone reports whether dir already holds this run's complete report.

@@ -94,7 +94,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"duplicate index, another spelling", []string{s[0], s[1], s[2], rel + "/"}, []string{"the same directory as", "given twice"}},
 		{"mixed N", []string{s[0], s[1], s[2], filepath.Join(other, "n4")}, []string{"mixed N"}},
 		{"mixed profiles", []string{s[0], filepath.Join(other, "prof"), s[2]}, []string{"mixed profiles"}},
-		{"mixed options", []string{s[0], filepath.Join(other, "opt"), s[2]}, []string{"mixed options"}},
+		{"mixed options", []string{s[0], filepath.Join(other, "opt"), s[2]}, []string{"mixed options", `flags "--max-len=100" against ""`}},
 		{"mixed input lists", []string{s[0], filepath.Join(other, "inp"), s[2]}, []string{"mixed input lists"}},
 		{"incomplete shard", []string{s[0], s[1], incomplete}, []string{"no DONE.json"}},
 	} {

@@ -27,13 +27,14 @@ const DoneFile = "DONE.json"
 // Meta is what a report records of its run: the parts that must agree
 // between the shards of one job, and which shards a merge lacks.
 type Meta struct {
-	K, N     int    `json:",omitempty"` // shard K of N; 0/0 unsharded
-	Version  string // idlint version
-	Profiles string // e.g. "urn=rfc8141"
-	Config   string // fingerprint of the effective configuration and result-changing flags
-	Inputs   string // fingerprint of the input list, normalized
-	RunID    string `json:",omitempty"`
-	Missing  []int  `json:",omitempty"` // a merge with --allow-partial: shards it lacked
+	K, N     int      `json:",omitempty"` // shard K of N; 0/0 unsharded
+	Version  string   // idlint version
+	Profiles string   // e.g. "urn=rfc8141"
+	Config   string   // fingerprint of the effective configuration and result-changing flags
+	Flags    []string `json:",omitempty"` // those flags, readable: --max-len=100
+	Inputs   string   // fingerprint of the input list, normalized
+	RunID    string   `json:",omitempty"`
+	Missing  []int    `json:",omitempty"` // a merge with --allow-partial: shards it lacked
 }
 
 // Root is the common root of the inputs: the deepest directory holding
@@ -205,7 +206,7 @@ func Check(dirs []string, allowPartial bool) (Meta, []string) {
 		return merged, probs
 	}
 	ref, refDir := metas[0], okDirs[0]
-	merged = Meta{N: ref.N, Version: ref.Version, Profiles: ref.Profiles, Config: ref.Config, Inputs: ref.Inputs}
+	merged = Meta{N: ref.N, Version: ref.Version, Profiles: ref.Profiles, Config: ref.Config, Flags: ref.Flags, Inputs: ref.Inputs}
 	for i, m := range metas {
 		d := okDirs[i]
 		if m.N == 0 || m.K == 0 {
@@ -225,7 +226,11 @@ func Check(dirs []string, allowPartial bool) (Meta, []string) {
 		case m.Profiles != ref.Profiles:
 			probs = append(probs, fmt.Sprintf("%s: profiles %q, %s has %q (mixed profiles)", d, m.Profiles, refDir, ref.Profiles))
 		case m.Config != ref.Config:
-			probs = append(probs, fmt.Sprintf("%s: configuration %s, %s has %s (mixed options: compare `idlint config` and the flags)", d, m.Config, refDir, ref.Config))
+			what := "compare `idlint config` where each ran"
+			if a, b := strings.Join(m.Flags, " "), strings.Join(ref.Flags, " "); a != b {
+				what = fmt.Sprintf("flags %q against %q", a, b)
+			}
+			probs = append(probs, fmt.Sprintf("%s: configuration %s, %s has %s (mixed options: %s)", d, m.Config, refDir, ref.Config, what))
 		case m.Inputs != ref.Inputs:
 			probs = append(probs, fmt.Sprintf("%s: input list %s, %s has %s (mixed input lists)", d, m.Inputs, refDir, ref.Inputs))
 		}
