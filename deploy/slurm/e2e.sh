@@ -21,11 +21,7 @@ t=$(mktemp -d /tmp/idlint-slurm.XXXXXX)
 pids=""
 cleanup() {
 	for p in $pids; do kill "$p" 2>/dev/null || true; done
-	for p in $pids; do
-		i=0
-		while kill -0 "$p" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-	done
-	if [ -f "$t/munged.pid" ]; then kill "$(cat "$t/munged.pid")" 2>/dev/null || true; fi
+	for p in $pids; do wait "$p" 2>/dev/null || true; done # reaped: no zombie left
 	rm -rf "$t"
 }
 trap cleanup EXIT INT TERM
@@ -37,8 +33,14 @@ echo "e2e: building idlint -tags parquet"
 mkdir -p "$t/munge" && chmod 700 "$t/munge"
 mungekey -c -k "$t/munge/munge.key" >/dev/null 2>&1 || dd if=/dev/urandom of="$t/munge/munge.key" bs=1024 count=1 2>/dev/null
 chmod 400 "$t/munge/munge.key"
-munged --force --key-file="$t/munge/munge.key" --socket="$t/munge/munge.sock" \
-	--pid-file="$t/munged.pid" --log-file="$t/munged.log" --seed-file="$t/munge/seed"
+munged --foreground --force --key-file="$t/munge/munge.key" --socket="$t/munge/munge.sock" \
+	--pid-file="$t/munged.pid" --log-file="$t/munged.log" --seed-file="$t/munge/seed" >"$t/munged.out" 2>&1 &
+pids="$pids $!"
+i=0
+until [ -S "$t/munge/munge.sock" ]; do
+	i=$((i + 1)); [ $i -lt 100 ] || { echo "e2e: munged did not start"; cat "$t/munged.log"; exit 1; }
+	sleep 0.1
+done
 
 host=$(hostname -s)
 cpus=$(nproc)
@@ -88,9 +90,18 @@ until sinfo -h -o %T 2>/dev/null | grep -q idle; do
 done
 echo "e2e: cluster up ($host, $cpus CPUs)"
 
-# waitjobs waits until none of the given jobs is pending or running
+# waitjobs waits until none of the given jobs is pending or running, at
+# most 5 minutes
 waitjobs() {
-	while [ -n "$(squeue -h -j "$1" 2>/dev/null)" ]; do sleep 1; done
+	i=0
+	while [ -n "$(squeue -h -j "$1" 2>/dev/null)" ]; do
+		i=$((i + 1))
+		if [ $i -gt 300 ]; then
+			echo "e2e: jobs $1 still queued after 5 minutes:"; squeue -j "$1"
+			exit 1
+		fi
+		sleep 1
+	done
 }
 
 # the first submission: task 2 fails once (a wrapper around idlint)
@@ -118,14 +129,14 @@ echo "e2e: first array: $done1 of $n shards complete (task 2 failed on purpose)"
 array=$(IDLINT="$t/idlint" sbatch --parsable --export=ALL --chdir="$t" -o "$t/task2-%a.log" \
 	--cpus-per-task=1 --array=1-$n "$repo/deploy/slurm/idlint-array.sbatch" $n "$t/out" "$corpus")
 merge=$(IDLINT="$t/idlint" sbatch --parsable --export=ALL --chdir="$t" -o "$t/merge.log" \
-	--dependency=afterok:$array "$repo/deploy/slurm/merge.sbatch" $n "$t/out")
+	--dependency=afterok:$array --kill-on-invalid-dep=yes "$repo/deploy/slurm/merge.sbatch" $n "$t/out")
 waitjobs "$array,$merge"
 end=$(date +%s.%N)
 skipped=$(cat "$t"/task2-*.log | grep -c "skipped (--skip-done)" || true)
 echo "e2e: resubmitted array: $skipped of $n shards skipped"
-cat "$t/merge.log"
+cat "$t/merge.log" 2>/dev/null || true
 [ "$skipped" -eq $((n - 1)) ] || { echo "e2e: want $((n - 1)) skipped"; cat "$t"/task2-*.log; exit 1; }
-[ -f "$t/out/merged/DONE.json" ] || { echo "e2e: no merge"; exit 1; }
+[ -f "$t/out/merged/DONE.json" ] || { echo "e2e: no merge (a task failed?)"; cat "$t"/task2-*.log; exit 1; }
 
 s0=$(date +%s.%N)
 "$t/idlint" scan --quiet --format none --report "$t/single" "$corpus" 2>/dev/null
