@@ -8,12 +8,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"hash/fnv"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/internal/pipeline"
+	"github.com/idlint/idlint/internal/shard"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
@@ -36,8 +37,11 @@ type Options struct {
 	// sink; by default they are only counted.
 	IncludeLookalikes bool
 	// Shard K of N (1-based) processes only the inputs whose path hashes to
-	// it, so N independent runs cover every input exactly once.
+	// it, so N independent runs cover every input exactly once. The path
+	// hashed is relative to ShardRoot (default: the common root of the
+	// paths scanned), so every spelling of the inputs splits alike.
 	ShardK, ShardN int
+	ShardRoot      string
 	// Suppressions honours idlint:ignore[…] / ignore-next-line / disable
 	// comments in the documents (lint.Directives) and reports their own
 	// problems as lint.MetaScheme occurrences. It costs one more pass over the
@@ -88,9 +92,16 @@ func Scan(ctx context.Context, paths []string, opt Options, sink Sink) (Summary,
 	}
 	inputs, ignored := corpus.ExpandCounted(paths, opt.Corpus)
 	if opt.ShardN > 1 {
+		root := opt.ShardRoot
+		if root == "" {
+			root = shard.Root(paths)
+		} else if a, err := filepath.Abs(root); err == nil {
+			root = a
+		}
 		kept := inputs[:0]
 		for _, in := range inputs {
-			if InShard(in.Path, opt.ShardK, opt.ShardN) {
+			// the path relative to the root, however the arguments spell it
+			if InShard(shard.Key(root, in.Path), opt.ShardK, opt.ShardN) {
 				kept = append(kept, in)
 			}
 		}
@@ -145,14 +156,8 @@ func (t tee) Source(r *record.Source) error {
 }
 
 // InShard reports whether path belongs to shard k of n (FNV-1a of the path).
-func InShard(path string, k, n int) bool {
-	if n <= 1 {
-		return true
-	}
-	h := fnv.New64a()
-	h.Write([]byte(path))
-	return int(h.Sum64()%uint64(n)) == k-1
-}
+// Scan hashes each input's path relative to the shard root (issue 23 §1).
+func InShard(path string, k, n int) bool { return shard.In(path, k, n) }
 
 // NewRunID names a run: UTC time and 32 random bits.
 func NewRunID() string {

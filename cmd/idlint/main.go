@@ -23,6 +23,7 @@ import (
 
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/internal/shard"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
@@ -258,7 +259,9 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	report := fs.String("report", "", "also write Parquet tables (occurrences, findings, clusters, sources) to `DIR`")
 	htmlOut := fs.String("html", "", "also write the data-quality report, one offline HTML page, to `FILE`")
 	runID := fs.String("run-id", "", "run identifier stored in reports (default: time and random)")
-	shard := fs.String("shard", "", "process only shard `K/N` of the inputs (stable, by input path)")
+	shardFlag := fs.String("shard", "", "process only shard `K/N` of the inputs (stable, by the path relative to --shard-root)")
+	shardRoot := fs.String("shard-root", "", "shards hash each input's path relative to `DIR` (default: the common root of the inputs)")
+	skip := fs.Bool("skip-done", false, "exit 0 at once when the --report directory already holds this run's complete report (its DONE.json)")
 	minSev := "warning"
 	var fx fixFlags
 	if check {
@@ -325,10 +328,24 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	if !*quiet && stderr == io.Writer(os.Stderr) {
 		opt.Progress = reports.NewProgress(os.Stderr)
 	}
-	if *shard != "" {
-		if _, err := fmt.Sscanf(*shard, "%d/%d", &opt.ShardK, &opt.ShardN); err != nil || opt.ShardN < 1 || opt.ShardK < 1 || opt.ShardK > opt.ShardN {
-			fmt.Fprintf(stderr, "idlint %s: --shard %q: want K/N with 1 <= K <= N\n", name, *shard)
+	if *shardFlag != "" {
+		if _, err := fmt.Sscanf(*shardFlag, "%d/%d", &opt.ShardK, &opt.ShardN); err != nil || opt.ShardN < 1 || opt.ShardK < 1 || opt.ShardK > opt.ShardN {
+			fmt.Fprintf(stderr, "idlint %s: --shard %q: want K/N with 1 <= K <= N\n", name, *shardFlag)
 			return exitTrouble
+		}
+	}
+	opt.ShardRoot = *shardRoot
+	sm := shardMeta(fs, ld, paths, opt)
+	if *skip {
+		if *report == "" {
+			fmt.Fprintf(stderr, "idlint %s: --skip-done needs --report DIR\n", name)
+			return exitTrouble
+		}
+		want := sm
+		want.Profiles = profilesOf(cfg)
+		if skipDone(*report, want) {
+			fmt.Fprintf(stderr, "idlint %s: %s already holds this run's complete report (%s): skipped (--skip-done)\n", name, *report, shard.DoneFile)
+			return exitOK
 		}
 	}
 	if *report != "" || *htmlOut != "" || *sources != "" && *sources != "-" || outs.writesFiles() {
@@ -346,7 +363,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		defer f.Close()
 		srcW = f
 	}
-	rep := reportSpec{dir: *report, html: *htmlOut, runID: *runID, args: append([]string{"idlint", name}, args...), cfg: cfg}
+	rep := reportSpec{dir: *report, html: *htmlOut, runID: *runID, args: append([]string{"idlint", name}, args...), cfg: cfg, shard: sm}
 	if *memLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		// clusters live in memory until the end: keep a large run under
 		// ~1 GB RSS instead of letting the heap double past the live set
@@ -392,12 +409,14 @@ type reportSpec struct {
 	html       string // --html FILE
 	args       []string
 	cfg        lint.Config
+	shard      shard.Meta
 }
 
 // reportMeta is what a report records of its run.
 type reportMeta struct {
 	RunID, Version, Profiles, CommandLine string
 	Start                                 time.Time
+	Shard                                 shard.Meta // shards.go
 }
 
 func (r reportSpec) options() reportMeta {
@@ -405,12 +424,11 @@ func (r reportSpec) options() reportMeta {
 	if id == "" {
 		id = idlint.NewRunID()
 	}
-	profiles := ""
-	if eng, err := lint.New(r.cfg); err == nil { // a bad config fails the scan itself
-		profiles = eng.ProfileList()
-	}
+	profiles := profilesOf(r.cfg) // a bad config fails the scan itself
+	sm := r.shard
+	sm.RunID, sm.Version, sm.Profiles = id, idlint.Version, profiles
 	return reportMeta{RunID: id, Version: idlint.Version, Profiles: profiles,
-		CommandLine: strings.Join(r.args, " "), Start: time.Now()}
+		CommandLine: strings.Join(r.args, " "), Start: time.Now(), Shard: sm}
 }
 
 func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, outs outputFlags, minSev string, check bool, srcW io.Writer, rep reportSpec, bl baselineFlags, stdout, stderr io.Writer) int {
@@ -578,6 +596,8 @@ func (nopSink) Abort(error)                       {}
 func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("merge", stderr)
 	runID := fs.String("run-id", "", "run identifier of the merged report (default: time and random)")
+	force := fs.Bool("force", false, "replace OUT when it exists")
+	partial := fs.Bool("allow-partial", false, "merge the shards given when some are missing, and record which in the merged metadata")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(fs, err, stdout)
@@ -587,9 +607,17 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitTrouble
 	}
 	rep := reportSpec{runID: *runID, args: append([]string{"idlint", "merge"}, args...)}
-	if err := mergeReports(ctx, pos[0], pos[1:], rep.options()); err != nil {
-		fmt.Fprintln(stderr, "idlint merge:", err)
+	if !withParquet {
+		fmt.Fprintln(stderr, "idlint merge:", mergeReports(ctx, "", nil, reportMeta{}))
 		return exitTrouble
+	}
+	missing, ok := mergeChecked(ctx, pos[0], pos[1:], *force, *partial, rep.options(), stderr)
+	if !ok {
+		return exitTrouble
+	}
+	if len(missing) > 0 {
+		fmt.Fprintf(stdout, "merged %d report(s) into %s; shard(s) %s missing (recorded in its metadata)\n", len(pos)-1, pos[0], shard.MissingList(missing))
+		return exitOK
 	}
 	fmt.Fprintf(stdout, "merged %d report(s) into %s\n", len(pos)-1, pos[0])
 	return exitOK

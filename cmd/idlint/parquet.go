@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 
+	"github.com/idlint/idlint/internal/shard"
 	"github.com/idlint/idlint/reports"
 	htmlreport "github.com/idlint/idlint/reports/html"
 	"github.com/idlint/idlint/reports/parquet"
@@ -20,7 +21,7 @@ import (
 const withParquet = true
 
 func (m reportMeta) parquet() parquet.Options {
-	return parquet.Options{RunID: m.RunID, Version: m.Version, Profiles: m.Profiles, CommandLine: m.CommandLine, Start: m.Start}
+	return parquet.Options{RunID: m.RunID, Version: m.Version, Profiles: m.Profiles, CommandLine: m.CommandLine, Start: m.Start, Extra: m.Shard.Keys()}
 }
 
 func newArrowStream(w io.Writer, m reportMeta) (reports.Sink, error) {
@@ -28,11 +29,14 @@ func newArrowStream(w io.Writer, m reportMeta) (reports.Sink, error) {
 }
 
 func createReport(dir string, m reportMeta) (reports.Sink, error) {
+	if err := shard.RemoveDone(dir); err != nil { // not complete until it ends
+		return nil, err
+	}
 	pw, err := parquet.Create(dir, m.parquet())
 	if err != nil {
 		return nil, err
 	}
-	return pw, nil
+	return doneSink{pw, dir, m.Shard}, nil
 }
 
 func mergeReports(ctx context.Context, out string, shards []string, m reportMeta) error {

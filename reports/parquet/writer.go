@@ -27,10 +27,11 @@ type Options struct {
 	Profiles    string // e.g. "urn=rfc8141"
 	CommandLine string
 	Start       time.Time
+	Extra       map[string]string // more keys, e.g. a shard's (issue 23 §1)
 }
 
 func (o Options) meta() map[string]string {
-	return map[string]string{
+	m := map[string]string{
 		"idlint.version":        o.Version,
 		"idlint.schema_version": SchemaVersion,
 		"idlint.run_id":         o.RunID,
@@ -38,6 +39,10 @@ func (o Options) meta() map[string]string {
 		"idlint.command_line":   o.CommandLine,
 		"idlint.start_time":     o.Start.UTC().Format(time.RFC3339Nano),
 	}
+	for k, v := range o.Extra {
+		m[k] = v
+	}
+	return m
 }
 
 // Writer is a report sink: occurrences, findings and sources stream to

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/idlint/idlint"
+	"github.com/idlint/idlint/internal/shard"
+	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/lint/config"
+	"github.com/idlint/idlint/record"
+	"github.com/idlint/idlint/reports"
+)
+
+// Sharded runs that know themselves (issue 23): the metadata a report
+// records, its completion marker, --skip-done, and merge's checks.
+
+// doneSink writes the report's completion marker after the report itself.
+type doneSink struct {
+	reports.Sink
+	dir string
+	m   shard.Meta
+}
+
+func (d doneSink) Occurrence(o *lint.Occurrence) error { return d.Sink.Occurrence(o) }
+func (d doneSink) Source(r *record.Source) error       { return d.Sink.Source(r) }
+
+func (d doneSink) Finish(s reports.Summary) error {
+	if err := d.Sink.Finish(s); err != nil {
+		return err
+	}
+	return shard.WriteDone(d.dir, d.m)
+}
+
+// neutralFlags do not change a report's rows: shards may differ in them.
+var neutralFlags = map[string]bool{
+	"shard": true, "shard-root": true, "report": true, "run-id": true, "j": true,
+	"quiet": true, "skip-done": true, "cpuprofile": true, "memprofile": true,
+	"color": true, "sources": true, "format": true, "o": true, "output": true,
+	"statistics": true, "fail-on": true, "memory-limit": true, "no-mmap": true,
+	"temp-dir": true,
+}
+
+// shardMeta is what a run records of itself before it starts (profiles
+// and run ID are added with the report's): shard K/N, a fingerprint of
+// the effective configuration (`idlint config` for the current directory
+// and every flag that changes results) and of the input list.
+func shardMeta(fs *flag.FlagSet, ld *config.Loader, paths []string, opt idlint.Options) shard.Meta {
+	var cfg bytes.Buffer
+	if run, err := ld.ForDir("."); err == nil {
+		run.Write(&cfg, ".", run, defaultLimits) // a broken one failed the run before
+	}
+	var flags []string
+	fs.Visit(func(f *flag.Flag) { // in name order
+		if !neutralFlags[f.Name] {
+			flags = append(flags, "--"+f.Name+"="+f.Value.String())
+		}
+	})
+	root := opt.ShardRoot
+	if root == "" {
+		root = shard.Root(paths)
+	} else if a, err := filepath.Abs(root); err == nil {
+		root = a
+	}
+	return shard.Meta{K: opt.ShardK, N: opt.ShardN, Version: idlint.Version,
+		Config: shard.Fingerprint(append([]string{cfg.String()}, flags...)...), Flags: flags, Inputs: shard.InputsFingerprint(root, paths)}
+}
+
+// skipDone reports whether dir already holds this run's complete report.
+func skipDone(dir string, want shard.Meta) bool {
+	found, err := shard.ReadDone(dir)
+	return err == nil && shard.Same(found, want)
+}
+
+// profilesOf is the profile list a report records (reportSpec.options).
+func profilesOf(cfg lint.Config) string {
+	if eng, err := lint.New(cfg); err == nil {
+		return eng.ProfileList()
+	}
+	return ""
+}
+
+// mergeChecked is `idlint merge`: it refuses shards that do not form one
+// job's set, and an existing out without force; it writes to a temporary
+// directory beside out and renames it at the end, so a failure leaves
+// nothing behind.
+func mergeChecked(ctx context.Context, out string, dirs []string, force, allowPartial bool, m reportMeta, stderr io.Writer) (missing []int, ok bool) {
+	merged, probs := shard.Check(dirs, allowPartial)
+	_, err := os.Lstat(out)
+	exists := err == nil
+	if exists && !force {
+		probs = append(probs, fmt.Sprintf("%s exists (--force replaces it)", out))
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		probs = append(probs, err.Error())
+	}
+	if len(probs) > 0 {
+		for _, p := range probs {
+			fmt.Fprintln(stderr, "idlint merge:", p)
+		}
+		return nil, false
+	}
+	fail := func(err error) ([]int, bool) {
+		fmt.Fprintln(stderr, "idlint merge:", err)
+		return nil, false
+	}
+	clean := filepath.Clean(out)
+	tmp, err := os.MkdirTemp(filepath.Dir(clean), "."+filepath.Base(clean)+".*.tmp")
+	if err != nil {
+		return fail(err)
+	}
+	defer os.RemoveAll(tmp) // gone once renamed; the remains on failure
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fail(err)
+	}
+	merged.RunID = m.RunID
+	m.Shard, m.Profiles = merged, merged.Profiles // the shards' profiles
+	if err := mergeReports(ctx, tmp, dirs, m); err != nil {
+		return fail(err)
+	}
+	if err := shard.WriteDone(tmp, merged); err != nil {
+		return fail(err)
+	}
+	if exists {
+		old, err := os.MkdirTemp(filepath.Dir(clean), "."+filepath.Base(clean)+".*.old")
+		if err != nil {
+			return fail(err)
+		}
+		defer os.RemoveAll(old)
+		if err := os.Rename(clean, filepath.Join(old, "x")); err != nil {
+			return fail(err)
+		}
+		if err := os.Rename(tmp, clean); err != nil {
+			os.Rename(filepath.Join(old, "x"), clean) // put it back
+			return fail(err)
+		}
+		return merged.Missing, true
+	}
+	if err := os.Rename(tmp, clean); err != nil {
+		return fail(err)
+	}
+	return merged.Missing, true
+}
