@@ -166,10 +166,19 @@ func (cs *Clusters) Add(o *lint.Occurrence) {
 
 func rowOf(o *lint.Occurrence) Row {
 	return Row{
-		Scheme: o.Scheme, Profile: o.Profile, Key: o.Key, Namespace: o.Namespace,
+		Scheme: o.Scheme, Profile: o.Profile, Key: clusterKey(o), Namespace: o.Namespace,
 		Raw: o.Raw, Canonical: o.Canonical, Valid: o.Valid(),
 		Source: o.Source, Member: o.Member, Offset: o.Offset, Line: o.Line, Column: o.Column,
 	}
+}
+
+// clusterKey is what clusters group by: the namespace's key (issue 21),
+// the profile's where the occurrence has none.
+func clusterKey(o *lint.Occurrence) string {
+	if o.NSKey != "" {
+		return o.NSKey
+	}
+	return o.Key
 }
 
 // Row is what aggregation needs of an occurrence (a merge reads it back

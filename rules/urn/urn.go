@@ -133,6 +133,7 @@ func (p *parser) parse() {
 	default:
 		p.parse8141(start)
 	}
+	p.namespace()
 	if u.needsCase && p.wants(NonCanonicalCase) {
 		for j := 0; j < nidEnd; j++ {
 			if c := s[j]; c >= 'A' && c <= 'Z' {
