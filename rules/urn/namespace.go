@@ -2,6 +2,7 @@ package urn
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/internal/ascii"
@@ -19,6 +20,7 @@ type NamespaceDef struct {
 	// Equivalence describes the namespace's key; "" when it adds none.
 	Equivalence string
 	Doc         string // the namespace's page: syntax, equivalence, source
+	Rules       []*rules.Rule
 
 	// check names the function that reports findings on the NSS (see
 	// parser.namespace: a direct call keeps the parser on the stack).
@@ -154,4 +156,58 @@ func lowerNSS(key string, nss int, only func(c byte) bool) string {
 // inEscape reports whether key[i] is one of the two hex digits of a %-escape.
 func inEscape(key string, i int) bool {
 	return i >= 1 && key[i-1] == '%' || i >= 2 && key[i-2] == '%'
+}
+
+// Page is the namespace's documentation as `idlint rules --namespace` prints it.
+func (d *NamespaceDef) Page() string {
+	var b strings.Builder
+	b.WriteString("urn:" + d.NID + "\n")
+	ref, _ := Reference(d.NID) // "" for a sub-namespace
+	b.WriteString("  defined by: " + d.Spec)
+	if ref != "" && !strings.HasPrefix(d.Spec, ref) {
+		b.WriteString(" (registry: " + ref + ")")
+	}
+	b.WriteString("\n  checked:    " + d.Checked + "\n")
+	eq := d.Equivalence
+	if eq == "" {
+		eq = "none beyond the profile's: ns_key = key"
+	}
+	b.WriteString("  ns_key:     " + eq + "\n\n")
+	b.WriteString(wrap(d.Doc, 78, "  "))
+	var ids []string
+	for _, r := range d.Rules {
+		ids = append(ids, r.ID+" "+r.Name)
+	}
+	if len(ids) > 0 {
+		b.WriteString("\n  rules: " + strings.Join(ids, ", ") + "\n")
+	}
+	return b.String()
+}
+
+// NamespaceSummary is one line naming the namespaces the layer covers.
+func NamespaceSummary() string {
+	var ns []string
+	for _, d := range Namespaces() {
+		ns = append(ns, d.NID)
+	}
+	return "URN namespaces with their own checks and ns_key (idlint rules --namespace NID): " + strings.Join(ns, ", ") + "\n"
+}
+
+func wrap(s string, width int, indent string) string {
+	var b strings.Builder
+	line := indent
+	for _, w := range strings.Fields(s) {
+		if len(line) > len(indent) && len(line)+1+len(w) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += w
+	}
+	if len(line) > len(indent) {
+		b.WriteString(line + "\n")
+	}
+	return b.String()
 }

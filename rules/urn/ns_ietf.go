@@ -1,10 +1,14 @@
 package urn
 
-import "github.com/idlint/idlint/rules/internal/ascii"
+import (
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+)
 
 // urn:ietf (rfc2648 §2) and its sub-namespaces (rfc6924 registry).
 var _ = register(&NamespaceDef{
-	NID: "ietf", Spec: "rfc2648 §2; rfc6924",
+	NID: "ietf", Rules: []*rules.Rule{IETFSyntax, IETFSubNamespace},
+	Spec:        "rfc2648 §2; rfc6924",
 	Checked:     "rfc/fyi/std/bcp + digits, id/mtg + 1*(ALPHA/DIGIT/\"-\") (URN105); sub-namespace registered (URN106)",
 	Equivalence: "the entire URN is case-insensitive (rfc2648 §2): ns_key lower-cases the NSS, except under params",
 	Doc: "NSS (rfc2648 §2): \"rfc:\" 1*DIGIT, likewise fyi:, std:, bcp:; \"id:\" string and \"mtg:\" string with string = 1*(DIGIT / ALPHA / \"-\"). " +
@@ -22,7 +26,8 @@ var _ = register(&NamespaceDef{
 
 // urn:ietf:params (rfc3553 §3), reached through urn:ietf.
 var _ = register(&NamespaceDef{
-	NID: "ietf:params", Spec: "rfc3553 §3",
+	NID: "ietf:params", Rules: []*rules.Rule{IETFParamsClass},
+	Spec:    "rfc3553 §3",
 	Checked: "class registered in the IANA params registry (URN107)",
 	Doc: "urn:ietf:params:<class>:<protocol-specific>, where the class is registered with IANA (rfc3553 §3; registry of " + IETFParamsDate + "). " +
 		"Equivalence: exact string match according to rfc2141 (rfc3553 §3), so, unlike the rest of urn:ietf, nothing in the NSS is case-folded and ns_key equals key.",

@@ -1,8 +1,11 @@
 package urn
 
+import "github.com/idlint/idlint/rules"
+
 // urn:isbn (rfc3187; ISO 2108) and urn:issn (rfc3044; ISO 3297).
 var _ = register(&NamespaceDef{
-	NID: "isbn", Spec: "rfc3187 §3; ISO 2108",
+	NID: "isbn", Rules: []*rules.Rule{ISBNSyntax, ISBNCheck},
+	Spec:        "rfc3187 §3; ISO 2108",
 	Checked:     "ISBN-10 (mod 11, X) or ISBN-13 (978/979, EAN mod 10): length, characters (URN108), check digit (URN109)",
 	Equivalence: "hyphens are not significant and x is X: ns_key drops hyphens and upper-cases x",
 	Doc: "NSS: an ISBN, ISBN-10 (ISO 2108:1992, the only form rfc3187 registered) or ISBN-13 (ISO 2108:2005, added by draft-ietf-urnbis-rfc3187bis-isbn-urn-03 " +
@@ -15,7 +18,8 @@ var _ = register(&NamespaceDef{
 })
 
 var _ = register(&NamespaceDef{
-	NID: "issn", Spec: "rfc3044 §2; ISO 3297",
+	NID: "issn", Rules: []*rules.Rule{ISSNSyntax, ISSNCheck},
+	Spec:        "rfc3044 §2; ISO 3297",
 	Checked:     "NNNN-NNNC (URN110), mod 11 check character with X (URN111)",
 	Equivalence: "the check character X is case-insensitive: ns_key upper-cases x",
 	Doc: "NSS (rfc3044 §2): an ISSN, NNNN-NNNC with the hyphen, seven digits and a check character (digit or X); the digits weighted 8…2 " +

@@ -1,10 +1,14 @@
 package urn
 
-import "github.com/idlint/idlint/rules/internal/ascii"
+import (
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
+)
 
 // urn:oid (rfc3061 §2).
 var _ = register(&NamespaceDef{
-	NID: "oid", Spec: "rfc3061 §2",
+	NID: "oid", Rules: []*rules.Rule{OIDSyntax, OIDRoot},
+	Spec:    "rfc3061 §2",
 	Checked: "number *(\".\" number), no leading zeros (URN103); root arcs 0–2, second arc ≤ 39 under 0 and 1 (URN104)",
 	Doc: "NSS (rfc3061 §2): oid = number *( DOT number ); number = DIGIT / ( LEADDIGIT 1*DIGIT ). " +
 		"Equivalence: exact string match (rfc3061 §2, lexical equivalence), so the namespace adds none. " +

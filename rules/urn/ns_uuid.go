@@ -1,10 +1,15 @@
 package urn
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/idlint/idlint/rules"
+)
 
 // urn:uuid (rfc9562 §4, formerly rfc4122 §3).
 var _ = register(&NamespaceDef{
-	NID: "uuid", Spec: "rfc9562 §4; rfc4122 §3",
+	NID: "uuid", Rules: []*rules.Rule{UUIDSyntax, UUIDVersion},
+	Spec:        "rfc9562 §4; rfc4122 §3",
 	Checked:     "8-4-4-4-12 hex (URN101); variant and version, Nil and Max recognized (URN102)",
 	Equivalence: "hex digits case-insensitive (rfc9562 §4): ns_key lower-cases the NSS",
 	Doc: "NSS: a UUID in its string form, 32 hex digits grouped 8-4-4-4-12 by hyphens (rfc9562 §4). " +
