@@ -141,7 +141,7 @@ var ClusterColumns = []Column[Cluster]{
 		Str: func(c *Cluster) string { return c.Scheme }},
 	{Name: "profile", Type: "string", Meaning: "profile of the key", Example: "`rfc8141`", Dict: true,
 		Str: func(c *Cluster) string { return c.Profile }},
-	{Name: "key", Type: "string", Meaning: "the equivalence key (unique per scheme)", Example: "`urn:isbn:0451450523`",
+	{Name: "key", Type: "string", Meaning: "the occurrences' `ns_key` (unique per scheme): the equivalence key after the namespace's own rules", Example: "`urn:isbn:0451450523`",
 		Str: func(c *Cluster) string { return c.Key }},
 	{Name: "canonical", Type: "string", Meaning: "most frequent canonical spelling (ties: smallest)", Example: "`urn:isbn:0451450523`",
 		Str: func(c *Cluster) string { return c.Canonical }},
