@@ -1,8 +1,10 @@
 package urn
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/internal/ruletest"
 )
 
@@ -121,6 +123,27 @@ func TestNSKey(t *testing.T) {
 		nk, lvl := u.NSKey()
 		if k != c.key || nk != c.nsKey || lvl != c.level {
 			t.Errorf("%s: %q: key %q ns_key %q level %s, want %q %q %s", c.spec, c.in, k, nk, lvl, c.key, c.nsKey, c.level)
+		}
+	}
+}
+
+// issue 21: a near miss of a registered NID gets "did you mean"; a NID
+// far from all gets none.
+func TestUnregisteredDidYouMean(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"urn:ibsn:0451450523", `did you mean "isbn"?`},
+		{"urn:ieft:rfc:2141", `did you mean "ietf"?`},
+		{"urn:mycompany:item:1", ""},
+	} {
+		_, fs := Lint(c.in, RFC8141, Options{MinSeverity: rules.Info})
+		got := ""
+		for _, f := range fs {
+			if f.Rule == UnregisteredNID {
+				got = f.Message
+			}
+		}
+		if got == "" || (c.want == "") != !strings.Contains(got, "did you mean") || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("IANA URN Namespaces registry: %q: URN025 message %q, want %q", c.in, got, c.want)
 		}
 	}
 }

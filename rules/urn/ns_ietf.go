@@ -82,7 +82,9 @@ func checkIETF(p *parser, start, end int) {
 	case "params":
 		checkParams(p, rest, end)
 	default:
-		p.unknownIETF(sub, start, subEnd)
+		if _, ok := ietfSubNamespaces[string(lower[:len(sub)])]; !ok {
+			p.unknownIETF(sub, start, subEnd) // registered later ones pass unchecked
+		}
 	}
 }
 

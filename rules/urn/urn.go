@@ -187,8 +187,8 @@ func (p *parser) checkNID(start, end int) {
 			p.add(CountryCodeNID, start, end, `NID "`+nid+`" starts with two letters and a hyphen, reserved for country-code namespaces`)
 		}
 	}
-	if ok && p.wants(UnregisteredNID) && !ascii.EqualFold(nid, "urn") && !Registered(nid) {
-		p.add(UnregisteredNID, start, end, `NID "`+nid+`" is not in the IANA URN Namespaces registry (`+RegistryDate+`)`)
+	if ok && !ascii.EqualFold(nid, "urn") && !Registered(nid) {
+		p.unregistered(nid, start, end)
 	}
 }
 
