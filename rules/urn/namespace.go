@@ -102,6 +102,8 @@ func (p *parser) namespace() {
 		checkISBN(p, start, u.assignedEnd)
 	case checksISSN:
 		checkISSN(p, start, u.assignedEnd)
+	case checksPublicID:
+		checkPublicID(p, start, u.assignedEnd)
 	}
 }
 
@@ -115,6 +117,7 @@ const (
 	checksIETF
 	checksISBN
 	checksISSN
+	checksPublicID
 )
 
 // NSKey returns the key after the namespace's own equivalence, and the

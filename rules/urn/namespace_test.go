@@ -102,7 +102,7 @@ var nsISSN = nsSection("rfc3044", func(p string) []lintCase {
 })
 
 func TestNamespaces(t *testing.T) {
-	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN)
+	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID)
 }
 
 // ns_key: each namespace's equivalence, and the level that applied.
@@ -145,5 +145,46 @@ func TestUnregisteredDidYouMean(t *testing.T) {
 		if got == "" || (c.want == "") != !strings.Contains(got, "did you mean") || c.want != "" && !strings.Contains(got, c.want) {
 			t.Errorf("IANA URN Namespaces registry: %q: URN025 message %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+var nsPublicID = nsSection("rfc3151", func(p string) []lintCase {
+	return []lintCase{
+		{Spec: "rfc3151 §3: example", Profile: p, In: "urn:publicid:-:OASIS:DTD+DocBook+XML+V4.1.2:EN", Not: "URN113"},
+		{Spec: "rfc3151 §3: example", Profile: p, In: "urn:publicid:ISO%2FIEC+10179%3A1996:DTD+DSSSL+Architecture:EN", Not: "URN113"},
+		{Spec: "rfc3151 §2: adjacent \"+\" never occur", Profile: p, In: "urn:publicid:-:OASIS:DTD++DocBook:EN", Want: "URN113:error"},
+		{Spec: "rfc3151 §1.1: trailing whitespace removed", Profile: p, In: "urn:publicid:foo+", Want: "URN113:error"},
+		{Spec: "rfc3151 §2: a literal \"'\" is %27", Profile: p, In: "urn:publicid:O'Reilly", Want: "URN113:error"},
+	}
+})
+
+// rfc3151 §3: every example, both ways.
+func TestPublicIDTranscription(t *testing.T) {
+	for _, c := range []struct{ pubid, urn string }{
+		{"ISO/IEC 10179:1996//DTD DSSSL Architecture//EN", "urn:publicid:ISO%2FIEC+10179%3A1996:DTD+DSSSL+Architecture:EN"},
+		{"ISO 8879:1986//ENTITIES Added Latin 1//EN", "urn:publicid:ISO+8879%3A1986:ENTITIES+Added+Latin+1:EN"},
+		{"-//OASIS//DTD DocBook XML V4.1.2//EN", "urn:publicid:-:OASIS:DTD+DocBook+XML+V4.1.2:EN"},
+		{"+//IDN example.org//DTD XML Bookmarks 1.0//EN//XML", "urn:publicid:%2B:IDN+example.org:DTD+XML+Bookmarks+1.0:EN:XML"},
+		{"-//ArborText::prod//DTD Help Document::19970708//EN", "urn:publicid:-:ArborText;prod:DTD+Help+Document;19970708:EN"},
+		{"foo", "urn:publicid:foo"},
+		{"3+3=6", "urn:publicid:3%2B3=6"},
+		{"-//Acme, Inc.//DTD Book Version 1.0", "urn:publicid:-:Acme,+Inc.:DTD+Book+Version+1.0"},
+	} {
+		if got := PublicIDURN(c.pubid); got != c.urn {
+			t.Errorf("rfc3151 §3: PublicIDURN(%q) = %q, want %q", c.pubid, got, c.urn)
+		}
+		if got, err := PublicIDFromURN(c.urn); err != nil || got != c.pubid {
+			t.Errorf("rfc3151 §3: PublicIDFromURN(%q) = %q, %v, want %q", c.urn, got, err, c.pubid)
+		}
+		if _, fs := Lint(c.urn, RFC8141, Options{MinSeverity: rules.Info}); len(fs) > 0 {
+			t.Errorf("rfc3151 §3: %q has findings %v", c.urn, fs)
+		}
+	}
+	// rfc3151 §1.1: whitespace normalized before transcription
+	if got := PublicIDURN("  -//A//DTD  B\tC//EN \n"); got != "urn:publicid:-:A:DTD+B+C:EN" {
+		t.Errorf("rfc3151 §1.1: got %q", got)
+	}
+	if _, err := PublicIDFromURN("urn:publicid:a%zz"); err == nil || !strings.Contains(err.Error(), "urn:publicid:a%zz") {
+		t.Errorf("rfc3151 §2: bad escape: %v", err)
 	}
 }

@@ -11,7 +11,7 @@ import (
 // UnregisteredWidelyUsed replaces URN025 for NIDs in wide use that were
 // never registered (issue 21): one clear finding naming the fact.
 var UnregisteredWidelyUsed = &rules.Rule{
-	ID: "URN113", Name: "unregistered-widely-used-nid", Scheme: "urn", Severity: rules.Info, Profiles: all,
+	ID: "URN112", Name: "unregistered-widely-used-nid", Scheme: "urn", Severity: rules.Info, Profiles: all,
 	Spec:    "IANA URN Namespaces registry; rfc8141 §5",
 	Summary: "The NID is in wide use but was never registered with IANA.",
 	Doc: "Some NIDs are everywhere without a registration: urn:schemas-upnp-org and urn:schemas-microsoft-com (UPnP, Office XML), urn:hl7-org (HL7 v3), " +
@@ -51,7 +51,7 @@ var registeredNIDs = func() []string {
 	return out
 }()
 
-// unregistered reports an unregistered NID: URN113 for a widely used one,
+// unregistered reports an unregistered NID: URN112 for a widely used one,
 // URN025 otherwise, with the registered NID it is likely a typo of.
 func (p *parser) unregistered(nid string, start, end int) {
 	var buf [32]byte
