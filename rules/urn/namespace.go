@@ -104,6 +104,8 @@ func (p *parser) namespace() {
 		checkISSN(p, start, u.assignedEnd)
 	case checksPublicID:
 		checkPublicID(p, start, u.assignedEnd)
+	case checksNBN:
+		checkNBN(p, start, u.assignedEnd)
 	}
 }
 
@@ -118,6 +120,7 @@ const (
 	checksISBN
 	checksISSN
 	checksPublicID
+	checksNBN
 )
 
 // NSKey returns the key after the namespace's own equivalence, and the

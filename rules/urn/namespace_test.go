@@ -102,7 +102,7 @@ var nsISSN = nsSection("rfc3044", func(p string) []lintCase {
 })
 
 func TestNamespaces(t *testing.T) {
-	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID)
+	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN)
 }
 
 // ns_key: each namespace's equivalence, and the level that applied.
@@ -188,3 +188,15 @@ func TestPublicIDTranscription(t *testing.T) {
 		t.Errorf("rfc3151 §2: bad escape: %v", err)
 	}
 }
+
+var nsNBN = nsSection("rfc3188", func(p string) []lintCase {
+	return []lintCase{
+		{Spec: "rfc3188 §5: URN:NBN:<ISO 3166 country code>-<assigned NBN string>", Profile: p, In: "urn:nbn:fi-fe19981001", Not: "URN114 URN115"},
+		{Spec: "rfc3188 §5: a country code with a sub-namespace", Profile: p, In: "URN:NBN:fi:vn-1999-1", Not: "URN114 URN115"},
+		{Spec: "rfc3188 §5: a non-ISO prefix", Profile: p, In: "urn:nbn:abc-123", Not: "URN114 URN115"},
+		{Spec: "rfc3188 §5: hyphen between prefix and NBN string", Profile: p, In: "urn:nbn:fife19981001", Want: "URN114:error"},
+		{Spec: "rfc3188 §5: the NBN string is not empty", Profile: p, In: "urn:nbn:fi-", Want: "URN114:error"},
+		{Spec: "rfc3188 §5: non-ISO prefixes cannot be divided", Profile: p, In: "urn:nbn:abc:x-1", Want: "URN114:error"},
+		{Spec: "rfc3188 §5: two-letter codes are ISO 3166", Profile: p, In: "urn:nbn:zz-12345", Want: "URN115:warning"},
+	}
+})
