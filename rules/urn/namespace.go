@@ -106,6 +106,8 @@ func (p *parser) namespace() {
 		checkPublicID(p, start, u.assignedEnd)
 	case checksNBN:
 		checkNBN(p, start, u.assignedEnd)
+	case checksDev:
+		checkDev(p, start, u.assignedEnd)
 	}
 }
 
@@ -121,6 +123,7 @@ const (
 	checksISSN
 	checksPublicID
 	checksNBN
+	checksDev
 )
 
 // NSKey returns the key after the namespace's own equivalence, and the

@@ -102,7 +102,7 @@ var nsISSN = nsSection("rfc3044", func(p string) []lintCase {
 })
 
 func TestNamespaces(t *testing.T) {
-	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN)
+	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN, &nsDev)
 }
 
 // ns_key: each namespace's equivalence, and the level that applied.
@@ -198,5 +198,21 @@ var nsNBN = nsSection("rfc3188", func(p string) []lintCase {
 		{Spec: "rfc3188 §5: the NBN string is not empty", Profile: p, In: "urn:nbn:fi-", Want: "URN114:error"},
 		{Spec: "rfc3188 §5: non-ISO prefixes cannot be divided", Profile: p, In: "urn:nbn:abc:x-1", Want: "URN114:error"},
 		{Spec: "rfc3188 §5: two-letter codes are ISO 3166", Profile: p, In: "urn:nbn:zz-12345", Want: "URN115:warning"},
+	}
+})
+
+var nsDev = nsSection("rfc9039", func(p string) []lintCase {
+	return []lintCase{
+		{Spec: "rfc9039 §4.1: MAC address", Profile: p, In: "urn:dev:mac:0024befffe804ff1", Not: "URN116"},
+		{Spec: "rfc9039 §4.2: 1-Wire", Profile: p, In: "urn:dev:ow:10e2073a01080063", Not: "URN116"},
+		{Spec: "rfc9039 §4.3: org", Profile: p, In: "urn:dev:org:32473-foo", Not: "URN116"},
+		{Spec: "rfc9039 §4.5: ops", Profile: p, In: "urn:dev:ops:32473-Refrigerator-5002", Not: "URN116"},
+		{Spec: "rfc9039 §3.2: componentpart", Profile: p, In: "urn:dev:mac:0024befffe804ff1_bulb8", Not: "URN116"},
+		{Spec: "rfc9039 §3.2: otherbody", Profile: p, In: "urn:dev:example:new-1:a", Not: "URN116"},
+		{Spec: "rfc9039 §3.2: hexstring = 1*(hexdigit hexdigit)", Profile: p, In: "urn:dev:mac:0024befffe804ff", Want: "URN116:error"},
+		{Spec: "rfc9039 §3.2: posnumber = NZDIGIT *DIGIT", Profile: p, In: "urn:dev:org:032473-foo", Want: "URN116:error"},
+		{Spec: "rfc9039 §3.2: serial = identifier", Profile: p, In: "urn:dev:os:32473-", Want: "URN116:error"},
+		{Spec: "rfc9039 §3.2: identifier after \"_\"", Profile: p, In: "urn:dev:mac:0024befffe804ff1_", Want: "URN116:error"},
+		{Spec: "rfc9039 §3.2: body needs a subtype and \":\"", Profile: p, In: "urn:dev:foo", Want: "URN116:error"},
 	}
 })
