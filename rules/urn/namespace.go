@@ -108,6 +108,8 @@ func (p *parser) namespace() {
 		checkNBN(p, start, u.assignedEnd)
 	case checksDev:
 		checkDev(p, start, u.assignedEnd)
+	case checksLex:
+		checkLex(p, start, u.assignedEnd)
 	}
 }
 
@@ -124,6 +126,7 @@ const (
 	checksPublicID
 	checksNBN
 	checksDev
+	checksLex
 )
 
 // NSKey returns the key after the namespace's own equivalence, and the

@@ -102,7 +102,7 @@ var nsISSN = nsSection("rfc3044", func(p string) []lintCase {
 })
 
 func TestNamespaces(t *testing.T) {
-	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN, &nsDev)
+	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN, &nsDev, &nsLex)
 }
 
 // ns_key: each namespace's equivalence, and the level that applied.
@@ -115,6 +115,7 @@ func TestNSKey(t *testing.T) {
 		{"rfc3061 §2: exact match", "urn:oid:1.3.6", "urn:oid:1.3.6", "urn:oid:1.3.6", LevelProfile},
 		{"draft-ietf-urnbis-rfc3187bis-isbn-urn-03: hyphens", "urn:isbn:0-8044-2957-x", "urn:isbn:0-8044-2957-x", "urn:isbn:080442957X", LevelNamespace},
 		{"rfc3044 §2: x is X", "urn:ISSN:2434-561x", "urn:issn:2434-561x", "urn:issn:2434-561X", LevelNamespace},
+		{"rfc9676 §3.3: LEX names are case-insensitive", "urn:lex:IT:Stato:Legge:2003-09-21;456", "urn:lex:IT:Stato:Legge:2003-09-21;456", "urn:lex:it:stato:legge:2003-09-21;456", LevelNamespace},
 		{"rfc8141 §3.1: no namespace layer", "urn:example:ABC", "urn:example:ABC", "urn:example:ABC", LevelProfile},
 		{"rfc8141 §3.1: components removed before", "urn:uuid:ABC?=Q", "urn:uuid:ABC", "urn:uuid:abc", LevelNamespace},
 	} {
@@ -214,5 +215,17 @@ var nsDev = nsSection("rfc9039", func(p string) []lintCase {
 		{Spec: "rfc9039 §3.2: serial = identifier", Profile: p, In: "urn:dev:os:32473-", Want: "URN116:error"},
 		{Spec: "rfc9039 §3.2: identifier after \"_\"", Profile: p, In: "urn:dev:mac:0024befffe804ff1_", Want: "URN116:error"},
 		{Spec: "rfc9039 §3.2: body needs a subtype and \":\"", Profile: p, In: "urn:dev:foo", Want: "URN116:error"},
+	}
+})
+
+var nsLex = nsSection("rfc9676", func(p string) []lintCase {
+	return []lintCase{
+		{Spec: "rfc9676 §2.1: jurisdiction \":\" local-name", Profile: p, In: "urn:lex:it:stato:legge:2003-09-21;456", Not: "URN117"},
+		{Spec: "rfc9676 §2.1: jurisdiction units and expression", Profile: p, In: "urn:lex:ch;glarus:regiere:erlass:2007-10-15;963@original:de", Not: "URN117"},
+		{Spec: "rfc9676 §2.1: manifestation", Profile: p, In: "urn:lex:it:stato:legge:2000-04-03;56$senato.it:text-xml", Not: "URN117"},
+		{Spec: "rfc9676 §2.1: a jurisdiction alone", Profile: p, In: "urn:lex:br", Want: "URN117:error"},
+		{Spec: "rfc9676 §2.1: details = (dates / period) \";\" numbers", Profile: p, In: "urn:lex:it:stato:legge:2003-09-21", Want: "URN117:error"},
+		{Spec: "rfc9676 §2.1: jurisdiction-code = 2*alf-dot", Profile: p, In: "urn:lex:i:stato:legge:2003-09-21;456", Want: "URN117:error"},
+		{Spec: "rfc9676 §2.1: work = authority \":\" measure \":\" details", Profile: p, In: "urn:lex:it:stato:2003-09-21;456", Want: "URN117:error"},
 	}
 })
