@@ -68,7 +68,7 @@ func (p *parser) unregistered(nid string, start, end int) {
 		return
 	}
 	msg := `NID "` + nid + `" is not in the IANA URN Namespaces registry (` + RegistryDate + `)`
-	if len(nid) >= 3 {
+	if len(nid) >= 4 { // one edit from a three-letter NID is mostly another word (cid, new)
 		if s, ok := suggest.Closest(nid, registeredNIDs); ok {
 			msg += `; did you mean "` + s + `"?`
 		}
