@@ -15,6 +15,10 @@ import (
 	"github.com/idlint/idlint/rules/schemes"
 )
 
+// KeyLevelNamespace marks an NSKey made by the namespace's own equivalence
+// (Occurrence.KeyLevel) and a cluster merged by it (reports.Cluster.MergedBy).
+const KeyLevelNamespace = "namespace"
+
 // Occurrence is one identifier found in a document, linted.
 type Occurrence struct {
 	record.Location
@@ -26,8 +30,8 @@ type Occurrence struct {
 	// NSKey is Key after the namespace's own equivalence (issue 21): equal
 	// Keys give equal NSKeys; clusters group by it.
 	NSKey string
-	// KeyLevel is "namespace" when the namespace's equivalence applied to
-	// NSKey, "" when NSKey is the profile's Key.
+	// KeyLevel is KeyLevelNamespace when the namespace's equivalence
+	// applied to NSKey, "" when NSKey is the profile's Key.
 	KeyLevel  string
 	Namespace string
 	Truncated bool // cut at the scanner's maximum length
@@ -210,7 +214,7 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occ
 	if o.NSKey == "" {
 		o.NSKey = o.Key
 	}
-	if res.KeyLevel == "namespace" {
+	if res.KeyLevel == KeyLevelNamespace {
 		o.KeyLevel = res.KeyLevel
 	}
 	if e.fixes {

@@ -39,3 +39,28 @@ func TestClustersByNSKey(t *testing.T) {
 		}
 	}
 }
+
+// issue 21: a cluster says why its spellings merged.
+func TestClusterMergedBy(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		spec string
+		raws []string
+		want string
+	}{
+		{"rfc2648 §2: the namespace merges", []string{"urn:ietf:rfc:2141", "urn:ietf:RFC:2141"}, "namespace"},
+		{"rfc8141 §3.1: the profile merges", []string{"urn:ietf:rfc:2141", "URN:IETF:rfc:2141"}, ""},
+		{"rfc8141 §3.1: one spelling", []string{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}, ""},
+	} {
+		cs := NewClusters()
+		for _, raw := range c.raws {
+			cs.Add(occ(t, e, "a.txt", raw))
+		}
+		if list := cs.List(); len(list) != 1 || list[0].MergedBy != c.want {
+			t.Errorf("%s: %q: clusters %+v, want one merged by %q", c.spec, c.raws, list, c.want)
+		}
+	}
+}

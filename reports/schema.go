@@ -162,6 +162,8 @@ var ClusterColumns = []Column[Cluster]{
 		Bool: func(c *Cluster) bool { return c.Valid }},
 	{Name: "invalid_count", Type: "int64", Meaning: "invalid occurrences", Example: "`0`",
 		Int: func(c *Cluster) int64 { return int64(c.InvalidCount) }},
+	{Name: "merged_by", Type: "string", Meaning: "`namespace` when the spellings' profile keys differ and only the namespace's equivalence makes them one (`URN:IETF:RFC:2141`, `urn:ietf:rfc:2141`), else `\"\"`", Example: "`namespace`", Dict: true,
+		Str: func(c *Cluster) string { return c.MergedBy }},
 }
 
 // SourceColumns are sources.parquet's and (with JSON keys) a line's of

@@ -170,6 +170,10 @@ func inEscape(key string, i int) bool {
 	return i >= 1 && key[i-1] == '%' || i >= 2 && key[i-2] == '%'
 }
 
+// HasEquivalence reports whether the namespace adds an equivalence to the
+// profile's key (ns_key may differ from key).
+func (d *NamespaceDef) HasEquivalence() bool { return d.key != nil }
+
 // Page is the namespace's documentation as `idlint rules --namespace` prints it.
 func (d *NamespaceDef) Page() string {
 	var b strings.Builder
