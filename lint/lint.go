@@ -15,6 +15,10 @@ import (
 	"github.com/idlint/idlint/rules/schemes"
 )
 
+// KeyLevelNamespace marks an NSKey made by the namespace's own equivalence
+// (Occurrence.KeyLevel) and a cluster merged by it (reports.Cluster.MergedBy).
+const KeyLevelNamespace = "namespace"
+
 // Occurrence is one identifier found in a document, linted.
 type Occurrence struct {
 	record.Location
@@ -23,6 +27,12 @@ type Occurrence struct {
 	Raw       string
 	Canonical string
 	Key       string
+	// NSKey is Key after the namespace's own equivalence (issue 21): equal
+	// Keys give equal NSKeys; clusters group by it.
+	NSKey string
+	// KeyLevel is KeyLevelNamespace when the namespace's equivalence
+	// applied to NSKey, "" when NSKey is the profile's Key.
+	KeyLevel  string
 	Namespace string
 	Truncated bool // cut at the scanner's maximum length
 	// Forms are the scheme's other normal forms (XRI), filled by parse.
@@ -177,7 +187,7 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occ
 			if isFault(r) {
 				panic(r) // memory of the text went away: the document's error, not the rule's
 			}
-			o = Occurrence{Scheme: scheme, Profile: e.profiles[scheme], Raw: ident, Canonical: ident, Key: ident,
+			o = Occurrence{Scheme: scheme, Profile: e.profiles[scheme], Raw: ident, Canonical: ident, Key: ident, NSKey: ident,
 				Findings: []rules.Finding{{Rule: InternalError, Severity: rules.Error, Message: fmt.Sprintf("internal error while linting: %v (please report it with this identifier)", r), End: len(ident)}}}
 			err = nil
 		}
@@ -198,8 +208,14 @@ func (e *Engine) CheckInContext(scheme, ident string, ctx *rules.Context) (o Occ
 	}
 	o = Occurrence{
 		Scheme: scheme, Profile: profile, Raw: ident,
-		Canonical: res.Canonical, Key: res.Key, Namespace: res.Namespace,
+		Canonical: res.Canonical, Key: res.Key, NSKey: res.NSKey, Namespace: res.Namespace,
 		Findings: e.adjust(res.Findings),
+	}
+	if o.NSKey == "" {
+		o.NSKey = o.Key
+	}
+	if res.KeyLevel == KeyLevelNamespace {
+		o.KeyLevel = res.KeyLevel
 	}
 	if e.fixes {
 		fillFixes(c, e.profiles[scheme], &o)

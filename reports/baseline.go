@@ -356,7 +356,7 @@ func (b *Baseline) staleOccurrence(i int) *lint.Occurrence {
 	if e.Member != "" {
 		where = Path(e.Path, e.Member)
 	}
-	o := &lint.Occurrence{Scheme: "any", Raw: e.Key, Key: e.Key, Canonical: e.Key}
+	o := &lint.Occurrence{Scheme: "any", Raw: e.Key, Key: e.Key, NSKey: e.Key, Canonical: e.Key}
 	o.Source, o.Line, o.Column = b.path, max(1, b.file.Lines[i]), max(1, b.file.Columns[i])
 	o.Findings = []rules.Finding{{Rule: lint.StaleBaselineEntry, Severity: b.StaleSeverity, End: len(e.Key),
 		Message: fmt.Sprintf("baseline entry %s in %s, index %d, matches no finding any more; rewrite the baseline with --write-baseline", e.Rule, where, e.Index)}}

@@ -13,6 +13,9 @@ import (
 	"unsafe"
 
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/schemes"
+	"github.com/idlint/idlint/rules/urn"
 )
 
 // Variant is one raw spelling within a cluster.
@@ -38,6 +41,9 @@ type Cluster struct {
 	FirstOffset     int64     `json:"first_offset"`
 	FirstLine       int       `json:"first_line"`
 	FirstColumn     int       `json:"first_column"`
+	// MergedBy is "namespace" when the cluster's spellings have different
+	// profile keys that only the namespace's equivalence merges (issue 21).
+	MergedBy string `json:"merged_by,omitempty"`
 }
 
 // Clusters aggregates occurrences by (scheme, key). Keys, and the strings
@@ -166,10 +172,19 @@ func (cs *Clusters) Add(o *lint.Occurrence) {
 
 func rowOf(o *lint.Occurrence) Row {
 	return Row{
-		Scheme: o.Scheme, Profile: o.Profile, Key: o.Key, Namespace: o.Namespace,
+		Scheme: o.Scheme, Profile: o.Profile, Key: clusterKey(o), Namespace: o.Namespace,
 		Raw: o.Raw, Canonical: o.Canonical, Valid: o.Valid(),
 		Source: o.Source, Member: o.Member, Offset: o.Offset, Line: o.Line, Column: o.Column,
 	}
+}
+
+// clusterKey is what clusters group by: the namespace's key (issue 21),
+// the profile's where the occurrence has none.
+func clusterKey(o *lint.Occurrence) string {
+	if o.NSKey != "" {
+		return o.NSKey
+	}
+	return o.Key
 }
 
 // Row is what aggregation needs of an occurrence (a merge reads it back
@@ -485,6 +500,7 @@ func (cs *Clusters) Each(fn func(*Cluster) error) error {
 		return bytes.Compare(cs.text.bytes(x.key), cs.text.bytes(y.key))
 	})
 	var c Cluster // one for all: fn must not keep it
+	checkers := map[string]rules.Checker{}
 	for _, i := range order {
 		a := cs.agg(int(i))
 		c = Cluster{
@@ -510,11 +526,46 @@ func (cs *Clusters) Each(fn func(*Cluster) error) error {
 				c.Canonical, bestN = s, n
 			}
 		})
+		if len(c.Variants) > 1 {
+			c.MergedBy = mergedBy(&c, checkers)
+		}
 		if err := fn(&c); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// mergedBy says why a cluster's spellings are one: "namespace" when their
+// profile keys differ (the namespace's own equivalence merged them), ""
+// when the profile's key already does. Its checkers are made once per scheme.
+func mergedBy(c *Cluster, checkers map[string]rules.Checker) string {
+	if c.Scheme != "urn" {
+		return "" // only URN namespaces add equivalences
+	}
+	if d := urn.LookupNamespace(c.Namespace); d == nil || !d.HasEquivalence() {
+		return ""
+	}
+	ch, ok := checkers[c.Scheme]
+	if !ok {
+		if s := schemes.Lookup(c.Scheme); s != nil {
+			ch = s.New(nil)
+		}
+		checkers[c.Scheme] = ch
+	}
+	if ch == nil {
+		return ""
+	}
+	first := ""
+	for i, v := range c.Variants {
+		k := ch.Check(v.Raw, c.Profile).Key
+		if i == 0 {
+			first = k
+		} else if k != first {
+			return lint.KeyLevelNamespace
+		}
+	}
+	return ""
 }
 
 // Background aggregates clusters on a goroutine of its own, fed in

@@ -39,6 +39,8 @@ type OccurrenceJSON struct {
 	Valid       bool           `json:"valid"`
 	Canonical   string         `json:"canonical"`
 	Key         string         `json:"key"`
+	NSKey       string         `json:"ns_key"`
+	KeyLevel    string         `json:"key_level,omitempty"`
 	Namespace   string         `json:"namespace"`
 	Rules       []string       `json:"rules"`
 	MaxSeverity rules.Severity `json:"max_severity"`
@@ -62,7 +64,7 @@ func Occurrence(o *lint.Occurrence) OccurrenceJSON {
 		Source: o.Source, Member: o.Member, RecordID: o.RecordID, TargetURI: o.TargetURI,
 		Offset: o.Offset, Line: o.Line, Column: o.Column,
 		Scheme: o.Scheme, Profile: o.Profile, Raw: o.Raw, Valid: o.Valid(),
-		Canonical: o.Canonical, Key: o.Key, Namespace: o.Namespace,
+		Canonical: o.Canonical, Key: o.Key, NSKey: o.NSKey, KeyLevel: o.KeyLevel, Namespace: o.Namespace,
 		Rules: o.RuleIDs(), MaxSeverity: o.MaxSeverity(), Truncated: o.Truncated, Kind: o.Kind,
 		Findings: Findings(o),
 	}

@@ -62,6 +62,12 @@ func appendIdent(b []byte, o *lint.Occurrence) []byte {
 	b = appendString(b, o.Canonical)
 	b = append(b, `,"key":`...)
 	b = appendString(b, o.Key)
+	b = append(b, `,"ns_key":`...)
+	b = appendString(b, o.NSKey)
+	if o.KeyLevel != "" {
+		b = append(b, `,"key_level":`...)
+		b = appendString(b, o.KeyLevel)
+	}
 	b = append(b, `,"namespace":`...)
 	b = appendString(b, o.Namespace)
 	b = append(b, `,"rules":[`...)
@@ -226,7 +232,7 @@ func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
 // sameIdent reports whether a and b encode to the same identifier part.
 func sameIdent(a, b *lint.Occurrence) bool {
 	if a.Scheme != b.Scheme || a.Profile != b.Profile || a.Raw != b.Raw || a.Canonical != b.Canonical ||
-		a.Key != b.Key || a.Namespace != b.Namespace || a.Truncated != b.Truncated || a.Kind != b.Kind ||
+		a.Key != b.Key || a.NSKey != b.NSKey || a.KeyLevel != b.KeyLevel || a.Namespace != b.Namespace || a.Truncated != b.Truncated || a.Kind != b.Kind ||
 		len(a.Findings) != len(b.Findings) {
 		return false
 	}

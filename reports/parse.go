@@ -16,13 +16,15 @@ type ParseJSON struct {
 	Valid     bool              `json:"valid"`
 	Canonical string            `json:"canonical"`
 	Key       string            `json:"key"`
+	NSKey     string            `json:"ns_key"`
+	KeyLevel  string            `json:"key_level,omitempty"`
 	Namespace string            `json:"namespace"`
 	Forms     map[string]string `json:"forms,omitempty"` // XRI §2.2.4 normal forms
 	Findings  []FindingJSON     `json:"findings"`
 }
 
 func parseJSON(o *lint.Occurrence) ParseJSON {
-	return ParseJSON{o.Raw, o.Scheme, o.Profile, o.Valid(), o.Canonical, o.Key, o.Namespace, o.Forms, Findings(o)}
+	return ParseJSON{o.Raw, o.Scheme, o.Profile, o.Valid(), o.Canonical, o.Key, o.NSKey, o.KeyLevel, o.Namespace, o.Forms, Findings(o)}
 }
 
 // WriteParse writes parse results as text, json (one array) or jsonl.

@@ -81,6 +81,10 @@ var OccurrenceColumns = []Column[OccurrenceRow]{
 		Str: func(r *OccurrenceRow) string { return r.O.Canonical }},
 	{Name: "key", Type: "string", Meaning: "equivalence key: equal keys ⇔ equivalent", Example: "`urn:isbn:0451450523`", JSON: "key",
 		Str: func(r *OccurrenceRow) string { return r.O.Key }},
+	{Name: "ns_key", Type: "string", Meaning: "`key` after the namespace's own equivalence (`urn:uuid` hex case, the whole `urn:ietf` case-insensitive, ISBN hyphens …); equal to `key` where the namespace defines none. Clusters group by it", Example: "`urn:ietf:rfc:2141`", JSON: "ns_key",
+		Str: func(r *OccurrenceRow) string { return r.O.NSKey }},
+	{Name: "key_level", Type: "string", Meaning: "`namespace` when the namespace's equivalence made `ns_key`, `\"\"` when it is the profile's `key`", Example: "`namespace`", JSON: "key_level", OmitEmpty: true, Dict: true,
+		Str: func(r *OccurrenceRow) string { return r.O.KeyLevel }},
 	{Name: "namespace", Type: "string", Meaning: "what dashboards group by: the NID for URNs", Example: "`isbn`", JSON: "namespace", Dict: true,
 		Str: func(r *OccurrenceRow) string { return r.O.Namespace }},
 	{Name: "valid", Type: "bool", Meaning: "no error-level finding", Example: "`true`", JSON: "valid", JSONAfter: "raw",
@@ -137,7 +141,7 @@ var ClusterColumns = []Column[Cluster]{
 		Str: func(c *Cluster) string { return c.Scheme }},
 	{Name: "profile", Type: "string", Meaning: "profile of the key", Example: "`rfc8141`", Dict: true,
 		Str: func(c *Cluster) string { return c.Profile }},
-	{Name: "key", Type: "string", Meaning: "the equivalence key (unique per scheme)", Example: "`urn:isbn:0451450523`",
+	{Name: "key", Type: "string", Meaning: "the occurrences' `ns_key` (unique per scheme): the equivalence key after the namespace's own rules", Example: "`urn:isbn:0451450523`",
 		Str: func(c *Cluster) string { return c.Key }},
 	{Name: "canonical", Type: "string", Meaning: "most frequent canonical spelling (ties: smallest)", Example: "`urn:isbn:0451450523`",
 		Str: func(c *Cluster) string { return c.Canonical }},
@@ -158,6 +162,8 @@ var ClusterColumns = []Column[Cluster]{
 		Bool: func(c *Cluster) bool { return c.Valid }},
 	{Name: "invalid_count", Type: "int64", Meaning: "invalid occurrences", Example: "`0`",
 		Int: func(c *Cluster) int64 { return int64(c.InvalidCount) }},
+	{Name: "merged_by", Type: "string", Meaning: "`namespace` when the spellings' profile keys differ and only the namespace's equivalence makes them one (`URN:IETF:RFC:2141`, `urn:ietf:rfc:2141`), else `\"\"`", Example: "`namespace`", Dict: true,
+		Str: func(c *Cluster) string { return c.MergedBy }},
 }
 
 // SourceColumns are sources.parquet's and (with JSON keys) a line's of

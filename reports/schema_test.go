@@ -53,7 +53,7 @@ func schemaOccurrence(t *testing.T, full bool) lint.Occurrence {
 	}
 	o.Source, o.Member, o.Offset, o.Line, o.Column = "a.warc", "m", 1234, 12, 5
 	if full {
-		o.RecordID, o.TargetURI, o.Truncated, o.Kind = "<urn:uuid:x>", "https://example.org/", true, "go-directive"
+		o.RecordID, o.TargetURI, o.Truncated, o.Kind, o.KeyLevel = "<urn:uuid:x>", "https://example.org/", true, "go-directive", "namespace"
 	}
 	return o
 }

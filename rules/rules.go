@@ -187,6 +187,13 @@ type Result struct {
 	Profile   string
 	Canonical string // normalized full form (components kept)
 	Key       string // equivalence key: equal keys ⇔ equivalent under the profile
+	// NSKey is Key after the namespace's own equivalence (rfc8141 §3.1 lets a
+	// URN namespace add some that only merge): equal Keys give equal NSKeys.
+	// "" means Key: the scheme or namespace adds none.
+	NSKey string
+	// KeyLevel says which equivalence NSKey reflects: "namespace" when the
+	// namespace's own applied, else "profile".
+	KeyLevel  string
 	Namespace string // what dashboards group by: the NID for URNs
 	Findings  []Finding
 }

@@ -111,7 +111,7 @@ func TestCheckFix(t *testing.T) {
 // file's directory) applies to give what --fix writes; fixing twice is
 // fixing once.
 func TestCheckDiffAppliesAsFix(t *testing.T) {
-	body := "a URN:ISBN:1 b\r\nc urn:example:%7e d urn:example:50%\r\n" + strings.Repeat("filler\r\n", 10) + "xri://@x/%2f"
+	body := "a URN:ISBN:0451450523 b\r\nc urn:example:%7e d urn:example:50%\r\n" + strings.Repeat("filler\r\n", 10) + "xri://@x/%2f"
 	dir := writeFiles(t, map[string]string{"doc.txt": body})
 	args := []string{"--unsafe-fixes", "--min-severity", "info", "doc.txt"}
 	t.Chdir(dir)
@@ -160,7 +160,7 @@ func TestCheckFixStdin(t *testing.T) {
 func TestCheckFixFollowsConfig(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"proj/idlint.toml": "ignore = [\"URN030\"]\n[severity]\nURN031 = \"warning\"\n",
-		"proj/doc.txt":     "URN:ISBN:1 urn:example:a%2cb\n",
+		"proj/doc.txt":     "URN:ISBN:0451450523 urn:example:a%2cb\n",
 	})
 	t.Chdir(t.TempDir()) // no configuration where standard input would find one
 	p := filepath.Join(dir, "proj", "doc.txt")
@@ -168,10 +168,10 @@ func TestCheckFixFollowsConfig(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--fix"}, "URN:ISBN:1 urn:example:a%2Cb\n"},
-		{[]string{"--fix", "--min-severity", "info"}, "URN:ISBN:1 urn:example:a%2Cb\n"},
+		{[]string{"--fix"}, "URN:ISBN:0451450523 urn:example:a%2Cb\n"},
+		{[]string{"--fix", "--min-severity", "info"}, "URN:ISBN:0451450523 urn:example:a%2Cb\n"},
 	} {
-		os.WriteFile(p, []byte("URN:ISBN:1 urn:example:a%2cb\n"), 0o644)
+		os.WriteFile(p, []byte("URN:ISBN:0451450523 urn:example:a%2cb\n"), 0o644)
 		code, _, errs := runCmd(t, "", append(append([]string{"check"}, tc.args...), p)...)
 		if b, _ := os.ReadFile(p); string(b) != tc.want || code != exitOK {
 			t.Errorf("%v: exit %d, file %q, want %q\n%s", tc.args, code, b, tc.want, errs)

@@ -554,15 +554,26 @@ func (t *teeSources) Source(r *record.Source) error {
 func cmdRules(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("rules", stderr)
 	md := fs.Bool("markdown", false, "print the catalog as the Markdown table README.md carries")
+	nsPage := fs.String("namespace", "", "print the page of a URN namespace with its own checks (uuid, ietf:params …)")
 	ids, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(fs, err, stdout)
+	}
+	if *nsPage != "" {
+		d := urn.LookupNamespace(*nsPage)
+		if d == nil {
+			fmt.Fprintf(stderr, "idlint rules: no namespace page for %q; %s", *nsPage, urn.NamespaceSummary())
+			return exitTrouble
+		}
+		fmt.Fprint(stdout, d.Page())
+		return exitOK
 	}
 	if len(ids) == 0 {
 		if *md {
 			fmt.Fprint(stdout, reports.RuleMarkdown(lint.Rules()))
 		} else {
 			fmt.Fprint(stdout, reports.RuleTable(lint.Rules()))
+			fmt.Fprint(stdout, "\n"+urn.NamespaceSummary())
 		}
 		return exitOK
 	}

@@ -152,7 +152,7 @@ func addClusterRows(cs *reports.Clusters, s *schema.Schema, leaves []leafData) e
 		return &leafData{}
 	}
 	str := func(name string) []pq.ByteArray { return col(name).bytes }
-	scheme, profile, key, ns := str("scheme"), str("profile"), str("key"), str("namespace")
+	scheme, profile, key, ns := str("scheme"), str("profile"), str("ns_key"), str("namespace") // clusters group by ns_key (issue 21)
 	raw, canon, source, member, kind := str("raw"), str("canonical"), str("source"), str("member"), str("kind")
 	valid, offset := col("valid").bools, col("offset").i64
 	line, column := col("line").i32, col("column").i32

@@ -71,6 +71,11 @@ var schemaFingerprints = map[string]string{
 		"findings(run_id string, source string, member string, offset int64, line int32, column int32, scheme string, raw string, rule string, rule_name string, severity string, message string, spec string, start int32, end int32) " +
 		"clusters(scheme string, profile string, key string, canonical string, namespace string, occurrence_count int64, variants list<struct<raw string, count int64>>, source_count int64, first_source string, first_member string, first_offset int64, valid bool, invalid_count int64) " +
 		"sources(source string, member string, format string, compressed_bytes int64, bytes int64, occurrence_count int64, status string, error string, record_id string, target_uri string, record_type string, record_offset int64)",
+	// issue 21: ns_key and key_level; clusters' key is the ns_key
+	"2": "occurrences(run_id string, source string, member string, record_id string, target_uri string, offset int64, line int32, column int32, scheme string, profile string, raw string, canonical string, key string, ns_key string, key_level string, namespace string, valid bool, rules list<string>, max_severity string, truncated bool, kind string) " +
+		"findings(run_id string, source string, member string, offset int64, line int32, column int32, scheme string, raw string, rule string, rule_name string, severity string, message string, spec string, start int32, end int32) " +
+		"clusters(scheme string, profile string, key string, canonical string, namespace string, occurrence_count int64, variants list<struct<raw string, count int64>>, source_count int64, first_source string, first_member string, first_offset int64, valid bool, invalid_count int64, merged_by string) " +
+		"sources(source string, member string, format string, compressed_bytes int64, bytes int64, occurrence_count int64, status string, error string, record_id string, target_uri string, record_type string, record_offset int64)",
 }
 
 func fingerprint[T any](table string, cols []column[T]) string {

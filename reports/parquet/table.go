@@ -22,7 +22,7 @@ import (
 
 // SchemaVersion is bumped on any change to a table's columns; readers can
 // check it in each file's key-value metadata (idlint.schema_version).
-const SchemaVersion = "1"
+const SchemaVersion = "2"
 
 // Rows per record batch handed to the writer, and per row group: batches
 // are buffered into large row groups rather than one group per batch.

@@ -274,10 +274,10 @@ var (
 )
 
 // Catalog lists every URN rule in ID order.
-var Catalog = []*rules.Rule{
+var Catalog = append([]*rules.Rule{
 	NotURN, MissingNIDDelimiter, NIDSyntax, NIDReserved, EmptyNSS, BadPercent, InvalidChar,
 	ReservedChar, NULOctet, UnneededPercent, BareQuestionMark, EmptyComponent, ComponentOrder,
 	RComponentUse, QuerySyntax, DuplicateKeyword, UnknownKeyword, UnknownService, QueryInReference,
 	FragmentInURN, InformalNID, ExperimentalNID, ShortNID, CountryCodeNID, UnregisteredNID, NotUTF8,
 	NonCanonicalCase, LowercaseHex, CompatChars, CompatSlash, CompatComponents,
-}
+}, nsCatalog...)

@@ -17,6 +17,9 @@ func registryCases(p string) []lintCase {
 		{Spec: "IANA URN Namespaces registry: NIDs are case-insensitive", Profile: p, In: "urn:ISBN:0451450523", Not: "URN025"},
 		{Spec: "IANA URN Namespaces registry: example (rfc6963)", Profile: p, In: "urn:example:a", Not: "URN025"},
 		{Spec: "IANA URN Namespaces registry: foo is hypothetical (rfc2141 §6)", Profile: p, In: "urn:foo:a123,456", Want: "URN025:info"},
+		{Spec: "IANA URN Namespaces registry: widely used, never registered (issue 21)", Profile: p, In: "urn:schemas-upnp-org:device:MediaServer:1", Want: "URN112:info", Not: "URN025"},
+		{Spec: "IANA URN Namespaces registry: widely used NIDs are case-insensitive too", Profile: p, In: "urn:BTIH:c12fe1c06bba254a9dc9f519b335aa7c1367a88a", Want: "URN112:info", Not: "URN025"},
+		{Spec: "IANA URN Namespaces registry: a registered NID is neither", Profile: p, In: "urn:isbn:0451450523", Not: "URN112 URN025"},
 	}
 }
 
@@ -35,6 +38,7 @@ func allSections() []*section {
 		&bisSec2, &bisSec21, &bisSec22, &bisSec23, &bisSec231, &bisSec24, &bisSec251, &bisSec252, &bisSec253, &bisSec5,
 		&rfc8141Sec2, &rfc8141Sec21, &rfc8141Sec22, &rfc8141Sec231, &rfc8141Sec232, &rfc8141Sec233, &rfc8141Sec31, &rfc8141Sec51, &rfc8141Sec52,
 		&ianaRegistry,
+		&nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN, &nsDev, &nsLex,
 	}
 }
 

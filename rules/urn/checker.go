@@ -29,11 +29,15 @@ func (c *Checker) Check(ident, profile string) rules.Result {
 	if u.nidOK && len(canon) == len(ident) {
 		ns = canon[4 : 4+len(u.NID)] // lower-cased NID, shared with canon
 	}
+	key := u.keyFrom(canon)
+	nsKey, level := u.nsKeyFrom(key)
 	return rules.Result{
 		Scheme:    "urn",
 		Profile:   profile,
 		Canonical: canon,
-		Key:       u.keyFrom(canon),
+		Key:       key,
+		NSKey:     nsKey,
+		KeyLevel:  level,
 		Namespace: ns,
 		Findings:  fs,
 	}

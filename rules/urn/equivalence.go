@@ -65,33 +65,6 @@ func (u *URN) keyFrom(canonical string) string {
 			key = u.orderedQueryKey(canonical)
 		}
 	}
-	return u.namespaceKey(key)
-}
-
-// namespaceKey applies the additional lexical equivalence a namespace
-// registers (rfc8141 §3.1 allows it; it may only merge, never split):
-// urn:uuid — a UUID's hex digits are case-insensitive (rfc9562 §4), so
-// urn:uuid:F81D4FAE-… and urn:uuid:f81d4fae-… are one identifier.
-func (u *URN) namespaceKey(key string) string {
-	if !u.nidOK || !ascii.EqualFold(u.NID, "uuid") {
-		return key
-	}
-	start := 4 + len(u.NID) + 1
-	for i := start; i < len(key); i++ {
-		if c := key[i]; 'A' <= c && c <= 'F' {
-			var b strings.Builder // one allocation
-			b.Grow(len(key))
-			for j := 0; j < len(key); j++ {
-				c := key[j]
-				// %-escape hex digits stay upper case (rfc8141 §3.1)
-				if j >= start && 'A' <= c && c <= 'F' && key[j-1] != '%' && key[j-2] != '%' {
-					c += 'a' - 'A'
-				}
-				b.WriteByte(c)
-			}
-			return b.String()
-		}
-	}
 	return key
 }
 

@@ -167,3 +167,33 @@ func respell(s string, nidEnd int) string {
 	}
 	return string(b)
 }
+
+// issue 21 §5: the namespace layer never panics, ns_key is idempotent (the
+// ns_key of an ns_key is itself) and only merges: equal keys give equal
+// ns_keys, since ns_key is a function of the key.
+func FuzzNamespaceLayer(f *testing.F) {
+	for _, s := range []string{
+		"urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", "urn:uuid:%7Ba%7D", "urn:oid:1..3", "urn:oid:1.02",
+		"URN:IETF:RFC:2141", "urn:ietf:params:XML:ns:a", "urn:ietf:params", "urn:isbn:0-8044-2957-x",
+		"urn:issn:2434-561x", "urn:isbn:", "urn:ietf:", "urn:uuid:a?=B", "urn:lex:IT:a:b:c;1", "urn:dev:mac:AB_c", "urn:nbn:fi:x-1", "urn:publicid:a++b",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range Profiles {
+			u, _ := Lint(s, p, Options{MinSeverity: rules.Info})
+			key := u.Key()
+			nk, _ := u.NSKey()
+			v, _ := Lint(nk, p, Options{})
+			if nk2, _ := v.NSKey(); nk2 != nk {
+				t.Errorf("%s: ns_key of %q is %q, whose ns_key is %q", p, s, nk, nk2)
+			}
+			if nk3, _ := u.nsKeyFrom(key); nk3 != nk {
+				t.Errorf("%s: %q: ns_key %q not a function of key %q (%q)", p, s, nk, key, nk3)
+			}
+			if c := (&Checker{}).Check(s, p); c.Key != key || c.NSKey != nk {
+				t.Errorf("%s: %q: Checker key/ns_key %q %q, want %q %q", p, s, c.Key, c.NSKey, key, nk)
+			}
+		}
+	})
+}

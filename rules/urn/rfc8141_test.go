@@ -231,20 +231,21 @@ func TestRFC8141Sec31Keys(t *testing.T) {
 }
 
 // rfc8141 §3.1 lets a namespace add lexical equivalences; urn:uuid's hex
-// digits are case-insensitive (rfc9562 §4), so these are one identifier,
+// digits are case-insensitive (rfc9562 §4), so these are one identifier
+// under NSKey (Key keeps the profile's equivalence: NSS case kept, issue 21),
 // while %-escape hex stays upper case and other namespaces keep case.
 func TestNamespaceEquivalenceUUID(t *testing.T) {
 	c := &Checker{}
 	for _, p := range Profiles {
-		a := c.Check("urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", p).Key
-		b := c.Check("URN:UUID:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", p).Key
-		if a != b || a != "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6" {
+		a := c.Check("urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", p).NSKey
+		b := c.Check("URN:UUID:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", p).NSKey
+		if a != b || a != "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6" || c.Check("urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", p).Key == a {
 			t.Errorf("%s (rfc9562 §4): keys %q and %q", p, a, b)
 		}
-		if k := c.Check("urn:example:ABC", p).Key; k != "urn:example:ABC" {
+		if k := c.Check("urn:example:ABC", p).NSKey; k != "urn:example:ABC" {
 			t.Errorf("%s (rfc8141 §3.1): other namespaces keep NSS case, got %q", p, k)
 		}
-		if k := c.Check("urn:uuid:AB%2cCD", p).Key; k != "urn:uuid:ab%2Ccd" {
+		if k := c.Check("urn:uuid:AB%2cCD", p).NSKey; k != "urn:uuid:ab%2Ccd" {
 			t.Errorf("%s: escapes stay upper case, got %q", p, k)
 		}
 	}

@@ -133,6 +133,7 @@ func (p *parser) parse() {
 	default:
 		p.parse8141(start)
 	}
+	p.namespace()
 	if u.needsCase && p.wants(NonCanonicalCase) {
 		for j := 0; j < nidEnd; j++ {
 			if c := s[j]; c >= 'A' && c <= 'Z' {
@@ -186,8 +187,8 @@ func (p *parser) checkNID(start, end int) {
 			p.add(CountryCodeNID, start, end, `NID "`+nid+`" starts with two letters and a hyphen, reserved for country-code namespaces`)
 		}
 	}
-	if ok && p.wants(UnregisteredNID) && !ascii.EqualFold(nid, "urn") && !Registered(nid) {
-		p.add(UnregisteredNID, start, end, `NID "`+nid+`" is not in the IANA URN Namespaces registry (`+RegistryDate+`)`)
+	if ok && !ascii.EqualFold(nid, "urn") && !Registered(nid) {
+		p.unregistered(nid, start, end)
 	}
 }
 
