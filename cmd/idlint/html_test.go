@@ -17,7 +17,7 @@ func TestHTMLFlag(t *testing.T) {
 		args  []string
 		want  []string // in the page
 	}{
-		{"scan", "urn:example:a%zz urn:isbn:1\n", []string{"scan", "--format", "none", "-"}, []string{`id="total-occurrences">2<`, `id="total-invalid">1<`, "URN006"}},
+		{"scan", "urn:example:a%zz urn:isbn:0451450523\n", []string{"scan", "--format", "none", "-"}, []string{`id="total-occurrences">2<`, `id="total-invalid">1<`, "URN006"}},
 		{"demo", "", []string{"demo", "--format", "none"}, []string{`id="total-occurrences">`, "sample"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
