@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"github.com/idlint/idlint/internal/shard"
+	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 	htmlreport "github.com/idlint/idlint/reports/html"
 	"github.com/idlint/idlint/reports/parquet"
@@ -45,4 +47,21 @@ func mergeReports(ctx context.Context, out string, shards []string, m reportMeta
 
 func readHTMLModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 	return parquet.ReadModel(ctx, dir)
+}
+
+// doneSink writes the report's completion marker after the report itself.
+type doneSink struct {
+	reports.Sink
+	dir string
+	m   shard.Meta
+}
+
+func (d doneSink) Occurrence(o *lint.Occurrence) error { return d.Sink.Occurrence(o) }
+func (d doneSink) Source(r *record.Source) error       { return d.Sink.Source(r) }
+
+func (d doneSink) Finish(s reports.Summary) error {
+	if err := d.Sink.Finish(s); err != nil {
+		return err
+	}
+	return shard.WriteDone(d.dir, d.m)
 }

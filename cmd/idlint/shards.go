@@ -15,29 +15,10 @@ import (
 	"github.com/idlint/idlint/internal/shard"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/lint/config"
-	"github.com/idlint/idlint/record"
-	"github.com/idlint/idlint/reports"
 )
 
 // Sharded runs that know themselves (issue 23): the metadata a report
 // records, its completion marker, --skip-done, and merge's checks.
-
-// doneSink writes the report's completion marker after the report itself.
-type doneSink struct {
-	reports.Sink
-	dir string
-	m   shard.Meta
-}
-
-func (d doneSink) Occurrence(o *lint.Occurrence) error { return d.Sink.Occurrence(o) }
-func (d doneSink) Source(r *record.Source) error       { return d.Sink.Source(r) }
-
-func (d doneSink) Finish(s reports.Summary) error {
-	if err := d.Sink.Finish(s); err != nil {
-		return err
-	}
-	return shard.WriteDone(d.dir, d.m)
-}
 
 // neutralFlags do not change a report's rows: shards may differ in them.
 var neutralFlags = map[string]bool{
