@@ -93,5 +93,5 @@ var (
 // nsCatalog lists the namespace rules in ID order; Catalog ends with them.
 var nsCatalog = []*rules.Rule{
 	UUIDSyntax, UUIDVersion, OIDSyntax, OIDRoot, IETFSyntax, IETFSubNamespace, IETFParamsClass,
-	ISBNSyntax, ISBNCheck, ISSNSyntax, ISSNCheck, UnregisteredWidelyUsed, PublicIDTranscription, NBNSyntax, NBNCountry, DevSyntax, LexSyntax,
+	ISBNSyntax, ISBNCheck, ISSNSyntax, ISSNCheck, UnregisteredWidelyUsed, PublicIDTranscription, NBNSyntax, NBNCountry, DevSyntax, LexSyntax, LEISyntax, LEICheck,
 }

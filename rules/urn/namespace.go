@@ -110,6 +110,8 @@ func (p *parser) namespace() {
 		checkDev(p, start, u.assignedEnd)
 	case checksLex:
 		checkLex(p, start, u.assignedEnd)
+	case checksLEI:
+		checkLEI(p, start, u.assignedEnd)
 	}
 }
 
@@ -127,6 +129,7 @@ const (
 	checksNBN
 	checksDev
 	checksLex
+	checksLEI
 )
 
 // NSKey returns the key after the namespace's own equivalence, and the

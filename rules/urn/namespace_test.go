@@ -102,7 +102,7 @@ var nsISSN = nsSection("rfc3044", func(p string) []lintCase {
 })
 
 func TestNamespaces(t *testing.T) {
-	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN, &nsDev, &nsLex)
+	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN, &nsDev, &nsLex, &nsLEI)
 }
 
 // ns_key: each namespace's equivalence, and the level that applied.
@@ -227,5 +227,16 @@ var nsLex = nsSection("rfc9676", func(p string) []lintCase {
 		{Spec: "rfc9676 §2.1: details = (dates / period) \";\" numbers", Profile: p, In: "urn:lex:it:stato:legge:2003-09-21", Want: "URN117:error"},
 		{Spec: "rfc9676 §2.1: jurisdiction-code = 2*alf-dot", Profile: p, In: "urn:lex:i:stato:legge:2003-09-21;456", Want: "URN117:error"},
 		{Spec: "rfc9676 §2.1: work = authority \":\" measure \":\" details", Profile: p, In: "urn:lex:it:stato:2003-09-21;456", Want: "URN117:error"},
+	}
+})
+
+var nsLEI = nsSection("ISO 17442", func(p string) []lintCase {
+	return []lintCase{
+		{Spec: "ISO 17442-1 §4: 18 characters and 2 check digits (GLEIF's own LEI)", Profile: p, In: "urn:lei:506700GE1G29325QX363", Not: "URN118 URN119"},
+		{Spec: "ISO 17442-1 §4, ISO 7064 MOD 97-10", Profile: p, In: "urn:lei:7LTWFZYICNSX8D621K86", Not: "URN118 URN119"},
+		{Spec: "ISO 17442-1 §4: 20 characters", Profile: p, In: "urn:lei:506700GE1G29325QX36", Want: "URN118:error"},
+		{Spec: "ISO 17442-1 §4: the check characters are digits", Profile: p, In: "urn:lei:506700GE1G29325QX3X3", Want: "URN118:error"},
+		{Spec: "ISO 17442-1 §4, ISO 7064 MOD 97-10: one character changed", Profile: p, In: "urn:lei:506700GE1G29325QX364", Want: "URN119:error"},
+		{Spec: "ISO 17442-1 §4, ISO 7064 MOD 97-10: two characters swapped", Profile: p, In: "urn:lei:506700GE1G29325XQ363", Want: "URN119:error"},
 	}
 })
