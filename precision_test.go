@@ -26,9 +26,6 @@ import (
 var pendingClasses = map[string]bool{
 	"compound": true, // a URN joined to a local name: "iq-set/self/urn:…:vcard-4.0:vcard"
 	"binary":   true, // strings of a binary run together: "urn:schemas-upnp-org:eveTIMEOUT" in libupnp
-	// a line break with no sign on the line: "gr=urn:uuid:f8" then
-	// "1d4fae-7dec-…" (rfc5627); only the NID's own syntax could tell
-	"wrapped-bare": true,
 }
 
 type judged struct {

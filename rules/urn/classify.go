@@ -46,14 +46,18 @@ var _ rules.Classifier = (*Checker)(nil)
 //     an RFC 8792 fold, a hyphen at a line's end, an ASCII table cell that
 //     goes on in the next row, a next line that goes on with the rest or
 //     starts with ":" make a wrapped one; a "\" escaping a character that
-//     goes on with it (roff's "\-") an escaped one.
+//     goes on with it (roff's "\-") an escaped one;
+//  6. wrapped: a urn:uuid whose UUID is cut short at a line's end and whose
+//     next line starts with a hex digit (rfc5627 §9: "gr=urn:uuid:f8"
+//     then "1d4fae-7dec-…"); a line that ends inside a name with no sign
+//     of it, told by the namespace's syntax (rfc9562 §4).
 //
 // The rest apply when no NSS follows the NID (no ":" in the candidate,
 // rfc8141 §2 requires one):
 //
-//  6. xml-name: an XML element or xsi:type name, "urn" being its namespace
+//  7. xml-name: an XML element or xsi:type name, "urn" being its namespace
 //     prefix: "<" or "</" precedes, or ':type="' ("<urn:spppAddRequest>");
-//  7. prose, any of:
+//  8. prose, any of:
 //     a. the NID is an acronym and a plural "s" or a "-word" suffix
 //     ("URN:NBNs", "URN:NBN-based");
 //     b. the NID is "s" ("URN:s");
@@ -66,12 +70,12 @@ var _ rules.Classifier = (*Checker)(nil)
 //     d. "URN" in capitals and a NID in capitals, digits and "-", not
 //     followed by ":" — the way prose names a namespace ("the URN:NBN
 //     can resolve").
-//  8. prefix: a trimmed ":" right after the NID ("urn:oid:" unquoted):
+//  9. prefix: a trimmed ":" right after the NID ("urn:oid:" unquoted):
 //     a NID and its ":" name the namespace's prefix, never a URN;
-//  9. prose: a word and a space before, a space and a lower-case word
+//  10. prose: a word and a space before, a space and a lower-case word
 //     after, the NID of a NID's shape ("registration of urn:dvb as a
 //     formal namespace", "within urn:nato to ensure");
-//  10. identifier otherwise (an NSS-less "urn:test" in an xmlns stays one,
+//  11. identifier otherwise (an NSS-less "urn:test" in an xmlns stays one,
 //     with its URN002 error; so does "vocabularies: urn:nato." at a
 //     sentence's end, where nothing tells a name from a bad URN).
 func (*Checker) Classify(ident string, ctx rules.Context) string { return Classify(ident, ctx) }
@@ -99,6 +103,9 @@ func plain(ident string, ctx rules.Context) bool {
 	}
 	if a := ctx.After; len(a) > 0 && (afterSignal[a[0]] || (a[0] == '\n' || a[0] == '\r') && lookalike.ColonLine(a)) {
 		return false
+	}
+	if a := ctx.After; len(a) > 0 && (a[0] == '\n' || a[0] == '\r') && len(ident) < len("urn:uuid:")+36 && ascii.HasPrefixFold(ident[4:], "uuid:") {
+		return false // a UUID the line may have cut: uuidCutLine
 	}
 	colon := -1
 	for i := 4; i < len(ident); i++ {
@@ -144,6 +151,9 @@ func classify(ident string, ctx rules.Context) string {
 		return kind
 	}
 	nid, nss, colon := strings.Cut(ident[4:], ":")
+	if uuidCutLine(nid, nss, ctx.After) {
+		return KindWrapped
+	}
 	if nss != "" {
 		return ""
 	}
@@ -314,4 +324,33 @@ func namespaceWord(ctx rules.Context) bool {
 		}
 	}
 	return false
+}
+
+// uuidCutLine reports a urn:uuid cut by a line break (rule 6): the UUID
+// is short of its 36 characters, the line ends right after it and the
+// next one starts, past its indentation, with the rest: hex digits and
+// hyphens where 8-4-4-4-12 puts them, not a word ("about"), as far as
+// the context shows.
+func uuidCutLine(nid, nss string, after []byte) bool {
+	if !strings.EqualFold(nid, "uuid") || !uuidCut(nss) {
+		return false
+	}
+	i := 0
+	if i < len(after) && after[i] == '\r' {
+		i++
+	}
+	if i >= len(after) || after[i] != '\n' {
+		return false
+	}
+	for i++; i < len(after) && (after[i] == ' ' || after[i] == '\t'); i++ {
+	}
+	j := i
+	for j < len(after) && (isHex(after[j]) || after[j] == '-') {
+		j++
+	}
+	if j == i || j < len(after) && isAlnum(after[j]) {
+		return false
+	}
+	joined := nss + string(after[i:j])
+	return uuidCut(joined) || uuidShape(joined) == ""
 }

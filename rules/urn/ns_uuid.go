@@ -108,3 +108,20 @@ func itoa(n int) string {
 	}
 	return string(b[i:])
 }
+
+// uuidCut reports a UUID string cut short: s is shorter than 36 and each
+// of its characters is the one 8-4-4-4-12 puts there (a hex digit, a
+// hyphen after hex digits 8, 12, 16 and 20). A line that ends on one has
+// broken a UUID that goes on (rfc5627 §9: "gr=urn:uuid:f8" then
+// "1d4fae-7dec-…").
+func uuidCut(s string) bool {
+	if len(s) == 0 || len(s) >= 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if hy := i == 8 || i == 13 || i == 18 || i == 23; hy != (s[i] == '-') || !hy && !isHex(s[i]) {
+			return false
+		}
+	}
+	return true
+}

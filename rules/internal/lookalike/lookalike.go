@@ -276,7 +276,10 @@ func wildcard(ident string) bool {
 // trimmed (":", "-" …) or an RFC 8792 folding "\\", with no closing quote
 // on the line. What follows on the next line is the rest of it, so what
 // was found is not the identifier. A quoted list that goes on on the next
-// line (xsi:schemaLocation="urn:x:y then a new line) ends in no separator.
+// line (xsi:schemaLocation="urn:x:y then a new line) ends in no separator,
+// unless the next line is an elision ("..." or "…" where an example
+// leaves out the rest: rfc7681's AcRec="urn:org:pesc:sector:Acad then
+// "   ..." and "cord></Student>").
 func Wrapped(ctx rules.Context) bool {
 	b := ctx.Before
 	if len(b) == 0 || !IsQuote(b[len(b)-1]) {
@@ -295,7 +298,25 @@ func Wrapped(ctx rules.Context) bool {
 	if n < len(a) && a[n] == '\r' {
 		n++
 	}
-	return cut && n < len(a) && a[n] == '\n'
+	if n >= len(a) || a[n] != '\n' {
+		return false
+	}
+	return cut || elision(a[n+1:])
+}
+
+// elision reports a line that starts, past its indentation, with "..." or
+// "…": text left out.
+func elision(next []byte) bool {
+	i := 0
+	for i < len(next) && (next[i] == ' ' || next[i] == '\t') {
+		i++
+	}
+	return HasPrefix(next[i:], "...") || HasPrefix(next[i:], "\u2026")
+}
+
+// HasPrefix is bytes.HasPrefix for a string prefix, with no conversion.
+func HasPrefix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[:len(s)]) == s
 }
 
 // Pattern reports a regular expression: a character class "[^" in ident

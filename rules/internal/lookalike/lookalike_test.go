@@ -94,6 +94,9 @@ func TestWrapped(t *testing.T) {
 		want                bool
 	}{
 		{"a quote not closed before the line ends (RFC 7644 wrapped)", "the attribute \"", ":\nschemas:extension", true},
+		{"a quoted identifier cut by an elision line (rfc7681 §4, issue 19 wrapped-bare)", "xmlns:AcRec=3D\"", "\n       ...\n   cord></Student>", true},
+		{"an elision in Unicode (issue 19 wrapped-bare)", "'", "\n\t\u2026\n", true},
+		{"a quoted list going on, no elision (xsi:schemaLocation)", "schemaLocation=\"", "\n   http://example.com/x.xsd\"", false},
 		{"RFC 8792 folding", "xmlns=\"", ":\\\n   netconf", true},
 		{"CRLF", "'", ":\r\nrest", true},
 		{"closed on the line", "\"", "\"\n", false},
