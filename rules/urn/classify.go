@@ -72,12 +72,14 @@ var _ rules.Classifier = (*Checker)(nil)
 //     can resolve").
 //  9. prefix: a trimmed ":" right after the NID ("urn:oid:" unquoted):
 //     a NID and its ":" name the namespace's prefix, never a URN;
-//  10. prose: a word and a space before, a space and a lower-case word
-//     after, the NID of a NID's shape ("registration of urn:dvb as a
-//     formal namespace", "within urn:nato to ensure");
+//  10. prose, the NID of a NID's shape and any of: a word and a space
+//     before, a space and a lower-case word after ("registration of
+//     urn:dvb as a formal namespace", "within urn:nato to ensure"); a word
+//     or ":" and a space before, a sentence's "." after ("and
+//     vocabularies: urn:nato."); alone on its line above a tree figure's
+//     "|" or "+" (rfc8433 §5);
 //  11. identifier otherwise (an NSS-less "urn:test" in an xmlns stays one,
-//     with its URN002 error; so does "vocabularies: urn:nato." at a
-//     sentence's end, where nothing tells a name from a bad URN).
+//     with its URN002 error).
 func (*Checker) Classify(ident string, ctx rules.Context) string { return Classify(ident, ctx) }
 
 // Classify is Checker.Classify as a function.
@@ -179,10 +181,55 @@ func classify(ident string, ctx rules.Context) string {
 	if len(a) > 0 && a[0] == ':' {
 		return KindPrefix // "urn:oid:" unquoted: a NID and its ":" name a namespace's prefix
 	}
-	if nidShape(nid) && proseWords(ctx) {
+	if nidShape(nid) && (proseWords(ctx) || sentenceEnd(ctx) || figureNode(ctx)) {
 		return KindProse
 	}
 	return ""
+}
+
+// sentenceEnd reports a NID named at a sentence's end: a word (or ",",
+// ":") and a space before, "." and a space, a line end or the end of the
+// text after ("information products and vocabularies: urn:nato.", rfc7467
+// §3).
+func sentenceEnd(ctx rules.Context) bool {
+	b, a := ctx.Before, ctx.After
+	if len(b) < 2 || b[len(b)-1] != ' ' || !isAlnum(b[len(b)-2]) && b[len(b)-2] != ',' && b[len(b)-2] != ':' {
+		return false
+	}
+	if len(a) == 0 || a[0] != '.' {
+		return false
+	}
+	return len(a) == 1 || a[1] == ' ' || a[1] == '\n' || a[1] == '\r'
+}
+
+// figureNode reports a NID as a node of a tree figure: alone on its line
+// (white space before it back to the line's start or as far as the
+// context shows: a figure centres its nodes), and the next line starts,
+// past its indentation, with "|" or "+", or is blank as far as the
+// context shows (rfc8433 §5's tree of urn:alert, indented 32 columns).
+func figureNode(ctx rules.Context) bool {
+	b := ctx.Before
+	i := len(b)
+	for i > 0 && (b[i-1] == ' ' || b[i-1] == '\t') {
+		i--
+	}
+	if i > 0 && b[i-1] != '\n' {
+		return false
+	}
+	a := ctx.After
+	i = 0
+	for i < len(a) && (a[i] == ' ' || a[i] == '\t' || a[i] == '\r') {
+		i++
+	}
+	if i >= len(a) || a[i] != '\n' {
+		return false
+	}
+	for i++; i < len(a) && (a[i] == ' ' || a[i] == '\t'); i++ {
+	}
+	if i == len(a) {
+		return len(a) >= lookalike.ContextBytes // blank to the context's end, not the text's
+	}
+	return a[i] == '|' || a[i] == '+'
 }
 
 // codeValue reports text that ends where a value of code starts: "=",

@@ -104,9 +104,11 @@ func Trailing(ident string, ctx rules.Context) string {
 	return ""
 }
 
-// contextBytes is what the scanner gives a classifier after a candidate
+// ContextBytes is what the scanner gives a classifier after a candidate
 // (extract.ContextBytes): less means the text ends there.
-const contextBytes = 32
+const ContextBytes = 32
+
+const contextBytes = ContextBytes
 
 // lineEnd reports a line end ("\n" or "\r\n") at the start of b and its
 // length.

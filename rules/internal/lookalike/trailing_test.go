@@ -3,6 +3,7 @@ package lookalike
 import (
 	"testing"
 
+	"github.com/idlint/idlint/extract"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -67,5 +68,13 @@ func TestTrailing(t *testing.T) {
 		if got := Trailing(c.ident, ctx); got != c.want {
 			t.Errorf("%s: Trailing(%q, before %q, after %q) = %q, want %q", c.name, c.ident, c.before, c.after, got, c.want)
 		}
+	}
+}
+
+// The rules that read "the context ends here" trust ContextBytes to be
+// what the scanner gives (extract's stream and buffer paths).
+func TestContextBytesIsTheScanners(t *testing.T) {
+	if ContextBytes != extract.ContextBytes {
+		t.Fatalf("lookalike.ContextBytes %d, extract.ContextBytes %d", ContextBytes, extract.ContextBytes)
 	}
 }
