@@ -25,7 +25,6 @@ import (
 // where the URN ends (bench/precision/README.md).
 var pendingClasses = map[string]bool{
 	"compound": true, // a URN joined to a local name: "iq-set/self/urn:…:vcard-4.0:vcard"
-	"binary":   true, // strings of a binary run together: "urn:schemas-upnp-org:eveTIMEOUT" in libupnp
 }
 
 type judged struct {

@@ -16,6 +16,7 @@ const (
 	KindProse    = lookalike.KindProse
 	KindWrapped  = lookalike.KindWrapped
 	KindEscaped  = lookalike.KindEscaped
+	KindBinary   = lookalike.KindBinary
 	// KindXMLName is an XML element or type name whose namespace prefix is
 	// "urn" (<urn:spppAddRequest>, xsi:type="urn:ObjKeyType").
 	KindXMLName = "xml-name"
@@ -38,16 +39,19 @@ var _ rules.Classifier = (*Checker)(nil)
 //     "urn:ucode:" ucode-name) or with more ("urn:ietf:params:acme:error:")
 //     — or, as a value in code (after "=", "(", ",", "[", "{" or ":"), in
 //     a digit and "." (an OID's arcs: X500ATTR_OID = 'urn:oid:2.5.4.');
-//  4. wrapped: opened after a quote that does not close before the line
+//  4. binary: a run of a binary past its string (lookalike.Binary): a
+//     quoted one whose string ends before the quote closes, or one longer
+//     than the length byte before it says;
+//  5. wrapped: opened after a quote that does not close before the line
 //     ends (lookalike.Wrapped): "urn:ietf:params:scim: and a new line;
-//  5. prefix or wrapped by what follows a trimmed ":" (lookalike.Trailing):
+//  6. prefix or wrapped by what follows a trimmed ":" (lookalike.Trailing):
 //     a NUL, "</", ",", ")" or a blank line after a line of its own make a
 //     prefix ("urn:…:MediaServer:\x00", <xsl:text>urn:issn:</xsl:text>);
 //     an RFC 8792 fold, a hyphen at a line's end, an ASCII table cell that
 //     goes on in the next row, a next line that goes on with the rest or
 //     starts with ":" make a wrapped one; a "\" escaping a character that
 //     goes on with it (roff's "\-") an escaped one;
-//  6. wrapped: a urn:uuid whose UUID is cut short at a line's end and whose
+//  7. wrapped: a urn:uuid whose UUID is cut short at a line's end and whose
 //     next line starts with a hex digit (rfc5627 §9: "gr=urn:uuid:f8"
 //     then "1d4fae-7dec-…"); a line that ends inside a name with no sign
 //     of it, told by the namespace's syntax (rfc9562 §4).
@@ -55,9 +59,9 @@ var _ rules.Classifier = (*Checker)(nil)
 // The rest apply when no NSS follows the NID (no ":" in the candidate,
 // rfc8141 §2 requires one):
 //
-//  7. xml-name: an XML element or xsi:type name, "urn" being its namespace
+//  8. xml-name: an XML element or xsi:type name, "urn" being its namespace
 //     prefix: "<" or "</" precedes, or ':type="' ("<urn:spppAddRequest>");
-//  8. prose, any of:
+//  9. prose, any of:
 //     a. the NID is an acronym and a plural "s" or a "-word" suffix
 //     ("URN:NBNs", "URN:NBN-based");
 //     b. the NID is "s" ("URN:s");
@@ -70,15 +74,15 @@ var _ rules.Classifier = (*Checker)(nil)
 //     d. "URN" in capitals and a NID in capitals, digits and "-", not
 //     followed by ":" — the way prose names a namespace ("the URN:NBN
 //     can resolve").
-//  9. prefix: a trimmed ":" right after the NID ("urn:oid:" unquoted):
+//  10. prefix: a trimmed ":" right after the NID ("urn:oid:" unquoted):
 //     a NID and its ":" name the namespace's prefix, never a URN;
-//  10. prose, the NID of a NID's shape and any of: a word and a space
+//  11. prose, the NID of a NID's shape and any of: a word and a space
 //     before, a space and a lower-case word after ("registration of
 //     urn:dvb as a formal namespace", "within urn:nato to ensure"); a word
 //     or ":" and a space before, a sentence's "." after ("and
 //     vocabularies: urn:nato."); alone on its line above a tree figure's
 //     "|" or "+" (rfc8433 §5);
-//  11. identifier otherwise (an NSS-less "urn:test" in an xmlns stays one,
+//  12. identifier otherwise (an NSS-less "urn:test" in an xmlns stays one,
 //     with its URN002 error).
 func (*Checker) Classify(ident string, ctx rules.Context) string { return Classify(ident, ctx) }
 
@@ -100,8 +104,8 @@ func Classify(ident string, ctx rules.Context) string {
 // text has one every few dozen bytes); TestPlainAgrees holds it to
 // classify.
 func plain(ident string, ctx rules.Context) bool {
-	if b := ctx.Before; len(b) > 0 && quoteByte[b[len(b)-1]] {
-		return false
+	if b := ctx.Before; len(b) > 0 && (quoteByte[b[len(b)-1]] || b[len(b)-1] < 0x20) {
+		return false // a quote or a binary's length byte: lookalike.Wrapped, Binary
 	}
 	if a := ctx.After; len(a) > 0 && (afterSignal[a[0]] || (a[0] == '\n' || a[0] == '\r') && lookalike.ColonLine(a)) {
 		return false
@@ -134,6 +138,9 @@ var (
 func classify(ident string, ctx rules.Context) string {
 	if kind := lookalike.Shared(ident, ctx, true); kind != "" {
 		return kind
+	}
+	if lookalike.Binary(ident, ctx) {
+		return KindBinary
 	}
 	if lookalike.Wrapped(ctx) {
 		return KindWrapped

@@ -7,6 +7,7 @@
 package lookalike
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/idlint/idlint/rules"
@@ -35,7 +36,46 @@ const (
 	// escaped, which ends the scanner's run: roff's "\-" in a man page
 	// ("urn:ietf:params:oauth:token\-type:jwt"), Perl's "\$".
 	KindEscaped = "escaped"
+	// KindBinary is a run of a binary's bytes that holds more than the
+	// identifier its string does: a quoted one whose string ends (NUL)
+	// before the quote closes, or one longer than the length its string
+	// is stored with (BEAM's "StrT…\x0curn:xmpp:sicImpT").
+	KindBinary = "binary"
 )
+
+// Binary reports a candidate in a binary that runs past its string, told
+// by either sign:
+//
+//   - opened right after a quote, its string ends (a NUL) before any
+//     quote or line end closes it, as far as the context shows (libupnp's
+//     xmlns:e="urn:schemas-upnp-org:eve then "TIMEOUT: Second-\x00": the
+//     program writes the rest from elsewhere);
+//   - a NUL in the text before it, and the byte right before it is a
+//     control byte (not a tab or a line end) whose value, read as the
+//     length its string is stored with, ends the string inside the
+//     candidate, at least 7 bytes in ("urn:a:b"): "\x0curn:xmpp:sicImpT"
+//     in an Erlang BEAM file's string table.
+func Binary(ident string, ctx rules.Context) bool {
+	b := ctx.Before
+	if len(b) == 0 {
+		return false
+	}
+	switch c := b[len(b)-1]; {
+	case IsQuote(c):
+		for _, d := range ctx.After {
+			switch d {
+			case 0:
+				return true
+			case c, '\n':
+				return false
+			}
+		}
+		return false
+	case c < 0x20 && c != '\t' && c != '\n' && c != '\r':
+		return int(c) >= 7 && int(c) < len(ident) && bytes.IndexByte(b, 0) >= 0
+	}
+	return false
+}
 
 // Shared returns the kind of the look-alikes every scheme shares, in the
 // order they are told — a pattern, a template, a prefix — or "" for none.
