@@ -51,6 +51,8 @@ var _ rules.Classifier = (*Checker)(nil)
 //     goes on in the next row, a next line that goes on with the rest or
 //     starts with ":" make a wrapped one; a "\" escaping a character that
 //     goes on with it (roff's "\-") an escaped one;
+//     6b. prefix: a trimmed ":" and prose naming a prefix before it
+//     ("prefix urn:ietf:params:xml:ns:yang:smiv2: (see …)", prefixWord);
 //  7. wrapped: a urn:uuid whose UUID is cut short at a line's end and whose
 //     next line starts with a hex digit (rfc5627 §9: "gr=urn:uuid:f8"
 //     then "1d4fae-7dec-…"); a line that ends inside a name with no sign
@@ -159,6 +161,9 @@ func classify(ident string, ctx rules.Context) string {
 	if kind := lookalike.Trailing(ident, ctx); kind != "" {
 		return kind
 	}
+	if len(ctx.After) > 0 && ctx.After[0] == ':' && prefixWord(ctx.Before) {
+		return KindPrefix
+	}
 	nid, nss, colon := strings.Cut(ident[4:], ":")
 	if uuidCutLine(nid, nss, ctx.After) {
 		return KindWrapped
@@ -192,6 +197,54 @@ func classify(ident string, ctx rules.Context) string {
 		return KindProse
 	}
 	return ""
+}
+
+// prefixWord reports prose naming what follows as a prefix: the word
+// before the candidate (past a space and an opening quote) is "prefix" or
+// "prefixes", or "with" after "starts", "begins", "start" or "begin"
+// ("prefix urn:ietf:params:xml:ns:yang:smiv2: (see Section 12)", rfc6643
+// §3). Classify asks it for a candidate whose ":" the scanner trimmed.
+func prefixWord(b []byte) bool {
+	i := len(b)
+	if i > 0 && (b[i-1] == '"' || b[i-1] == '\'') {
+		i--
+	}
+	if i == 0 || b[i-1] != ' ' {
+		return false
+	}
+	w, rest := lastWord(b[:i-1])
+	if wordIs(w, "prefix", "prefixes") {
+		return true
+	}
+	if !wordIs(w, "with") {
+		return false
+	}
+	v, _ := lastWord(rest)
+	return wordIs(v, "starts", "begins", "start", "begin")
+}
+
+// wordIs reports w equal to one of words, ASCII case folded.
+func wordIs(w []byte, words ...string) bool {
+	for _, x := range words {
+		if strings.EqualFold(string(w), x) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastWord splits the letters at the end of b from what is before them
+// and the space between.
+func lastWord(b []byte) (word, before []byte) {
+	i := len(b)
+	for i > 0 && (b[i-1]|0x20 >= 'a' && b[i-1]|0x20 <= 'z') {
+		i--
+	}
+	j := i
+	for j > 0 && (b[j-1] == ' ' || b[j-1] == '\n') {
+		j--
+	}
+	return b[i:], b[:j]
 }
 
 // sentenceEnd reports a NID named at a sentence's end: a word (or ",",

@@ -405,7 +405,10 @@ func Quoted(ctx rules.Context) (q byte, close int) {
 //  1. concatenation: the literal ends in a separator (":", "/", ".", "-",
 //     "=", "#", "?") and the closing quote is followed (after spaces) by
 //     "+", ".", "..", "||" or "<>": "urn:publicid:" + x, 'urn:uuid:' . $id;
-//     "urn:x:y" + s keeps its identifier — it may be a whole one;
+//     "urn:x:y" + s keeps its identifier — it may be a whole one — but not
+//     when the next literal goes on with a separator, on the same line or
+//     the next ("urn:ietf:params:xml:ns:yang" then a new line and
+//     + ":ietf-tpm-remote-attestation", rfc9684 §6);
 //  2. a prefix test: the line before the literal names a prefix-testing
 //     call (startswith, starts_with, start_with?, HasPrefix, hasPrefix,
 //     TrimPrefix, CutPrefix, removeprefix, indexOf, lastIndexOf) and the
@@ -417,16 +420,18 @@ func Prefix(ident string, ctx rules.Context) bool {
 		return false
 	}
 	a := ctx.After[c+1:]
-	for len(a) > 0 && (a[0] == ' ' || a[0] == '\t') {
-		a = a[1:]
-	}
+	a = skipBlanks(a, true)
 	if len(a) == 0 {
 		return false
 	}
 	sepEnd := c > 0 || ident != "" && isSep(ident[len(ident)-1])
 	switch a[0] {
 	case '+':
-		return sepEnd
+		if sepEnd {
+			return true
+		}
+		a = skipBlanks(a[1:], true)
+		return len(a) > 1 && IsQuote(a[0]) && isSep(a[1])
 	case '.':
 		return sepEnd && (len(a) == 1 || a[1] == ' ' || a[1] == '.' || a[1] == '$')
 	case '|':
@@ -437,6 +442,24 @@ func Prefix(ident string, ctx rules.Context) bool {
 		return prefixCall(ctx.Before[:len(ctx.Before)-1])
 	}
 	return false
+}
+
+// skipBlanks skips spaces and tabs, and with newline one line end and the
+// next line's indentation.
+func skipBlanks(a []byte, newline bool) []byte {
+	for len(a) > 0 && (a[0] == ' ' || a[0] == '\t') {
+		a = a[1:]
+	}
+	if newline && len(a) > 0 && (a[0] == '\n' || a[0] == '\r') {
+		if a[0] == '\r' {
+			a = a[1:]
+		}
+		if len(a) > 0 && a[0] == '\n' {
+			a = a[1:]
+		}
+		return skipBlanks(a, false)
+	}
+	return a
 }
 
 // prefixCalls are the names of prefix-testing calls, lower case.

@@ -135,6 +135,10 @@ func TestPrefix(t *testing.T) {
 		want                       bool
 	}{
 		{"concatenation, ':' trimmed", "id = \"", "urn:publicid", ":\" + x", true},
+		{"concatenation across a line, the next literal going on with ':' (rfc9684 §6, issue 19 concat)", "namespace \"", "urn:ietf:params:xml:ns:yang", "\"\n       + \":ietf-tpm-remote-attestation\";", true},
+		{"concatenation, the next literal going on with '-' (issue 19 concat)", "x = '", "urn:a:b", "' + '-c'", true},
+		{"concatenation with a variable: may be whole (issue 19 concat)", "x = \"", "urn:a:b", "\"\n  + suffix", false},
+		{"concatenation with a literal that starts a word: may be whole", "x = \"", "urn:a:b", "\" + \" is the id\"", false},
 		{"concatenation, ':' kept", "id = \"", "urn:publicid:", "\" + x", true},
 		{"concatenation, single quotes, no space", "u = '", "urn:uuid", ":'+str(u)", true},
 		{"PHP concatenation", "$id = '", "urn:uuid", ":' . $uuid;", true},
