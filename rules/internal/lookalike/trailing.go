@@ -34,8 +34,8 @@ import "github.com/idlint/idlint/rules"
 //     "IIMFFH05643_…:1U");
 //  7. wrapped, a line broken before a separator: the candidate ends the
 //     line and the next one starts, past its indentation, with ":" and a
-//     character of an identifier, "-" and a letter or digit, or "." and a
-//     digit (rfc7590: "<starttls xmlns='urn:ietf:params:xml:ns" then
+//     character of an identifier, "-" and a letter or digit, "." and a
+//     digit, or "%" and two hex digits (rfc7590: "<starttls xmlns='urn:ietf:params:xml:ns" then
 //     ":xmpp-tls'/>"; rfc5629: "gr=urn:uuid:f81d4fae" then "-7dec-…";
 //     pysaml2: "urn:oasis:names:tc:SAML:2" then ".0:metadata"). No line of
 //     prose or a list starts so; one of a command's options could ("-v"),
@@ -263,7 +263,7 @@ func equalFold(b []byte, s string) bool {
 
 // ColonLine reports rule 7 of Trailing on the text after a candidate: a
 // line end, then a line that starts, past its indentation, with ":", "-"
-// or "." and what goes on an identifier there. It is cheap enough for a classifier's fast
+// or "." and what goes on an identifier there, or with a "%" escape. It is cheap enough for a classifier's fast
 // path to ask of every candidate that ends a line.
 func ColonLine(after []byte) bool {
 	nl, ok := lineEnd(after)
@@ -285,6 +285,12 @@ func ColonLine(after []byte) bool {
 		return isLetter(c) || isDigit(c)
 	case '.':
 		return isDigit(c) // not a roff request (".SH", ".B")
+	case '%':
+		// a percent-encoded octet (rfc3986 §2.1): rfc9676's
+		// "urn:lex:ru:…%D1%8F" broken between two octets
+		return isHex(c) && i+2 < len(b) && isHex(b[i+2])
 	}
 	return false
 }
+
+func isHex(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }

@@ -50,6 +50,8 @@ func TestTrailing(t *testing.T) {
 		{"6 not told: lower-case letters up to the context's end", "", "urn:x:y", ":\n   abcdefghijklmnopqrstuvwxyzabcd", ""},
 		{"7 a line broken before ':' (rfc7590 §1)", "offer a stream feature of <starttls xmlns='", "urn:ietf:params:xml:ns", "\n   :xmpp-tls'/>.  Although", KindWrapped},
 		{"7 CRLF and no indentation", "", "urn:ietf:params:xml:ns", "\r\n:xmpp-tls", KindWrapped},
+		{"7 a line broken between percent-encoded octets (rfc9676 §3.4, rfc3986 §2.1)", "      - UTF-8: ", "urn:lex:ru:%D1%81%D0%BE%D1%81%D1%82%D0%BE%D1", "\n               %8F%D0%BD%D0%B8%D0%B5:%D0", KindWrapped},
+		{"7 not a percent escape: a percentage on the next line", "   ", "urn:x:y", "\n   %zz of the", ""},
 		{"7 a line broken before '-' (rfc5629 §A.1)", "sip:bob@example.com;gr=", "urn:uuid:f81d4fae", "\n   -7dec-11d0-a765-00a0c91e6bf6>", KindWrapped},
 		{"7 a line broken before '-' (rfc9944 §7.3)", "                 - ", "urn:ietf:params:scim:schemas:extension:fido-device", "\n                    -onboard:2.0", KindWrapped},
 		{"7 a line broken before '.' and a digit (pysaml2 md.py)", "    \"\"\"The ", "urn:oasis:names:tc:SAML:2", "\n    .0:metadata:AttributeAuth", KindWrapped},
