@@ -16,7 +16,8 @@ func TestRulesNamespace(t *testing.T) {
 		{[]string{"rules", "--namespace", "uuid"}, exitOK, []string{"urn:uuid", "rfc9562 §4", "URN101 uuid-syntax", "ns_key:"}},
 		{[]string{"rules", "--namespace", "IETF"}, exitOK, []string{"urn:ietf", "rfc2648 §2", "case-insensitive"}},
 		{[]string{"rules", "--namespace", "ietf:params"}, exitOK, []string{"rfc3553 §3", "ns_key = key", "URN107"}},
-		{[]string{"rules"}, exitOK, []string{"URN namespaces with their own checks", "dev, ietf, ietf:params, isbn, issn, lei, lex, nbn, oid, publicid, uuid"}},
+		{[]string{"rules"}, exitOK, []string{"URN namespaces with their own checks", "dev, eidr, ietf, ietf:params, isan, isbn, issn, lei, lex, nbn, oid, publicid, uuid"}},
+		{[]string{"rules", "--namespace", "isan"}, exitOK, []string{"urn:isan", "rfc4246 §2", "URN121 isan-check-character", "ns_key:"}},
 	} {
 		code, out, errs := runCmd(t, "", c.args...)
 		if code != c.code {

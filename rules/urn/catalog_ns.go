@@ -94,4 +94,5 @@ var (
 var nsCatalog = []*rules.Rule{
 	UUIDSyntax, UUIDVersion, OIDSyntax, OIDRoot, IETFSyntax, IETFSubNamespace, IETFParamsClass,
 	ISBNSyntax, ISBNCheck, ISSNSyntax, ISSNCheck, UnregisteredWidelyUsed, PublicIDTranscription, NBNSyntax, NBNCountry, DevSyntax, LexSyntax, LEISyntax, LEICheck,
+	ISANSyntax, ISANCheck, EIDRSyntax, EIDRCheck,
 }

@@ -38,7 +38,7 @@ func allSections() []*section {
 		&bisSec2, &bisSec21, &bisSec22, &bisSec23, &bisSec231, &bisSec24, &bisSec251, &bisSec252, &bisSec253, &bisSec5,
 		&rfc8141Sec2, &rfc8141Sec21, &rfc8141Sec22, &rfc8141Sec231, &rfc8141Sec232, &rfc8141Sec233, &rfc8141Sec31, &rfc8141Sec51, &rfc8141Sec52,
 		&ianaRegistry,
-		&nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN, &nsDev, &nsLex, &nsLEI,
+		&nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN, &nsDev, &nsLex, &nsLEI, &nsISAN, &nsEIDR,
 	}
 }
 

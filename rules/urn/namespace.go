@@ -112,6 +112,10 @@ func (p *parser) namespace() {
 		checkLex(p, start, u.assignedEnd)
 	case checksLEI:
 		checkLEI(p, start, u.assignedEnd)
+	case checksISAN:
+		checkISAN(p, start, u.assignedEnd)
+	case checksEIDR:
+		checkEIDR(p, start, u.assignedEnd)
 	}
 }
 
@@ -130,6 +134,8 @@ const (
 	checksDev
 	checksLex
 	checksLEI
+	checksISAN
+	checksEIDR
 )
 
 // NSKey returns the key after the namespace's own equivalence, and the

@@ -102,7 +102,7 @@ var nsISSN = nsSection("rfc3044", func(p string) []lintCase {
 })
 
 func TestNamespaces(t *testing.T) {
-	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN, &nsDev, &nsLex, &nsLEI)
+	harness.RunSections(t, &nsUUID, &nsOID, &nsIETF, &nsIETFSub, &nsParams, &nsISBN, &nsISSN, &nsPublicID, &nsNBN, &nsDev, &nsLex, &nsLEI, &nsISAN, &nsEIDR)
 }
 
 // ns_key: each namespace's equivalence, and the level that applied.
@@ -116,6 +116,9 @@ func TestNSKey(t *testing.T) {
 		{"draft-ietf-urnbis-rfc3187bis-isbn-urn-03: hyphens", "urn:isbn:0-8044-2957-x", "urn:isbn:0-8044-2957-x", "urn:isbn:080442957X", LevelNamespace},
 		{"rfc3044 §2: x is X", "urn:ISSN:2434-561x", "urn:issn:2434-561x", "urn:issn:2434-561X", LevelNamespace},
 		{"rfc9676 §3.3: LEX names are case-insensitive", "urn:lex:IT:Stato:Legge:2003-09-21;456", "urn:lex:IT:Stato:Legge:2003-09-21;456", "urn:lex:it:stato:legge:2003-09-21;456", LevelNamespace},
+		{"rfc4246 §2: the ISAN-NSS is case-insensitive", "urn:isan:0000-0000-d07a-0090-q", "urn:isan:0000-0000-d07a-0090-q", "urn:isan:0000-0000-d07a-0090-q", LevelNamespace},
+		{"rfc4246 §2: the ISAN-NSS is case-insensitive", "URN:ISAN:0000-0000-D07A-0090-Q", "urn:isan:0000-0000-D07A-0090-Q", "urn:isan:0000-0000-d07a-0090-q", LevelNamespace},
+		{"rfc7972 §2: case-insensitive string match", "urn:EIDR:10.5240:7791-8534-2C23-9030-8610-5", "urn:eidr:10.5240:7791-8534-2C23-9030-8610-5", "urn:eidr:10.5240:7791-8534-2c23-9030-8610-5", LevelNamespace},
 		{"rfc8141 §3.1: no namespace layer", "urn:example:ABC", "urn:example:ABC", "urn:example:ABC", LevelProfile},
 		{"rfc8141 §3.1: components removed before", "urn:uuid:ABC?=Q", "urn:uuid:ABC", "urn:uuid:abc", LevelNamespace},
 	} {
@@ -238,5 +241,38 @@ var nsLEI = nsSection("ISO 17442", func(p string) []lintCase {
 		{Spec: "ISO 17442-1 §4: the check characters are digits", Profile: p, In: "urn:lei:506700GE1G29325QX3X3", Want: "URN118:error"},
 		{Spec: "ISO 17442-1 §4, ISO 7064 MOD 97-10: one character changed", Profile: p, In: "urn:lei:506700GE1G29325QX364", Want: "URN119:error"},
 		{Spec: "ISO 17442-1 §4, ISO 7064 MOD 97-10: two characters swapped", Profile: p, In: "urn:lei:506700GE1G29325XQ363", Want: "URN119:error"},
+	}
+})
+
+var nsISAN = nsSection("rfc4246", func(p string) []lintCase {
+	return []lintCase{
+		{Spec: "rfc4246 §3: root episode check (ISO 15706-1's example)", Profile: p, In: "urn:isan:0000-0000-D07A-0090-Q", Not: "URN120 URN121"},
+		{Spec: "rfc4246 §3: with the version (V-ISAN)", Profile: p, In: "urn:isan:0000-0000-D07A-0090-Q-0000-0000-X", Not: "URN120 URN121"},
+		{Spec: "rfc4246 §2: case-insensitive", Profile: p, In: "URN:ISAN:0000-0000-3a8d-0000-z-0000-0000-6", Not: "URN120 URN121"},
+		{Spec: "rfc4246 §3: the version has two groups and a check", Profile: p, In: "urn:isan:0000-0000-D07A-0090-Q-0000-0000", Want: "URN120:error"},
+		{Spec: "rfc4246 §3: episode \"-\" check", Profile: p, In: "urn:isan:0000-0000-D07A-0090Q", Want: "URN120:error"},
+		{Spec: "rfc4246 §3: hexnum", Profile: p, In: "urn:isan:0000-0000-D07G-0090-Q", Want: "URN120:error"},
+		{Spec: "rfc4246 §3: no space separator", Profile: p, In: "urn:isan:0000-0000-D07A-0090-%20Q", Want: "URN120:error"},
+		{Spec: "rfc4246 §2 and ISO 7064 MOD 37,36: the first check character", Profile: p, In: "urn:isan:0000-0000-D07A-0090-R", Want: "URN121:error"},
+		{Spec: "rfc4246 §2 and ISO 7064 MOD 37,36: the version check character over 24 digits", Profile: p, In: "urn:isan:0000-0000-D07A-0090-Q-0000-0000-Y", Want: "URN121:error"},
+		{Spec: "rfc4246 §2: its own example's check character is made up", Profile: p, In: "URN:ISAN:0123-1230-3210-2310-1", Want: "URN121:error", Not: "URN120"},
+	}
+})
+
+var nsEIDR = nsSection("rfc7972", func(p string) []lintCase {
+	slash := "urn:eidr:10.5240/7791-8534-2C23-9030-8610-5"
+	if p == RFC2141bis03 {
+		slash = "urn:eidr:10.5240%2F7791-8534-2C23-9030-8610-5" // a literal "/" is URN008 there
+	}
+	return []lintCase{
+		{Spec: "rfc7972 §2: EXAMPLE", Profile: p, In: "urn:eidr:10.5240:7791-8534-2C23-9030-8610-5", Not: "URN122 URN123"},
+		{Spec: "rfc7972 §2: case-insensitive", Profile: p, In: "urn:eidr:10.5240:7791-8534-2c23-9030-8610-5", Not: "URN122 URN123"},
+		{Spec: "rfc7972 §2: another prefix is opaque", Profile: p, In: "urn:eidr:10.9999:anything_goes.1", Not: "URN122 URN123"},
+		{Spec: "rfc7972 §2: EIDR-NSS = EIDR-PREFIX \":\" EIDR-SUFFIX", Profile: p, In: "urn:eidr:10.5240", Want: "URN122:error"},
+		{Spec: "rfc7972 §2: the DOI's \"/\" is \":\" in the URN", Profile: p, In: slash, Want: "URN122:error"},
+		{Spec: "rfc7972 §2: RP2079-SUFFIX = 5(4HEXDIG \"-\") CHECK", Profile: p, In: "urn:eidr:10.5240:7791-8534-2C23-9030-5", Want: "URN122:error"},
+		{Spec: "rfc7972 §2: one \":\"", Profile: p, In: "urn:eidr:10.5240:7791:8534", Want: "URN122:error"},
+		{Spec: "rfc7972 §2: the Mod 37,36 check character", Profile: p, In: "urn:eidr:10.5240:7791-8534-2C23-9030-8610-6", Want: "URN123:error"},
+		{Spec: "rfc7972 §2: two digits swapped", Profile: p, In: "urn:eidr:10.5240:7791-8534-2C23-9030-6810-5", Want: "URN123:error"},
 	}
 })
