@@ -308,7 +308,7 @@ var InternalError = &rules.Rule{
 
 // Rules lists every rule of every scheme, in ID order.
 func Rules() []*rules.Rule {
-	out := append([]*rules.Rule{InternalError, StaleBaselineEntry}, suppressionRules...)
+	out := append(append([]*rules.Rule{InternalError, StaleBaselineEntry}, suppressionRules...), placeRules...)
 	for _, s := range schemes.All() {
 		out = append(out, s.Catalog...)
 	}

@@ -229,8 +229,23 @@ func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extrac
 	}
 	o.Location = location(doc, m.Offset, m.Line-lineBase, m.Column, m.Column16)
 	o.Truncated = m.Truncated
+	if o.Namespace == "example" {
+		s.memo.Place(o, docPath(doc))
+	}
 	o.Findings, o.Suppressed = s.dirs.Filter(o.Offset, o.Findings)
 	return nil
+}
+
+// docPath names doc for the rules that depend on where an identifier is
+// (lint.Engine.Place): a record's target URI, else source!member.
+func docPath(doc *corpus.Document) string {
+	switch {
+	case doc.TargetURI != "":
+		return doc.TargetURI
+	case doc.Member != "":
+		return doc.Source + "!" + doc.Member
+	}
+	return doc.Source
 }
 
 func location(doc *corpus.Document, off int64, line, col, col16 int) record.Location {

@@ -276,3 +276,48 @@ var nsEIDR = nsSection("rfc7972", func(p string) []lintCase {
 		{Spec: "rfc7972 §2: two digits swapped", Profile: p, In: "urn:eidr:10.5240:7791-8534-2C23-9030-6810-5", Want: "URN123:error"},
 	}
 })
+
+// issue 21 item 2, rfc6963 §3.6: which paths are documentation, tests or
+// examples (URN124 stays silent there).
+func TestIsDocumentationPath(t *testing.T) {
+	for _, c := range []struct {
+		path string
+		doc  bool
+	}{
+		{"", true}, {"-", true},
+		{"docs/config.md", true},
+		{"README", true},
+		{"src/README.rst", true},
+		{"rfcs.tar.zst!rfcs/rfc6963.txt", true},
+		{"draft-ietf-urnbis-rfc2141bis-urn-03.xml", true},
+		{"pkg.deb!data.tar.xz!./usr/share/man/man5/foo.conf.5.gz", true},
+		{"pkg.deb!data.tar.xz!./usr/share/doc/foo/copyright", true},
+		{"/usr/share/perl5/Foo.3pm", true},
+		{"internal/config/config_test.go", true},
+		{"tests/saml.py", true},
+		{"src/encoding/xml/testdata/x.xml", true},
+		{"test_saml2.py", true},
+		{"src/FooTest.java", true},
+		{"web/app.spec.js", true},
+		{"etc/app.example.yaml", true},
+		{"https://example.org/docs/index", true},
+		{"site/page.html", true},
+		{"etc/app/config.yaml", false},
+		{"src/saml2/config.py", false},
+		{"pkg.deb!data.tar.xz!./usr/lib/python3/dist-packages/saml2/entity.py", false},
+		{"src/latest.go", false},
+		{"src/contest/main.go", false},
+		{"src/Attestation.java", false},
+		{"lib/x.so.1", true}, // a man-page section by its extension: a library's version is read the same (quiet, not loud)
+	} {
+		if got := IsDocumentationPath(c.path); got != c.doc {
+			t.Errorf("rfc6963 §3.6 (issue 21 item 2): IsDocumentationPath(%q) = %v, want %v", c.path, got, c.doc)
+		}
+	}
+	if _, ok := ExampleFinding("example", "etc/app.yaml", "urn:example:a"); !ok {
+		t.Errorf("rfc6963 §3.6: urn:example in etc/app.yaml not reported")
+	}
+	if _, ok := ExampleFinding("isbn", "etc/app.yaml", "urn:isbn:0451450523"); ok {
+		t.Errorf("rfc6963 §3.6: URN124 on another NID")
+	}
+}
