@@ -62,28 +62,28 @@ var (
 	}
 	ISBNSyntax = &rules.Rule{
 		ID: "URN108", Name: "isbn-syntax", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		Spec:    "rfc3187 §3; ISO 2108",
+		Spec:    "IANA urn-formal/isbn (template v2): Syntax; rfc3187 §3; ISO 2108",
 		Summary: "The NSS of urn:isbn is not an ISBN-10 or ISBN-13 (digits, hyphens, a final X in ISBN-10).",
 		Doc:     "An ISBN-10 has 10 characters, digits with an X allowed as check digit; an ISBN-13 has 13 digits and starts with 978 or 979 (ISO 2108:2005). Hyphens between the parts are allowed and do not count.",
 		Bad:     "urn:isbn:123\nurn:isbn:9771234567890", Good: "urn:isbn:0-395-36341-1\nurn:isbn:978-0-395-36341-6",
 	}
 	ISBNCheck = &rules.Rule{
 		ID: "URN109", Name: "isbn-check-digit", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		Spec:    "rfc3187 §3; ISO 2108",
+		Spec:    "IANA urn-formal/isbn (template v2): Syntax; ISO 2108",
 		Summary: "The ISBN's check digit is wrong.",
 		Doc:     "ISBN-10: the sum of the digits weighted 10 down to 1 is divisible by 11 (X stands for 10). ISBN-13: the EAN-13 check, digits weighted 1, 3, 1, 3 … sum to a multiple of 10.",
 		Bad:     "urn:isbn:0451450524\nurn:isbn:9780451450523", Good: "urn:isbn:0451450523\nurn:isbn:9780451450524",
 	}
 	ISSNSyntax = &rules.Rule{
 		ID: "URN110", Name: "issn-syntax", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		Spec:    "rfc3044 §2; ISO 3297",
-		Summary: "The NSS of urn:issn is not NNNN-NNNC.",
-		Doc:     "An ISSN is two groups of four characters separated by a hyphen: seven digits and a check character, a digit or X (rfc3044 §2 keeps the hyphen in the URN).",
-		Bad:     "urn:issn:12345679\nurn:issn:1234-567", Good: "urn:issn:1234-5679",
+		Spec:    "IANA urn-formal/issn (template v2): Syntax; rfc3044 §2; ISO 3297",
+		Summary: "The NSS of urn:issn is not 4DIGIT [\"-\"] 3DIGIT check.",
+		Doc:     "An ISSN is seven digits and a check character, a digit or X, written NNNN-NNNC; the issn template (v2, 2017) lets the central hyphen be left out (issn-urn = \"urn:ISSN:\" 4DIGIT [\"-\"] 3DIGIT check), which URN125 reports.",
+		Bad:     "urn:issn:1234-567\nurn:issn:123-45679\nurn:issn:1234-56A9", Good: "urn:issn:1234-5679\nurn:issn:12345679",
 	}
 	ISSNCheck = &rules.Rule{
 		ID: "URN111", Name: "issn-check-digit", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		Spec:    "rfc3044 §2; ISO 3297",
+		Spec:    "IANA urn-formal/issn (template v2): Syntax; ISO 3297",
 		Summary: "The ISSN's check character is wrong.",
 		Doc:     "The seven digits weighted 8 down to 2 plus the check character (X stands for 10) sum to a multiple of 11.",
 		Bad:     "urn:issn:1234-5678", Good: "urn:issn:1234-5679",
@@ -94,5 +94,5 @@ var (
 var nsCatalog = []*rules.Rule{
 	UUIDSyntax, UUIDVersion, OIDSyntax, OIDRoot, IETFSyntax, IETFSubNamespace, IETFParamsClass,
 	ISBNSyntax, ISBNCheck, ISSNSyntax, ISSNCheck, UnregisteredWidelyUsed, PublicIDTranscription, NBNSyntax, NBNCountry, DevSyntax, LexSyntax, LEISyntax, LEICheck,
-	ISANSyntax, ISANCheck, EIDRSyntax, EIDRCheck,
+	ISANSyntax, ISANCheck, EIDRSyntax, EIDRCheck, ISSNHyphen,
 }

@@ -88,16 +88,21 @@ var nsISBN = nsSection("ISO 2108", func(p string) []lintCase {
 		{Spec: "ISO 2108 (2005): ISBN-13 prefix 978 or 979", Profile: p, In: "urn:isbn:9771234567890", Want: "URN108:error"},
 		{Spec: "ISO 2108: 10 or 13 digits", Profile: p, In: "urn:isbn:123", Want: "URN108:error"},
 		{Spec: "ISO 2108: digits only", Profile: p, In: "urn:isbn:abc", Want: "URN108:error"},
+		{Spec: "ISO 2108 (isbn template v2, Syntax, Example 1: ISBN-10)", Profile: p, In: "URN:ISBN:951-0-18435-7", Not: "URN108 URN109"},
+		{Spec: "ISO 2108 (isbn template v2, Syntax, Example 2: ISBN-13)", Profile: p, In: "URN:ISBN:978-951-0-18435-6", Not: "URN108 URN109"},
 	}
 })
 
-var nsISSN = nsSection("rfc3044", func(p string) []lintCase {
+var nsISSN = nsSection("issn template v2", func(p string) []lintCase {
 	return []lintCase{
-		{Spec: "rfc3044 §2: NNNN-NNNC", Profile: p, In: "urn:issn:1234-5679", Not: "URN110 URN111"},
-		{Spec: "rfc3044 §2 and ISO 3297: check character X", Profile: p, In: "urn:issn:2434-561X", Not: "URN110 URN111"},
-		{Spec: "rfc3044 §2 and ISO 3297: mod 11 check", Profile: p, In: "urn:issn:1234-5678", Want: "URN111:error"},
-		{Spec: "rfc3044 §2: the hyphen is part of the ISSN", Profile: p, In: "urn:issn:12345679", Want: "URN110:error"},
-		{Spec: "rfc3044 §2: eight characters", Profile: p, In: "urn:issn:1234-567", Want: "URN110:error"},
+		{Spec: "issn template v2, Syntax (rfc3044 §2): NNNN-NNNC", Profile: p, In: "urn:issn:1234-5679", Not: "URN110 URN111"},
+		{Spec: "issn template v2, Syntax (ISO 3297): check character X", Profile: p, In: "urn:issn:2434-561X", Not: "URN110 URN111"},
+		{Spec: "issn template v2, Syntax (ISO 3297): mod 11 check", Profile: p, In: "urn:issn:1234-5678", Want: "URN111:error"},
+		{Spec: "issn template v2, Syntax: 4DIGIT [\"-\"] 3DIGIT check; Resolution: the hyphen SHOULD be inserted", Profile: p, In: "urn:issn:12345679", Want: "URN125:warning", Not: "URN110 URN111"},
+		{Spec: "issn template v2, Syntax: without the hyphen, still mod 11", Profile: p, In: "urn:issn:12345678", Want: "URN111:error URN125:warning"},
+		{Spec: "issn template v2, Syntax: the hyphen between the 4th and 5th digits only", Profile: p, In: "urn:issn:123-45679", Want: "URN110:error", Not: "URN125"},
+		{Spec: "issn template v2, Syntax: the hyphen kept", Profile: p, In: "urn:issn:0317-8471", Not: "URN110 URN111 URN125"},
+		{Spec: "issn template v2, Syntax: eight characters", Profile: p, In: "urn:issn:1234-567", Want: "URN110:error"},
 	}
 })
 
@@ -113,8 +118,12 @@ func TestNSKey(t *testing.T) {
 		{"rfc2648 §2: the entire URN is case-insensitive", "URN:IETF:RFC:2141", "urn:ietf:RFC:2141", "urn:ietf:rfc:2141", LevelNamespace},
 		{"rfc3553 §3: exact string match", "urn:ietf:params:XML:ns:A", "urn:ietf:params:XML:ns:A", "urn:ietf:params:XML:ns:A", LevelProfile},
 		{"rfc3061 §2: exact match", "urn:oid:1.3.6", "urn:oid:1.3.6", "urn:oid:1.3.6", LevelProfile},
-		{"draft-ietf-urnbis-rfc3187bis-isbn-urn-03: hyphens", "urn:isbn:0-8044-2957-x", "urn:isbn:0-8044-2957-x", "urn:isbn:080442957X", LevelNamespace},
-		{"rfc3044 §2: x is X", "urn:ISSN:2434-561x", "urn:issn:2434-561x", "urn:issn:2434-561X", LevelNamespace},
+		{"isbn template v2, Lexical Equivalence: ISBN-10 converted to ISBN-13, hyphens removed", "urn:isbn:0-8044-2957-x", "urn:isbn:0-8044-2957-x", "urn:isbn:9780804429573", LevelNamespace},
+		{"isbn template v2, Lexical Equivalence: the template's Example 1 and Example 2 are one", "URN:ISBN:951-0-18435-7", "urn:isbn:951-0-18435-7", "urn:isbn:9789510184356", LevelNamespace},
+		{"isbn template v2, Lexical Equivalence: the template's Example 2", "URN:ISBN:978-951-0-18435-6", "urn:isbn:978-951-0-18435-6", "urn:isbn:9789510184356", LevelNamespace},
+		{"isbn template v2: an ISBN-10 with a wrong check digit is not converted", "urn:isbn:0-8044-2957-1", "urn:isbn:0-8044-2957-1", "urn:isbn:0804429571", LevelNamespace},
+		{"issn template v2, Lexical Equivalence: x is X", "urn:ISSN:2434-561x", "urn:issn:2434-561x", "urn:issn:2434-561X", LevelNamespace},
+		{"issn template v2, Lexical Equivalence: the hyphen can be omitted", "urn:issn:2434561x", "urn:issn:2434561x", "urn:issn:2434-561X", LevelNamespace},
 		{"rfc9676 §3.3: LEX names are case-insensitive", "urn:lex:IT:Stato:Legge:2003-09-21;456", "urn:lex:IT:Stato:Legge:2003-09-21;456", "urn:lex:it:stato:legge:2003-09-21;456", LevelNamespace},
 		{"rfc4246 §2: the ISAN-NSS is case-insensitive", "urn:isan:0000-0000-d07a-0090-q", "urn:isan:0000-0000-d07a-0090-q", "urn:isan:0000-0000-d07a-0090-q", LevelNamespace},
 		{"rfc4246 §2: the ISAN-NSS is case-insensitive", "URN:ISAN:0000-0000-D07A-0090-Q", "urn:isan:0000-0000-D07A-0090-Q", "urn:isan:0000-0000-d07a-0090-q", LevelNamespace},

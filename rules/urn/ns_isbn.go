@@ -1,37 +1,50 @@
 package urn
 
-import "github.com/idlint/idlint/rules"
+import (
+	"strings"
+
+	"github.com/idlint/idlint/rules"
+)
 
 // urn:isbn (rfc3187; ISO 2108) and urn:issn (rfc3044; ISO 3297).
 var _ = register(&NamespaceDef{
 	NID: "isbn", Rules: []*rules.Rule{ISBNSyntax, ISBNCheck},
-	Spec:        "rfc3187 §3; ISO 2108",
+	Spec:        "IANA urn-formal/isbn (template v2, 2017-06-12): Syntax, Rules for Lexical Equivalence; rfc3187 §3; ISO 2108",
 	Checked:     "ISBN-10 (mod 11, X) or ISBN-13 (978/979, EAN mod 10): length, characters (URN108), check digit (URN109)",
-	Equivalence: "hyphens are not significant and x is X: ns_key drops hyphens and upper-cases x",
-	Doc: "NSS: an ISBN, ISBN-10 (ISO 2108:1992, the only form rfc3187 registered) or ISBN-13 (ISO 2108:2005, added by draft-ietf-urnbis-rfc3187bis-isbn-urn-03 " +
-		"and the registry's current template). Hyphens between the parts are allowed. ISBN-10: ten digits, the last may be X, sum of digit×(10…1) ≡ 0 mod 11. " +
+	Equivalence: "the template's: a valid ISBN-10 becomes its ISBN-13 (978, the first 9 digits, the mod 10 check digit), hyphens are removed, x is X",
+	Doc: "NSS (IANA isbn template v2, 2017-06-12, Syntax): an ISBN-13 (ISO 2108:2005 and later) or a deprecated ISBN-10 (ISO 2108:1992, the only form rfc3187 registered), " +
+		"with optional hyphens between the parts. ISBN-10: ten digits, the last may be X, sum of digit×(10…1) ≡ 0 mod 11. " +
 		"ISBN-13: thirteen digits starting 978 or 979, EAN-13 check (weights 1,3,…) ≡ 0 mod 10. " +
-		"Equivalence: hyphens only separate the parts (their placement carries no identity), and the check character X is case-insensitive, " +
-		"so ns_key removes hyphens and upper-cases x (draft-ietf-urnbis-rfc3187bis-isbn-urn-03 §4.4 normalization). An ISBN-10 and the ISBN-13 of the same book are not merged.",
+		"Equivalence (template, Rules for Lexical Equivalence): \"If the NSS is an ISBN-10, first convert it to ISBN-13\" (978, the first nine digits, a new mod 10 check digit), " +
+		"\"Remove all hyphens\", then compare character by character; so ns_key is the hyphen-less ISBN-13 and urn:isbn:0-395-36341-1 and urn:isbn:978-0-395-36341-6 share one. " +
+		"An ISBN-10 whose check digit is wrong is not converted (which digit is mistyped is unknown): its ns_key only drops hyphens and upper-cases x (rfc3187 §5). " +
+		"The template was read in the IANA assignments mirror github.com/larseggert/iana-assignments, urn-formal/isbn.",
 	check: checksISBN,
-	key:   func(key string, nss int) (string, bool) { return stripHyphensUpperX(key, nss), true },
+	key:   isbnKey,
 })
 
 var _ = register(&NamespaceDef{
-	NID: "issn", Rules: []*rules.Rule{ISSNSyntax, ISSNCheck},
-	Spec:        "rfc3044 §2; ISO 3297",
-	Checked:     "NNNN-NNNC (URN110), mod 11 check character with X (URN111)",
-	Equivalence: "the check character X is case-insensitive: ns_key upper-cases x",
-	Doc: "NSS (rfc3044 §2): an ISSN, NNNN-NNNC with the hyphen, seven digits and a check character (digit or X); the digits weighted 8…2 " +
-		"plus the check (X = 10) sum to a multiple of 11 (ISO 3297). Equivalence: x and X are the same check character, so ns_key upper-cases x.",
+	NID: "issn", Rules: []*rules.Rule{ISSNSyntax, ISSNCheck, ISSNHyphen},
+	Spec:        "IANA urn-formal/issn (template v2, 2017-06-22): Syntax, Rules for Lexical Equivalence, Resolution; rfc3044 §2; ISO 3297",
+	Checked:     "4DIGIT [\"-\"] 3DIGIT check (URN110); mod 11 check character with X (URN111); the central hyphen left out (URN125, warning)",
+	Equivalence: "the template's: the central hyphen may be omitted and x is X: ns_key is NNNN-NNNC with an upper-case X",
+	Doc: "NSS (IANA issn template v2, 2017-06-22, Syntax): issn-urn = \"urn:ISSN:\" 4DIGIT [\"-\"] 3DIGIT check, check = DIGIT / \"X\"; the digits weighted 8…2 " +
+		"plus the check (X = 10) sum to a multiple of 11 (ISO 3297). Without the hyphen the URN is valid, but \"it SHOULD be programmatically inserted for the constitution of URN:ISSN\" " +
+		"(template, Resolution): URN125, a warning. Equivalence (template, Rules for Lexical Equivalence, as rfc3044's): \"if 'x' is found it must be translated to 'X'\", " +
+		"\"The hyphen between the 4th and the 5th digit can be omitted\"; so ns_key is NNNN-NNNC with X upper case (q- and r-components, which the template also drops, are not in any key). " +
+		"The template was read in the IANA assignments mirror github.com/larseggert/iana-assignments, urn-formal/issn.",
 	check: checksISSN,
-	key: func(key string, nss int) (string, bool) {
-		if n := len(key); n > nss && key[n-1] == 'x' {
-			return key[:n-1] + "X", true
-		}
-		return key, true
-	},
+	key:   issnKey,
 })
+
+// ISSNHyphen: the ISSN in urn:issn has no central hyphen.
+var ISSNHyphen = &rules.Rule{
+	ID: "URN125", Name: "issn-missing-hyphen", Scheme: "urn", Severity: rules.Warning, Profiles: all,
+	Spec:    "IANA urn-formal/issn (template v2): Resolution; Syntax",
+	Summary: "The ISSN in urn:issn lacks its central hyphen, which the registration says SHOULD be inserted.",
+	Doc:     "The issn template (v2, 2017) allows 4DIGIT [\"-\"] 3DIGIT check and makes both spellings equivalent, but \"If a local resource stores and manages ISSN without a central hyphen, it SHOULD be programmatically inserted for the constitution of URN:ISSN\".",
+	Bad:     "urn:issn:12345679", Good: "urn:issn:1234-5679",
+}
 
 func checkISBN(p *parser, start, end int) {
 	s := p.s
@@ -103,23 +116,20 @@ func isbn10Check(d []byte) string {
 
 func checkISSN(p *parser, start, end int) {
 	s := p.s[start:end]
-	if len(s) != 9 || s[4] != '-' {
-		msg := "an ISSN is NNNN-NNNC (9 characters with the hyphen)"
-		if len(s) == 8 {
-			msg = "ISSN without its hyphen: write NNNN-NNNC (rfc3044 §2)"
-		}
-		p.add(ISSNSyntax, start, end, msg)
+	hyphen := len(s) == 9 && s[4] == '-'
+	if !hyphen && (len(s) != 8 || strings.IndexByte(s, '-') >= 0) {
+		p.add(ISSNSyntax, start, end, `an ISSN is 4DIGIT ["-"] 3DIGIT check: NNNN-NNNC`)
 		return
 	}
 	sum := 0
-	for i, w := 0, 8; i < 9; i++ {
+	for i, w := 0, 8; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case i == 4:
+		case hyphen && i == 4:
 			continue
 		case isDigit(c):
 			sum += int(c-'0') * w
-		case i == 8 && (c == 'X' || c == 'x'):
+		case i == len(s)-1 && (c == 'X' || c == 'x'):
 			sum += 10
 		default:
 			p.add(ISSNSyntax, start+i, start+i+1, `unexpected "`+s[i:i+1]+`" in an ISSN: seven digits and a check digit or X`)
@@ -130,6 +140,51 @@ func checkISSN(p *parser, start, end int) {
 	if sum%11 != 0 {
 		p.add(ISSNCheck, start, end, "ISSN check character is wrong")
 	}
+	if !hyphen {
+		p.add(ISSNHyphen, start, end, "no hyphen between the 4th and 5th digits: write "+s[:4]+"-"+s[4:])
+	}
+}
+
+// issnKey is NNNN-NNNC with X upper case for an ISSN of either spelling
+// (issn template v2, Rules for Lexical Equivalence).
+func issnKey(key string, nss int) (string, bool) {
+	d := key[nss:]
+	if len(d) == 8 && strings.IndexByte(d, '-') < 0 {
+		key = key[:nss] + d[:4] + "-" + d[4:]
+	}
+	if n := len(key); n > nss && key[n-1] == 'x' {
+		key = key[:n-1] + "X"
+	}
+	return key, true
+}
+
+// isbnKey is the template's comparison form: a valid ISBN-10 as its
+// ISBN-13, hyphens removed, x upper case (isbn template v2, Rules for
+// Lexical Equivalence).
+func isbnKey(key string, nss int) (string, bool) {
+	k := stripHyphensUpperX(key, nss)
+	d := k[nss:]
+	if len(d) != 10 {
+		return k, true
+	}
+	for i := 0; i < 9; i++ {
+		if !isDigit(d[i]) {
+			return k, true
+		}
+	}
+	if isbn10Check([]byte(d[:9])) != d[9:] {
+		return k, true
+	}
+	return k[:nss] + "978" + d[:9] + isbn13Check("978"+d[:9]), true
+}
+
+// isbn13Check is the EAN-13 check digit of twelve digits.
+func isbn13Check(d string) string {
+	sum := 0
+	for i := 0; i < 12; i++ {
+		sum += int(d[i]-'0') * (1 + 2*(i%2))
+	}
+	return itoa((10 - sum%10) % 10)
 }
 
 // stripHyphensUpperX drops "-" from the NSS of key and upper-cases x.
