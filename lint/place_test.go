@@ -55,3 +55,16 @@ func TestPlaceExample(t *testing.T) {
 		}
 	}
 }
+
+// rfc8141 §3.1: the NID is case-insensitive, and URN124 goes by the key.
+func TestPlaceExampleCase(t *testing.T) {
+	e, _ := New(Config{})
+	o, err := e.Check("urn", "URN:Example:A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Place(&o, "etc/app.yaml")
+	if ids := o.RuleIDs(); !contains(ids, "URN124") {
+		t.Errorf("rfc6963 §3.6: URN:Example:A in etc/app.yaml: rules %v, want URN124", ids)
+	}
+}
