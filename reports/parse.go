@@ -56,6 +56,10 @@ func WriteParse(w io.Writer, format string, results []lint.Occurrence) error {
 				state = "INVALID"
 			}
 			fmt.Fprintf(w, "%s\n  %s under %s %s\n  canonical: %s\n  key:       %s\n", o.Raw, state, o.Scheme, o.Profile, o.Canonical, o.Key)
+			if o.NSKey != "" && o.NSKey != o.Key {
+				// the key after the namespace's own equivalence (issue 21)
+				fmt.Fprintf(w, "  ns_key:    %s (%s equivalence)\n", o.NSKey, o.KeyLevel)
+			}
 			if o.Namespace != "" {
 				fmt.Fprintf(w, "  namespace: %s\n", o.Namespace)
 			}

@@ -72,3 +72,18 @@ func TestExampleOutsideDocumentation(t *testing.T) {
 		}
 	}
 }
+
+// issue 21 item 5: parse's text output prints ns_key where the namespace's
+// equivalence makes it differ from key (isbn template v2: ISBN-10 → ISBN-13).
+func TestParseTextNSKey(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"urn:isbn:0-395-36341-1", "  ns_key:    urn:isbn:9780395363416 (namespace equivalence)\n"},
+		{"urn:isbn:9780395363416", ""},
+	} {
+		_, out, errs := runCmd(t, "", "parse", c.in)
+		has := strings.Contains(out, "ns_key:")
+		if c.want == "" && has || c.want != "" && !strings.Contains(out, c.want) {
+			t.Errorf("isbn template v2: parse %s: output %q (%s), want ns_key line %q", c.in, out, errs, c.want)
+		}
+	}
+}
