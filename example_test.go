@@ -47,7 +47,9 @@ func ExampleScan() {
 }
 
 // Equivalence clusters of the identifiers found in text (RFC 8141 §3.2:
-// scheme and NID compare case-insensitively, components are ignored).
+// scheme and NID compare case-insensitively, components are ignored). A
+// cluster's key is the namespace's ns_key: for an ISBN-10, its ISBN-13 (the
+// IANA isbn template's equivalence), so the ISBN-13 spelling would join too.
 func ExampleScan_clusters() {
 	opt := idlint.Options{Stdin: strings.NewReader("URN:ISBN:0451450523 urn:isbn:0451450523?+x urn:ietf:rfc:2648\n")}
 	cs := reports.NewClusters()
@@ -62,7 +64,7 @@ func ExampleScan_clusters() {
 	})
 	// Output:
 	// urn:ietf:rfc:2648 ×1 (1 spellings)
-	// urn:isbn:0451450523 ×2 (2 spellings)
+	// urn:isbn:9780451450524 ×2 (2 spellings)
 }
 
 type clusterSink struct{ cs *reports.Clusters }
