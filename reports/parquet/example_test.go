@@ -45,7 +45,10 @@ func ExampleCreate() {
 		}
 		fmt.Printf("%s: %d rows, first key %v\n", name, len(rows), rows[0]["key"])
 	}
+	// A cluster's key is the namespace's ns_key: the ISBN-10's ISBN-13
+	// (IANA isbn template's equivalence).
+
 	// Output:
 	// occurrences.parquet: 2 rows, first key urn:isbn:0451450523
-	// clusters.parquet: 1 rows, first key urn:isbn:0451450523
+	// clusters.parquet: 1 rows, first key urn:isbn:9780451450524
 }
