@@ -176,7 +176,7 @@ func FuzzNamespaceLayer(f *testing.F) {
 		"urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", "urn:uuid:%7Ba%7D", "urn:oid:1..3", "urn:oid:1.02",
 		"URN:IETF:RFC:2141", "urn:ietf:params:XML:ns:a", "urn:ietf:params", "urn:isbn:0-8044-2957-x",
 		"urn:issn:2434-561x", "urn:isbn:", "urn:ietf:", "urn:uuid:a?=B", "urn:lex:IT:a:b:c;1", "urn:dev:mac:AB_c", "urn:nbn:fi:x-1", "urn:publicid:a++b",
-		"urn:isan:0000-0000-d07a-0090-q-0000-0000-x", "urn:eidr:10.5240:7791-8534-2c23-9030-8610-5", "urn:isan:%41",
+		"urn:isan:0000-0000-d07a-0090-q-0000-0000-x", "urn:eidr:10.5240:7791-8534-2c23-9030-8610-5", "urn:isan:%41", "urn:issn:2434561x", "urn:isbn:951-0-18435-7", "URN:EXAMPLE:a",
 	} {
 		f.Add(s)
 	}
