@@ -14,8 +14,19 @@ type inputFile struct {
 	eof  atomic.Bool
 }
 
-func openInput(path string) (*inputFile, error) {
-	s, err := openSys(path)
+// openInput opens in's file; one not planned, which a stat did not find
+// regular, may be a FIFO or a device, whose open and reads must end when
+// done is closed (openSpecial).
+func openInput(in Input, done <-chan struct{}) (*inputFile, error) {
+	if in.planned == 0 {
+		if s, ok, err := openSpecial(in.Path, done); ok {
+			if err != nil {
+				return nil, err
+			}
+			return &inputFile{sysFile: s}, nil
+		}
+	}
+	s, err := openSys(in.Path)
 	if err != nil {
 		return nil, err
 	}

@@ -93,7 +93,7 @@ func TestInputFileReads(t *testing.T) {
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f, err := openInput(p)
+	f, err := openInput(Input{Path: p}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,10 +116,10 @@ func TestInputFileReads(t *testing.T) {
 			t.Errorf("ReadAt(%d): wrong bytes", off)
 		}
 	}
-	if _, err := openInput(filepath.Join(dir, "missing")); err == nil || !strings.Contains(err.Error(), "missing") {
+	if _, err := openInput(Input{Path: filepath.Join(dir, "missing")}, nil); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("open of a missing file: %v, want an error naming it", err)
 	}
-	d, err := openInput(dir)
+	d, err := openInput(Input{Path: dir}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -485,6 +485,9 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		scanSink = idlint.Tee(scanSink, hw)
 	}
 	sum, err := idlint.Scan(ctx, paths, opt, scanSink)
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		err = errInterrupted // SIGINT: say so, not "context canceled"
+	}
 	if err == nil {
 		err = sink.Finish(sum)
 	} else {
@@ -681,6 +684,9 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rep := reportSpec{dir: *report, html: *htmlOut, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
 	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, baselineFlags{}, stdout, stderr)
 }
+
+// errInterrupted is the error of a run ended by an interrupt (SIGINT).
+var errInterrupted = errors.New("interrupted")
 
 // interruptContext is cancelled by an interrupt once its handler is
 // installed: after delay, or when arm is called, whichever comes first.

@@ -24,7 +24,7 @@ func TestSlotQueueOrder(t *testing.T) {
 			s.close()
 		}()
 		for i := 1; ; i++ {
-			it, ok := s.take()
+			it, ok := s.take(context.Background())
 			if !ok {
 				if i != n+1 {
 					t.Fatalf("closed after %d", i-1)
