@@ -24,6 +24,7 @@ import (
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/internal/shard"
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
@@ -48,6 +49,7 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stderr = safeStderr{termsafe.Writer(stderr), stderr}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage())
 		return exitTrouble
@@ -325,7 +327,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes, Suppressions: *suppress, EngineFor: ld.EngineFor}
 	copt.FollowSymlinks = *follow
 	opt.Corpus = copt
-	if !*quiet && stderr == io.Writer(os.Stderr) {
+	if !*quiet && isOSStderr(stderr) {
 		opt.Progress = reports.NewProgress(os.Stderr)
 	}
 	if *shardFlag != "" {
@@ -683,6 +685,23 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	rep := reportSpec{dir: *report, html: *htmlOut, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
 	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, baselineFlags{}, stdout, stderr)
+}
+
+// safeStderr is the standard error of a command: every message written
+// to it has what a terminal would act on escaped (internal/termsafe),
+// whatever input it names.
+type safeStderr struct {
+	io.Writer
+	raw io.Writer // the writer it escapes for
+}
+
+// isOSStderr reports whether w is the process's standard error (then a
+// terminal's progress line may be drawn on it).
+func isOSStderr(w io.Writer) bool {
+	if s, ok := w.(safeStderr); ok {
+		w = s.raw
+	}
+	return w == io.Writer(os.Stderr)
 }
 
 // errInterrupted is the error of a run ended by an interrupt (SIGINT).
