@@ -2,6 +2,7 @@ package termsafe
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 )
 
@@ -51,3 +52,21 @@ func TestString(t *testing.T) {
 	}
 }
 
+// JSON \u-escapes what encoding/json leaves raw, and decodes to the same
+// strings (issue 24 §6).
+func TestJSON(t *testing.T) {
+	for _, s := range []string{"plain", "del\x7f", "c1\u009b31m", "bidi\u202e\u2066\u061c\u200f", "é 日本 \u200b", "ctl\x1b\n"} {
+		raw, err := json.Marshal(map[string]string{"k": s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := JSON(raw)
+		if i := Index(string(got)); i >= 0 {
+			t.Errorf("JSON(%q) = %s holds a raw control", s, got)
+		}
+		var back map[string]string
+		if err := json.Unmarshal(got, &back); err != nil || back["k"] != s {
+			t.Errorf("JSON(%q) = %s decodes to %q, %v", s, got, back["k"], err)
+		}
+	}
+}
