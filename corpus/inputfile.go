@@ -55,3 +55,14 @@ func (f *inputFile) sizeSince(planned int64) int64 {
 	}
 	return f.read.Load() // no longer a regular file: what was read of it
 }
+
+// shrunk reports the file's size now when it is less than the bytes read
+// from it: it was truncated while being read (issue 24 §8), and what was
+// read is no longer the file's content.
+func (f *inputFile) shrunk() (now int64, ok bool) {
+	n, regular := f.size()
+	if !regular || n >= f.read.Load() {
+		return 0, false
+	}
+	return n, true
+}
