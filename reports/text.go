@@ -73,6 +73,26 @@ func (l *Lines) Source(r *record.Source) error {
 
 func (l *Lines) Flush() error { return l.w.Flush() }
 
+// Failures names each input or member that could not be read on W, as
+// Lines does ("idlint: PATH: error"), for the outputs that do not: JSON,
+// SARIF, GitHub, JUnit, Arrow and none (issue 24 §8).
+type Failures struct{ W io.Writer }
+
+// NewFailures returns the sink.
+func NewFailures(w io.Writer) *Failures { return &Failures{W: w} }
+
+func (*Failures) Occurrence(*lint.Occurrence) error { return nil }
+
+func (f *Failures) Source(r *record.Source) error {
+	if r.Status == record.StatusError {
+		fmt.Fprintf(f.W, "idlint: %s: %s\n", Path(r.Source, r.Member), safe(r.Error))
+	}
+	return nil
+}
+
+func (*Failures) Finish(Summary) error { return nil }
+func (*Failures) Abort(error)          {}
+
 // Finish flushes the lines.
 func (l *Lines) Finish(Summary) error { return l.Flush() }
 

@@ -144,3 +144,40 @@ func TestParseEscapes(t *testing.T) {
 		t.Errorf("parse output lacks the escaped identifier:\n%s", out)
 	}
 }
+
+// A failed input is named on stderr once, whatever the output format
+// (issue 24 §8); the exit status says the run failed.
+func TestFailedInputNamedEveryFormat(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "cut.gz")
+	good := filepath.Join(dir, "good.txt")
+	if err := os.WriteFile(bad, []byte("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03cut"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(good, []byte("urn:isbn:0451450523\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var cases [][]string
+	for _, f := range []string{"text", "jsonl", "json", "none", "arrow"} {
+		if f == "arrow" && !withParquet {
+			continue
+		}
+		cases = append(cases, []string{"scan", "--format", f})
+	}
+	for _, f := range []string{"text", "sarif", "github", "gitlab", "junit", "jsonl", "json"} {
+		cases = append(cases, []string{"check", "--format", f})
+	}
+	cases = append(cases, []string{"check", "--format", "text", "--format", "text", "-o", filepath.Join(dir, "out.txt")},
+		[]string{"check", "--format", "sarif", "--statistics"})
+	want := "idlint: " + bad + ": after 2 bytes: gzip: unexpected EOF\n"
+	for _, args := range cases {
+		code, _, errs := runCmd(t, "", append(args, bad, good)...)
+		if code != exitTrouble {
+			t.Errorf("%q: exit %d, want %d", args, code, exitTrouble)
+		}
+		if n := strings.Count(errs, want); n != 1 {
+			t.Errorf("%q: stderr names the failed input %d times, want once:\n%s", args, n, errs)
+		}
+	}
+}
