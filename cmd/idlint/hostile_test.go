@@ -5,11 +5,13 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/idlint/idlint/internal/termsafe"
@@ -178,6 +180,37 @@ func TestFailedInputNamedEveryFormat(t *testing.T) {
 		}
 		if n := strings.Count(errs, want); n != 1 {
 			t.Errorf("%q: stderr names the failed input %d times, want once:\n%s", args, n, errs)
+		}
+	}
+}
+
+// fullDisk fails every write as a full disk does (/dev/full).
+type fullDisk struct{}
+
+func (fullDisk) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// A command whose output could not be written fails with a message,
+// never exit status 0 with its output cut short (issue 24 §8).
+func TestFullDiskFails(t *testing.T) {
+	t.Parallel()
+	var stdouts []io.Writer
+	stdouts = append(stdouts, fullDisk{})
+	if f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil {
+		defer f.Close()
+		stdouts = append(stdouts, f)
+	}
+	for _, args := range [][]string{
+		{"version"}, {"--version"}, {"version", "-h"},
+		{"rules"}, {"rules", "--markdown"}, {"rules", "URN011"}, {"rules", "--namespace", "uuid"},
+		{"parse", "urn:isbn:0451450523"}, {"parse", "--format", "json", "urn:isbn:0451450523"}, {"parse", "--format", "jsonl", "urn:isbn:0451450523"},
+		{"config"}, {"help"}, {"help", "scan"}, {"scan", "-h"},
+	} {
+		for _, w := range stdouts {
+			var errb bytes.Buffer
+			code := run(args, strings.NewReader(""), w, &errb)
+			if code != exitTrouble || !strings.Contains(errb.String(), "no space left on device") {
+				t.Errorf("%q to %T: exit %d, stderr %q; want %d and the write's error", args, w, code, errb.String(), exitTrouble)
+			}
 		}
 	}
 }
