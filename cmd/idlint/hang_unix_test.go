@@ -118,3 +118,23 @@ func TestInterruptEndsHangingInputs(t *testing.T) {
 		})
 	}
 }
+
+// A FIFO named as an argument is read, as ripgrep reads one: the scan
+// waits for its writer and reports what it wrote (issue 24 §4).
+func TestFIFOArgumentIsRead(t *testing.T) {
+	t.Parallel()
+	p := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	go func() {
+		if f, err := os.OpenFile(p, os.O_WRONLY, 0); err == nil {
+			io.WriteString(f, "see urn:isbn:0451450523 here\n")
+			f.Close()
+		}
+	}()
+	code, out, errs := runCmd(t, "", "scan", "--format", "jsonl", "--sources", "-", p)
+	if code != exitOK || !strings.Contains(out, `"raw":"urn:isbn:0451450523"`) || !strings.Contains(out, `"status":"ok"`) {
+		t.Errorf("exit %d; stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
