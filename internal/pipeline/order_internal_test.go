@@ -40,3 +40,33 @@ func TestSlotQueueOrder(t *testing.T) {
 		}
 	}
 }
+
+// The emitter waiting on a slot whose worker is stuck (a read no
+// interrupt ends) is woken by the run's cancellation: take gives the
+// items queued, then returns, though the slot is never closed (issue 24 §4).
+func TestSlotTakeEndsOnCancel(t *testing.T) {
+	t.Parallel()
+	r := &run{}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := newSlot()
+	r.all = []*task{{slot: s}}
+	stop := context.AfterFunc(ctx, r.broadcast)
+	defer stop()
+	s.put(item{ended: 1})
+	done := make(chan []int)
+	go func() {
+		var got []int
+		for {
+			it, ok := s.take(ctx)
+			if !ok {
+				done <- got
+				return
+			}
+			got = append(got, it.ended)
+		}
+	}()
+	cancel()
+	if got := <-done; len(got) != 1 || got[0] != 1 {
+		t.Errorf("took %v, want the one item queued", got)
+	}
+}
