@@ -199,6 +199,12 @@ type Options struct {
 	// whose bare i-names are found in the whole text).
 	Whole func(head []byte) bool
 
+	// Done, when set, interrupts the opens and reads that may wait
+	// forever: a FIFO without a writer, a device or FIFO that sends
+	// nothing. They fail with an error saying "interrupted" once it is
+	// closed (idlint.Scan: the run's context's Done).
+	Done <-chan struct{}
+
 	// ReadBytes, when set, is advanced by every byte read from input files
 	// and stdin (a progress display reads it from another goroutine).
 	ReadBytes *atomic.Int64
@@ -329,6 +335,7 @@ func walkFS(out []Input, fsys fs.FS, p string) []Input {
 }
 
 var (
+	errInterrupted     = errors.New("interrupted")
 	errSkippedSymlink  = errors.New("symlinked directory not followed (use --follow-symlinks)")
 	errNotRegular      = errors.New("not a regular file")
 	errDanglingSymlink = errors.New("dangling symbolic link")
@@ -415,7 +422,7 @@ func openFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(recor
 			}
 		}
 	default:
-		f, err := openInput(in.Path)
+		f, err := openInput(in, opt.Done)
 		if err != nil {
 			rec.Status, rec.Error = record.StatusError, err.Error()
 			emit(rec)

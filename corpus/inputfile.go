@@ -14,8 +14,19 @@ type inputFile struct {
 	eof  atomic.Bool
 }
 
-func openInput(path string) (*inputFile, error) {
-	s, err := openSys(path)
+// openInput opens in's file; one not planned, which a stat did not find
+// regular, may be a FIFO or a device, whose open and reads must end when
+// done is closed (openSpecial).
+func openInput(in Input, done <-chan struct{}) (*inputFile, error) {
+	if in.planned == 0 {
+		if s, ok, err := openSpecial(in.Path, done); ok {
+			if err != nil {
+				return nil, err
+			}
+			return &inputFile{sysFile: s}, nil
+		}
+	}
+	s, err := openSys(in.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -43,4 +54,15 @@ func (f *inputFile) sizeSince(planned int64) int64 {
 		return n
 	}
 	return f.read.Load() // no longer a regular file: what was read of it
+}
+
+// shrunk reports the file's size now when it is less than the bytes read
+// from it: it was truncated while being read (issue 24 §8), and what was
+// read is no longer the file's content.
+func (f *inputFile) shrunk() (now int64, ok bool) {
+	n, regular := f.size()
+	if !regular || n >= f.read.Load() {
+		return 0, false
+	}
+	return n, true
 }

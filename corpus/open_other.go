@@ -25,3 +25,6 @@ func regularSize(fi os.FileInfo, err error) (int64, bool) {
 	}
 	return fi.Size(), true
 }
+
+// openSpecial: see open_unix.go; elsewhere every file is opened as it is.
+func openSpecial(string, <-chan struct{}) (sysFile, bool, error) { return sysFile{}, false, nil }

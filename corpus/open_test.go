@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -93,7 +94,7 @@ func TestInputFileReads(t *testing.T) {
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f, err := openInput(p)
+	f, err := openInput(Input{Path: p}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,10 +117,10 @@ func TestInputFileReads(t *testing.T) {
 			t.Errorf("ReadAt(%d): wrong bytes", off)
 		}
 	}
-	if _, err := openInput(filepath.Join(dir, "missing")); err == nil || !strings.Contains(err.Error(), "missing") {
+	if _, err := openInput(Input{Path: filepath.Join(dir, "missing")}, nil); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("open of a missing file: %v, want an error naming it", err)
 	}
-	d, err := openInput(dir)
+	d, err := openInput(Input{Path: dir}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,5 +130,69 @@ func TestInputFileReads(t *testing.T) {
 	}
 	if _, err := d.Read(buf); err == nil || !strings.Contains(err.Error(), dir) {
 		t.Errorf("read of a directory: %v, want an error naming it", err)
+	}
+}
+
+// A file truncated while it is read is an error, with the bytes actually
+// read, not ok with more bytes than the file has (issue 24 §8); a file
+// read whole at the size it has stays ok.
+func TestOpenTruncatedWhileRead(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	text := bytes.Repeat([]byte("urn:example:truncated text\n"), 4*wholeMax/27)
+	for _, c := range []struct {
+		name     string
+		truncate int64 // after the first read; -1: not
+		planned  bool
+	}{
+		{"truncated, planned", 1000, true},
+		{"truncated, not planned", 1000, false},
+		{"emptied", 0, true},
+		{"untouched", -1, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-"))
+			if err := os.WriteFile(p, text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			in := Input{Path: p}
+			if c.planned {
+				Plan(&in, Options{}, 0)
+			}
+			var read int64
+			recs := Open(in, Options{}, nil, func(d *Document) (int, error) {
+				buf := make([]byte, 64<<10)
+				n, err := io.ReadFull(d.Reader, buf)
+				read += int64(n)
+				if err != nil {
+					return 0, err
+				}
+				if c.truncate >= 0 {
+					if err := os.Truncate(p, c.truncate); err != nil {
+						t.Fatal(err)
+					}
+				}
+				m, err := io.Copy(io.Discard, d.Reader)
+				read += m
+				return 0, err
+			})
+			if len(recs) != 1 {
+				t.Fatalf("records %s, want one", recordsString(recs))
+			}
+			r := recs[0]
+			if r.Bytes != read {
+				t.Errorf("bytes %d, want the %d read", r.Bytes, read)
+			}
+			if c.truncate < 0 {
+				if r.Status != record.StatusOK || read != int64(len(text)) {
+					t.Errorf("untouched: %s, %d bytes read of %d", recordsString(recs), read, len(text))
+				}
+				return
+			}
+			want := fmt.Sprintf("the file was truncated while being read (it now has %d bytes)", c.truncate)
+			if r.Status != record.StatusError || !strings.Contains(r.Error, want) {
+				t.Errorf("record %s, want an error %q", recordsString(recs), want)
+			}
+		})
 	}
 }

@@ -3,10 +3,12 @@
 package corpus
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
 	"syscall"
+	"time"
 )
 
 // openFile opens a file for reading without os.Open's attempt to register
@@ -41,6 +43,11 @@ func openFD(path string) (int, error) {
 type sysFile struct {
 	fd   int
 	name string
+	// special: what is no regular file (a FIFO, a device), read through
+	// os's poller so that an interrupt (done) ends a read that waits
+	special *os.File
+	done    <-chan struct{}
+	closed  chan struct{} // ends the watch of done
 }
 
 func openSys(path string) (sysFile, error) {
@@ -55,6 +62,9 @@ func openSys(path string) (sysFile, error) {
 const maxRW = 1 << 30
 
 func (f *sysFile) Read(p []byte) (int, error) {
+	if f.special != nil {
+		return f.readSpecial(p)
+	}
 	if len(p) == 0 {
 		return 0, nil
 	}
@@ -98,6 +108,13 @@ func (f *sysFile) ReadAt(p []byte, off int64) (int, error) {
 }
 
 func (f *sysFile) Close() error {
+	if f.special != nil {
+		if f.closed != nil {
+			close(f.closed)
+		}
+		f.fd = -1
+		return f.special.Close()
+	}
 	err := syscall.Close(f.fd)
 	f.fd = -1
 	if err != nil {
@@ -128,4 +145,99 @@ func regularSize(stat func(*syscall.Stat_t) error) (n int64, ok bool) {
 		return -1, false
 	}
 	return st.Size, true
+}
+
+// openSpecial opens path when a stat finds no regular file there (ok
+// false otherwise: open it as one): a FIFO waits for a writer, as cat and
+// ripgrep do, but only until done; a device is opened non-blocking (a
+// serial line does not wait for its carrier). Reads then go through os's
+// poller, so that done also ends one waiting for data.
+func openSpecial(path string, done <-chan struct{}) (f sysFile, ok bool, err error) {
+	var st syscall.Stat_t
+	if err := syscall.Stat(path, &st); err != nil || st.Mode&syscall.S_IFMT == syscall.S_IFREG || st.Mode&syscall.S_IFMT == syscall.S_IFDIR {
+		return sysFile{}, false, nil
+	}
+	var fd int
+	if st.Mode&syscall.S_IFMT == syscall.S_IFIFO {
+		fd, err = openFIFO(path, done)
+	} else {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			err = &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+	}
+	if err != nil {
+		return sysFile{}, true, err
+	}
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		syscall.Close(fd)
+		return sysFile{}, true, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	f = sysFile{fd: fd, name: path, special: os.NewFile(uintptr(fd), path), done: done}
+	if done != nil {
+		f.closed = make(chan struct{})
+		go func(file *os.File, closed <-chan struct{}) {
+			select {
+			case <-done:
+				file.SetReadDeadline(time.Unix(1, 0)) // wakes a read waiting for data
+			case <-closed:
+			}
+		}(f.special, f.closed)
+	}
+	return f, true, nil
+}
+
+// openFIFO opens a FIFO for reading, which waits for a writer, until done.
+// Interrupted, it opens the FIFO for writing itself (a writer that leaves
+// at once) so that the open waiting in the background returns, and closes
+// what it opened.
+func openFIFO(path string, done <-chan struct{}) (int, error) {
+	if done == nil {
+		return openFD(path)
+	}
+	type opened struct {
+		fd  int
+		err error
+	}
+	ch := make(chan opened, 1)
+	go func() {
+		fd, err := openFD(path)
+		ch <- opened{fd, err}
+	}()
+	select {
+	case o := <-ch:
+		return o.fd, o.err
+	case <-done:
+	}
+	go func() {
+		for {
+			// fails (ENXIO) while the open above has not started waiting
+			if w, err := syscall.Open(path, syscall.O_WRONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0); err == nil {
+				syscall.Close(w)
+			}
+			select {
+			case o := <-ch:
+				if o.err == nil {
+					syscall.Close(o.fd)
+				}
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+	}()
+	return -1, &fs.PathError{Op: "open", Path: path, Err: errInterrupted}
+}
+
+// readSpecial reads a FIFO or a device until done.
+func (f *sysFile) readSpecial(p []byte) (int, error) {
+	select {
+	case <-f.done:
+		return 0, &fs.PathError{Op: "read", Path: f.name, Err: errInterrupted}
+	default:
+	}
+	n, err := f.special.Read(p)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		err = &fs.PathError{Op: "read", Path: f.name, Err: errInterrupted}
+	}
+	return n, err
 }

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+
+	"github.com/idlint/idlint/record"
 )
 
 // A planned file replaced by a named pipe before Open is read as the pipe
@@ -59,4 +62,85 @@ func TestOpenAfterPlanReadsAPipe(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A FIFO or a device given as an input is read, as cat and ripgrep read
+// them; neither its open (a FIFO waits for a writer) nor a read waiting for
+// data outlasts Options.Done (issue 24 §4).
+func TestOpenSpecialFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name   string
+		path   string // "": a new FIFO
+		writer func(p string) (stop func())
+		cancel bool // Done closed once the writer is there (or at once)
+		status record.Status
+		text   string // of the one document, when read
+		err    string // in the input's record
+	}{
+		{name: "fifo with a writer", writer: writeAndClose("urn:example:fifo\n"),
+			status: record.StatusOK, text: "urn:example:fifo\n"},
+		{name: "fifo without a writer", cancel: true, status: record.StatusError, err: "interrupted"},
+		{name: "fifo whose writer sends nothing", writer: holdOpen, cancel: true,
+			status: record.StatusError, err: "interrupted"},
+		{name: "endless device", path: "/dev/zero", cancel: true, status: record.StatusError, err: "interrupted"},
+		{name: "empty device", path: "/dev/null", status: record.StatusOK},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			p := c.path
+			if p == "" {
+				p = filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-"))
+				if err := syscall.Mkfifo(p, 0o644); err != nil {
+					t.Skip("no named pipes here:", err)
+				}
+			} else if _, err := os.Stat(p); err != nil {
+				t.Skip(err)
+			}
+			done := make(chan struct{})
+			if c.writer != nil {
+				defer c.writer(p)()
+			}
+			if c.cancel {
+				time.AfterFunc(50*time.Millisecond, func() { close(done) }) // whatever Open is waiting in by then
+			}
+			opt := Options{Done: done, MaxMemberBytes: -1, MaxRatio: -1}
+			recs, docs := openWith(t, Input{Path: p}, opt, nil)
+			if len(recs) != 1 {
+				t.Fatalf("records %s, want one", recordsString(recs))
+			}
+			if recs[0].Status != c.status || !strings.Contains(recs[0].Error, c.err) {
+				t.Errorf("record %s, want status %s, error with %q", recordsString(recs), c.status, c.err)
+			}
+			if c.text != "" && (len(docs) != 1 || docs[0].text != c.text) {
+				t.Errorf("documents %v, want one of %q", docs, c.text)
+			}
+		})
+	}
+}
+
+// writeAndClose is a FIFO's writer that writes s and leaves.
+func writeAndClose(s string) func(p string) func() {
+	return func(p string) func() {
+		go func() {
+			if f, err := os.OpenFile(p, os.O_WRONLY, 0); err == nil {
+				f.WriteString(s)
+				f.Close()
+			}
+		}()
+		return func() {}
+	}
+}
+
+// holdOpen is a FIFO's writer that sends nothing until stopped.
+func holdOpen(p string) func() {
+	stop := make(chan struct{})
+	go func() {
+		if f, err := os.OpenFile(p, os.O_WRONLY, 0); err == nil {
+			<-stop
+			f.Close()
+		}
+	}()
+	return func() { close(stop) }
 }

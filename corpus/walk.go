@@ -357,6 +357,11 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 	if doc.Bytes != nil && g.n == 0 {
 		rec.Bytes = int64(len(doc.Bytes)) // scanned in place
 	}
+	if err == nil && n.file != nil {
+		if now, shrunk := n.file.shrunk(); shrunk {
+			err = fmt.Errorf("the file was truncated while being read (it now has %d bytes)", now)
+		}
+	}
 	rec.CompressedBytes = n.compressed()
 	if err != nil {
 		rec.Status = record.StatusError

@@ -37,7 +37,10 @@ func (h *header) get(name string) string {
 	return ""
 }
 
-var errHeaderTooLong = errors.New("header block over 1 MiB")
+var (
+	errHeaderTooLong = errors.New("header block over 1 MiB")
+	errLineTooLong   = fmt.Errorf("header line over %d KiB", bufSize>>10)
+)
 
 // readLine reads one line (LF or CRLF) without its end.
 func readLine(br *bufio.Reader) ([]byte, error) {
@@ -49,7 +52,7 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 func readLineRaw(br *bufio.Reader) (line, raw []byte, err error) {
 	line, err = br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
-		return nil, nil, fmt.Errorf("header line over %d KiB", bufSize>>10)
+		return nil, nil, errLineTooLong
 	}
 	if err == io.EOF && len(line) > 0 {
 		err = io.ErrUnexpectedEOF
@@ -150,6 +153,19 @@ func (w *walker) warc(n node, layers []string, br *bufio.Reader, pos func() int6
 			keep = w.hdr[:0]
 		}
 		h, err := readHeader(br, keep)
+		if errors.Is(err, errLineTooLong) || errors.Is(err, errHeaderTooLong) {
+			// damage, not the stream's end: go on at the next record
+			// header, as for a record of the wrong length (issue 24 §8)
+			skipped, rerr := resync(br)
+			errs.add(fmt.Errorf("record header at offset %d: %w; skipped %d bytes to the next record", start, err, skipped))
+			if rerr != nil {
+				if rerr != io.EOF {
+					errs.add(rerr)
+				}
+				return errs.err()
+			}
+			continue
+		}
 		if err != nil {
 			errs.add(fmt.Errorf("record header at offset %d: %w", start, err))
 			return errs.err()

@@ -182,6 +182,15 @@ func TestBrokenWARC(t *testing.T) {
 	truncated := good[:len(good)-10]
 	withShort, _ := warcb(t, false, ok, short, after)
 	withBadLen, _ := warcb(t, false, ok, badLen, after)
+	// a header line past the layer's buffer, and a header block past
+	// maxHeaderBytes (issue 24 §8: they dropped every later record)
+	longLine := warcRec{typ: "resource", id: "urn:uuid:long", uri: "http://e/" + strings.Repeat("a", bufSize+10), block: "urn:example:long"}
+	withLongLine, _ := warcb(t, false, ok, longLine, after)
+	bigBlock := "WARC/1.1\r\nWARC-Type: resource\r\n" + strings.Repeat("X-Pad: "+strings.Repeat("p", 60<<10)+"\r\n", maxHeaderBytes/(60<<10)+1) +
+		"Content-Length: 16\r\n\r\nurn:example:big\n\r\n\r\n"
+	okData, _ := warcb(t, false, ok)
+	afterData, _ := warcb(t, false, after)
+	withBigBlock := append(append(okData, bigBlock...), afterData...)
 	tests := []struct {
 		name          string
 		data          []byte
@@ -198,6 +207,12 @@ func TestBrokenWARC(t *testing.T) {
 		{"invalid Content-Length: resync at the next record", withBadLen,
 			[]brief{{"", "warc", record.StatusError, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:after", "warc", record.StatusOK, 17, 1}},
 			`warc: record urn:uuid:bad at offset 128: invalid Content-Length "abc"`, ""},
+		{"header line over the buffer: resync at the next record", withLongLine,
+			[]brief{{"", "warc", record.StatusError, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:after", "warc", record.StatusOK, 17, 1}},
+			"warc: record header at offset 128: header line over 64 KiB; skipped", ""},
+		{"header block over 1 MiB: resync at the next record", withBigBlock,
+			[]brief{{"", "warc", record.StatusError, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:after", "warc", record.StatusOK, 17, 1}},
+			"warc: record header at offset 128: header block over 1 MiB; skipped", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

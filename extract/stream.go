@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -38,6 +39,7 @@ const DefaultBufSize = 256 << 10
 // identifier straddling two reads is carried into the next buffer, so the
 // matches are the same whatever sizes the reader returns.
 type Stream struct {
+	ctx  context.Context // nil: never interrupted
 	r    io.Reader
 	opt  Options
 	buf  []byte
@@ -72,6 +74,11 @@ func NewStream(r io.Reader, opt Options, bufSize int) *Stream {
 	return &Stream{r: r, opt: opt, buf: make([]byte, bufSize), line: 1}
 }
 
+// SetContext makes the stream end with ctx's error once ctx is done,
+// checked once per buffer filled: a text without identifiers (an endless
+// device) is interrupted as one with many. It holds across Resets.
+func (s *Stream) SetContext(ctx context.Context) { s.ctx = ctx }
+
 // Reset reuses the stream (and its buffer) for another reader.
 func (s *Stream) Reset(r io.Reader) { s.ResetAt(r, 0) }
 
@@ -84,7 +91,7 @@ func (s *Stream) ResetBytes(text []byte, offset int64) {
 	if own == nil {
 		own = s.buf
 	}
-	*s = Stream{opt: s.opt, buf: text, n: len(text), eof: true, own: own, cands: s.cands[:0], line: 1, base: offset, bytesRead: int64(len(text))}
+	*s = Stream{ctx: s.ctx, opt: s.opt, buf: text, n: len(text), eof: true, own: own, cands: s.cands[:0], line: 1, base: offset, bytesRead: int64(len(text))}
 }
 
 // ResetAt is Reset for a reader that starts at offset of a larger text:
@@ -97,7 +104,7 @@ func (s *Stream) ResetAt(r io.Reader, offset int64) {
 	if s.own != nil {
 		buf = s.own // back from ResetBytes
 	}
-	*s = Stream{r: r, opt: s.opt, buf: buf, cands: s.cands[:0], line: 1, base: offset}
+	*s = Stream{ctx: s.ctx, r: r, opt: s.opt, buf: buf, cands: s.cands[:0], line: 1, base: offset}
 }
 
 // Next advances to the next identifier; it returns false at the end of the
@@ -220,6 +227,13 @@ func charsWide(b []byte) (n, w int) {
 
 // fill shifts consumed bytes out, reads more and scans the new region.
 func (s *Stream) fill() bool {
+	if s.ctx != nil {
+		if err := s.ctx.Err(); err != nil {
+			s.cands, s.next = s.cands[:0], 0
+			s.eof, s.err, s.from = true, err, s.n
+			return false
+		}
+	}
 	// Keep the bytes from the first unexamined colon's possible scheme
 	// start, plus lookbehind for the boundary check.
 	keep := max(0, s.from-maxScheme-ContextBytes)

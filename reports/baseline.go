@@ -14,6 +14,7 @@ import (
 	"strconv"
 
 	"github.com/idlint/idlint/internal/atomicfile"
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
@@ -165,7 +166,9 @@ func (b *BaselineFile) Marshal() ([]byte, error) {
 		buf.WriteString("\n  ")
 	}
 	buf.WriteString("]\n}\n")
-	return buf.Bytes(), nil
+	// a bidi control in a key shown raw in a review would reorder the line
+	// (issue 24 §6): \u-escaped, which reads back the same
+	return termsafe.JSON(buf.Bytes()), nil
 }
 
 // WriteFile writes the file atomically: a temporary file in the same

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
@@ -207,5 +208,25 @@ func TestReadBaselineErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want it to name the file and say %q", c.text, err, c.want)
 		}
+	}
+}
+
+// A baseline file holds no raw bidi or C1 control, whatever its keys and
+// paths hold, and reads back the same (issue 24 §6).
+func TestBaselineEscapesControls(t *testing.T) {
+	f := &BaselineFile{Entries: []FindingKey{{Path: "a\u202e.txt", Member: "m\u009b", Rule: "XRI026", Key: "xri://=ab\u202ecd\x7f", Index: 0}}}
+	data, err := f.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := termsafe.Index(string(data)); i >= 0 {
+		t.Errorf("raw control in the baseline file:\n%s", data)
+	}
+	back, err := parseBaseline(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Entries) != 1 || back.Entries[0] != f.Entries[0] {
+		t.Errorf("read back %+v, want %+v", back.Entries, f.Entries)
 	}
 }

@@ -142,7 +142,8 @@ func TestJUnit(t *testing.T) {
 	for _, s := range doc.Suites {
 		names = append(names, s.Name)
 	}
-	want := []string{"<a&b>\uFFFD\uFFFD.txt", "x.tar!d/m.txt", "x.tar!d/link", "clean.txt", "gone.txt"}
+	// the controls escaped visibly (issue 24 §6)
+	want := []string{`<a&b>\x01\xff.txt`, "x.tar!d/m.txt", "x.tar!d/link", "clean.txt", "gone.txt"}
 	if strings.Join(names, "|") != strings.Join(want, "|") {
 		t.Errorf("suites %q, want %q", names, want)
 	}

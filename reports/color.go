@@ -30,13 +30,13 @@ func (l *Lines) colorLine(o *lint.Occurrence, f *rules.Finding) error {
 	_, err := fmt.Fprintf(l.w, "%s%s%s:%d:%d: %s%s%s %s%s%s %s: %s %s(%s)%s\n",
 		sgrBold, Path(o.Source, o.Member), sgrReset, o.Line, FindingColumn(o, f),
 		severitySGR(f.Severity), f.Severity, sgrReset, sgrBold, f.Rule.ID, sgrReset,
-		o.Raw, f.Message, sgrDim, f.Rule.SpecFor(o.Profile), sgrReset)
+		safe(o.Raw), safe(f.Message), sgrDim, f.Rule.SpecFor(o.Profile), sgrReset)
 	return err
 }
 
 // colorLookalike is Text's look-alike line with ANSI colours.
 func (t *Text) colorLookalike(o *lint.Occurrence) error {
 	_, err := fmt.Fprintf(t.w, "%s%s%s:%d:%d: %slook-alike %s%s %s\n", sgrBold, Path(o.Source, o.Member), sgrReset,
-		o.Line, o.Column, sgrLookal, o.Kind, sgrReset, o.Raw)
+		o.Line, o.Column, sgrLookal, o.Kind, sgrReset, safe(o.Raw))
 	return err
 }

@@ -41,10 +41,10 @@ func (g *GitHub) Occurrence(o *lint.Occurrence) error {
 		if f.Severity < g.Min {
 			continue
 		}
-		msg := o.Raw + ": " + f.Message + " (" + f.Rule.SpecFor(o.Profile) + ")"
-		props := "file=" + githubProperty(slashPath(o.Source))
+		msg := safe(o.Raw) + ": " + safe(f.Message) + " (" + f.Rule.SpecFor(o.Profile) + ")"
+		props := "file=" + githubProperty(safe(slashPath(o.Source)))
 		if o.Member != "" {
-			msg = o.Member + ": " + msg
+			msg = safe(o.Member) + ": " + msg
 		} else {
 			start, end := FindingSpan16(o, f)
 			props += fmt.Sprintf(",line=%d,col=%d,endColumn=%d", o.Line, start, end)
@@ -61,7 +61,7 @@ func (g *GitHub) Source(r *record.Source) error {
 	if r.Status != record.StatusError {
 		return nil
 	}
-	_, err := fmt.Fprintf(g.w, "::error file=%s,title=idlint::%s\n", githubProperty(slashPath(r.Source)), githubData(Path(r.Source, r.Member)+": "+r.Error))
+	_, err := fmt.Fprintf(g.w, "::error file=%s,title=idlint::%s\n", githubProperty(safe(slashPath(r.Source))), githubData(Path(r.Source, r.Member)+": "+safe(r.Error)))
 	return err
 }
 

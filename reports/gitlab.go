@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
@@ -58,10 +59,10 @@ func (g *GitLab) Occurrence(o *lint.Occurrence) error {
 		if f.Severity < g.Min {
 			continue
 		}
-		desc := f.Rule.ID + " " + o.Raw + ": " + f.Message + " (" + f.Rule.SpecFor(o.Profile) + ")"
+		desc := f.Rule.ID + " " + safe(o.Raw) + ": " + safe(f.Message) + " (" + f.Rule.SpecFor(o.Profile) + ")"
 		if o.Member != "" {
 			// GitLab links a repository file: the archive; the member is named here
-			desc = o.Member + ": " + desc
+			desc = safe(o.Member) + ": " + desc
 		}
 		is := gitlabIssue{Description: desc, CheckName: f.Rule.ID, Fingerprint: fps[i], Severity: GitLabSeverity(f.Severity)}
 		is.Location.Path = RelPath(g.num.Base, o.Source)
@@ -75,7 +76,7 @@ func (g *GitLab) Occurrence(o *lint.Occurrence) error {
 // for them.
 func (g *GitLab) Source(r *record.Source) error {
 	if r.Status == record.StatusError && g.ErrW != nil {
-		fmt.Fprintf(g.ErrW, "idlint: %s: %s\n", Path(r.Source, r.Member), r.Error)
+		fmt.Fprintf(g.ErrW, "idlint: %s: %s\n", Path(r.Source, r.Member), safe(r.Error))
 	}
 	return nil
 }
@@ -90,7 +91,7 @@ func (g *GitLab) Finish(Summary) error {
 	if err != nil {
 		return err
 	}
-	_, err = g.w.Write(append(b, '\n'))
+	_, err = g.w.Write(append(termsafe.JSON(b), '\n'))
 	return err
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
@@ -96,7 +97,8 @@ func Source(r *record.Source) SourceJSON {
 // set, one per source record to it.
 type JSONL struct {
 	w, src   *bufio.Writer
-	sen      *json.Encoder
+	sen      *json.Encoder // into sbuf
+	sbuf     bytes.Buffer
 	enc      occEncoder
 	Clusters *Clusters // optional: aggregate as we go
 }
@@ -106,7 +108,7 @@ func NewJSONL(w, sources io.Writer) *JSONL {
 	j := &JSONL{w: bufio.NewWriterSize(w, 1<<16)}
 	if sources != nil {
 		j.src = bufio.NewWriter(sources)
-		j.sen = json.NewEncoder(j.src)
+		j.sen = json.NewEncoder(&j.sbuf)
 		j.sen.SetEscapeHTML(false)
 	}
 	return j
@@ -132,7 +134,12 @@ func (j *JSONL) Source(r *record.Source) error {
 	if j.sen == nil {
 		return nil
 	}
-	return j.sen.Encode(Source(r))
+	j.sbuf.Reset()
+	if err := j.sen.Encode(Source(r)); err != nil {
+		return err
+	}
+	_, err := j.src.Write(termsafe.JSON(j.sbuf.Bytes()))
+	return err
 }
 
 // Finish flushes the output.
@@ -189,7 +196,7 @@ func (j *JSON) compact(v any) ([]byte, error) {
 	if err := j.cenc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(j.cbuf.Bytes(), []byte("\n")), nil
+	return termsafe.JSON(bytes.TrimSuffix(j.cbuf.Bytes(), []byte("\n"))), nil
 }
 
 const (

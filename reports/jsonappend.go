@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/idlint/idlint/internal/gencache"
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 )
@@ -115,14 +116,16 @@ const hexDigits = "0123456789abcdef"
 
 // appendString quotes s as encoding/json does with SetEscapeHTML(false):
 // ", \\ and controls escaped (\b \f \n \r \t by name), invalid UTF-8 as
-// \ufffd, U+2028 and U+2029 as \u2028 and \u2029.
+// \ufffd, U+2028 and U+2029 as \u2028 and \u2029; and DEL, C1 and bidi
+// controls as \u escapes, as termsafe.JSON writes them in encoding/json's
+// output (issue 24 §6).
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
+			if c >= 0x20 && c != '"' && c != '\\' && c != 0x7f {
 				i++
 				continue
 			}
@@ -141,7 +144,7 @@ func appendString(b []byte, s string) []byte {
 			case '\t':
 				b = append(b, '\\', 't')
 			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF]) // controls, DEL
 			}
 			i++
 			start = i
@@ -155,9 +158,9 @@ func appendString(b []byte, s string) []byte {
 			start = i
 			continue
 		}
-		if r == '\u2028' || r == '\u2029' {
+		if termsafe.Unsafe(r) { // U+2028, U+2029, C1, bidi
 			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			b = append(b, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
 			i += size
 			start = i
 			continue

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/rules"
 )
@@ -17,10 +18,12 @@ func encodingJSON(t testing.TB, o *lint.Occurrence) []byte {
 	if err := enc.Encode(Occurrence(o)); err != nil {
 		t.Fatal(err)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return termsafe.JSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }
 
-// The hand-written encoder writes exactly what encoding/json writes.
+// The hand-written encoder writes exactly what encoding/json writes, with
+// DEL, C1 and bidi controls \u-escaped as termsafe.JSON escapes them
+// (issue 24 §6).
 func TestAppendOccurrenceMatchesEncodingJSON(t *testing.T) {
 	e, err := lint.New(lint.Config{})
 	if err != nil {
@@ -30,6 +33,7 @@ func TestAppendOccurrenceMatchesEncodingJSON(t *testing.T) {
 		{"urn", "urn:isbn:0451450523", "a.txt"},
 		{"urn", "URN:EXAMPLE:a%2c\"b\\c<>&", "dir/with \"quote\".txt"},
 		{"urn", "urn:ab:a?b", "tab\there\nnl\x01\x7f"},
+		{"urn", "urn:ab:c", "c1\u009b31m bidi\u202e\u2066\u061c\u200e zw\u200b"},
 		{"xri", "xri://=caf\u00e9\u2028\u2029", "bad\xffutf8\xe2\x80"},
 		{"go", "go:Mercedes%0Benz", "ok"},
 	} {
@@ -47,7 +51,7 @@ func TestAppendOccurrenceMatchesEncodingJSON(t *testing.T) {
 }
 
 func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "a\"b", "\x00\x1f\u2028", "\xff\xfe", "é東"} {
+	for _, s := range []string{"", "a\"b", "\x00\x1f\u2028", "\xff\xfe", "é東", "\x7f\u009b\u202e"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -55,7 +59,7 @@ func FuzzAppendString(f *testing.F) {
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)
 		enc.Encode(s)
-		if got, want := appendString(nil, s), bytes.TrimSuffix(buf.Bytes(), []byte("\n")); !bytes.Equal(got, want) {
+		if got, want := appendString(nil, s), termsafe.JSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))); !bytes.Equal(got, want) {
 			t.Errorf("appendString(%q) = %s, want %s", s, got, want)
 		}
 	})

@@ -95,9 +95,9 @@ func (j *JUnit) Occurrence(o *lint.Occurrence) error {
 		}
 		s := j.suite(o.Source, o.Member)
 		col := FindingColumn(o, f)
-		msg := o.Raw + ": " + f.Message + " (" + f.Rule.SpecFor(o.Profile) + ")"
+		msg := safe(o.Raw) + ": " + safe(f.Message) + " (" + f.Rule.SpecFor(o.Profile) + ")"
 		s.Cases = append(s.Cases, junitCase{
-			Name: fmt.Sprintf("%s %s %d:%d", f.Rule.ID, f.Rule.Name, o.Line, col), Classname: s.Name, File: o.Source, Time: "0",
+			Name: fmt.Sprintf("%s %s %d:%d", f.Rule.ID, f.Rule.Name, o.Line, col), Classname: s.Name, File: safe(o.Source), Time: "0",
 			Failure: &junitProblem{Message: msg, Type: f.Severity.String(),
 				Text: fmt.Sprintf("%s:%d:%d: %s %s %s", s.Name, o.Line, col, f.Severity, f.Rule.ID, msg)},
 		})
@@ -109,11 +109,11 @@ func (j *JUnit) Source(r *record.Source) error {
 	s := j.suite(r.Source, r.Member)
 	switch r.Status {
 	case record.StatusError:
-		s.Cases = append(s.Cases, junitCase{Name: "idlint", Classname: s.Name, File: r.Source, Time: "0",
-			Error: &junitProblem{Message: r.Error, Type: "read", Text: s.Name + ": " + r.Error}})
+		s.Cases = append(s.Cases, junitCase{Name: "idlint", Classname: s.Name, File: safe(r.Source), Time: "0",
+			Error: &junitProblem{Message: safe(r.Error), Type: "read", Text: s.Name + ": " + safe(r.Error)}})
 	case record.StatusSkipped:
-		s.Cases = append(s.Cases, junitCase{Name: "idlint", Classname: s.Name, File: r.Source, Time: "0",
-			Skipped: &junitProblem{Message: r.Error}})
+		s.Cases = append(s.Cases, junitCase{Name: "idlint", Classname: s.Name, File: safe(r.Source), Time: "0",
+			Skipped: &junitProblem{Message: safe(r.Error)}})
 	}
 	return nil
 }
@@ -126,7 +126,7 @@ func (j *JUnit) Finish(Summary) error {
 			continue // an archive read whole: its members are the documents
 		}
 		if len(s.Cases) == 0 {
-			s.Cases = append(s.Cases, junitCase{Name: "idlint", Classname: s.Name, File: s.source, Time: "0"})
+			s.Cases = append(s.Cases, junitCase{Name: "idlint", Classname: s.Name, File: safe(s.source), Time: "0"})
 		}
 		for _, c := range s.Cases {
 			s.Tests++

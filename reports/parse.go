@@ -1,10 +1,12 @@
 package reports
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 )
 
@@ -31,23 +33,30 @@ func parseJSON(o *lint.Occurrence) ParseJSON {
 func WriteParse(w io.Writer, format string, results []lint.Occurrence) error {
 	switch format {
 	case "jsonl":
-		enc := json.NewEncoder(w)
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
 		enc.SetEscapeHTML(false)
 		for i := range results {
 			if err := enc.Encode(parseJSON(&results[i])); err != nil {
 				return err
 			}
 		}
-		return nil
+		_, err := w.Write(termsafe.JSON(b.Bytes()))
+		return err
 	case "json":
 		out := make([]ParseJSON, len(results))
 		for i := range results {
 			out[i] = parseJSON(&results[i])
 		}
-		enc := json.NewEncoder(w)
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+		_, err := w.Write(termsafe.JSON(b.Bytes()))
+		return err
 	case "text", "":
 		for i := range results {
 			o := &results[i]
@@ -55,21 +64,21 @@ func WriteParse(w io.Writer, format string, results []lint.Occurrence) error {
 			if !o.Valid() {
 				state = "INVALID"
 			}
-			fmt.Fprintf(w, "%s\n  %s under %s %s\n  canonical: %s\n  key:       %s\n", o.Raw, state, o.Scheme, o.Profile, o.Canonical, o.Key)
+			fmt.Fprintf(w, "%s\n  %s under %s %s\n  canonical: %s\n  key:       %s\n", safe(o.Raw), state, o.Scheme, o.Profile, safe(o.Canonical), safe(o.Key))
 			if o.NSKey != "" && o.NSKey != o.Key {
 				// the key after the namespace's own equivalence (issue 21)
-				fmt.Fprintf(w, "  ns_key:    %s (%s equivalence)\n", o.NSKey, o.KeyLevel)
+				fmt.Fprintf(w, "  ns_key:    %s (%s equivalence)\n", safe(o.NSKey), o.KeyLevel)
 			}
 			if o.Namespace != "" {
-				fmt.Fprintf(w, "  namespace: %s\n", o.Namespace)
+				fmt.Fprintf(w, "  namespace: %s\n", safe(o.Namespace))
 			}
 			for _, k := range []string{"escaped", "iri", "anyuri", "uri"} {
 				if v, ok := o.Forms[k]; ok {
-					fmt.Fprintf(w, "  %-10s %s\n", k+":", v)
+					fmt.Fprintf(w, "  %-10s %s\n", k+":", safe(v))
 				}
 			}
 			for _, f := range o.Findings {
-				fmt.Fprintf(w, "  %s %s %s: %s (%s)\n", f.Severity, f.Rule.ID, f.Rule.Name, f.Message, f.Rule.SpecFor(o.Profile))
+				fmt.Fprintf(w, "  %s %s %s: %s (%s)\n", f.Severity, f.Rule.ID, f.Rule.Name, safe(f.Message), f.Rule.SpecFor(o.Profile))
 			}
 		}
 		return nil

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
@@ -275,7 +276,7 @@ func (s *SARIF) write(w io.Writer, ok bool) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	n, err := w.Write(append(b, '\n'))
+	n, err := w.Write(append(termsafe.JSON(b), '\n'))
 	return int64(n), err
 }
 

@@ -6,18 +6,26 @@ import (
 	"io"
 	"strings"
 
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/rules"
 )
 
-// Path renders source and member as one path: "a.tar.zst!rfcs/rfc1.txt".
+// Path renders source and member as one path for people to read:
+// "a.tar.zst!rfcs/rfc1.txt", what a terminal would act on escaped
+// (internal/termsafe: a member named "\x1b[2J" must not clear the screen).
 func Path(source, member string) string {
 	if member == "" {
-		return source
+		return termsafe.String(source)
 	}
-	return source + "!" + member
+	return termsafe.String(source + "!" + member)
 }
+
+// safe is termsafe.String: every field of a human-readable output that
+// comes from the input (identifiers, messages quoting them, errors naming
+// members) goes through it.
+var safe = termsafe.String
 
 // Lines writes linter lines, `path:line:col: severity RULE message (spec)`,
 // for every finding at or above Min. It is the `idlint check` format.
@@ -48,7 +56,7 @@ func (l *Lines) Occurrence(o *lint.Occurrence) error {
 			continue
 		}
 		if _, err := fmt.Fprintf(l.w, "%s:%d:%d: %s %s %s: %s (%s)\n", Path(o.Source, o.Member), o.Line, FindingColumn(o, f),
-			f.Severity, f.Rule.ID, o.Raw, f.Message, f.Rule.SpecFor(o.Profile)); err != nil {
+			f.Severity, f.Rule.ID, safe(o.Raw), safe(f.Message), f.Rule.SpecFor(o.Profile)); err != nil {
 			return err
 		}
 	}
@@ -58,12 +66,32 @@ func (l *Lines) Occurrence(o *lint.Occurrence) error {
 func (l *Lines) Source(r *record.Source) error {
 	if r.Status == record.StatusError && l.ErrW != nil {
 		l.w.Flush()
-		fmt.Fprintf(l.ErrW, "idlint: %s: %s\n", Path(r.Source, r.Member), r.Error)
+		fmt.Fprintf(l.ErrW, "idlint: %s: %s\n", Path(r.Source, r.Member), safe(r.Error))
 	}
 	return nil
 }
 
 func (l *Lines) Flush() error { return l.w.Flush() }
+
+// Failures names each input or member that could not be read on W, as
+// Lines does ("idlint: PATH: error"), for the outputs that do not: JSON,
+// SARIF, GitHub, JUnit, Arrow and none (issue 24 §8).
+type Failures struct{ W io.Writer }
+
+// NewFailures returns the sink.
+func NewFailures(w io.Writer) *Failures { return &Failures{W: w} }
+
+func (*Failures) Occurrence(*lint.Occurrence) error { return nil }
+
+func (f *Failures) Source(r *record.Source) error {
+	if r.Status == record.StatusError {
+		fmt.Fprintf(f.W, "idlint: %s: %s\n", Path(r.Source, r.Member), safe(r.Error))
+	}
+	return nil
+}
+
+func (*Failures) Finish(Summary) error { return nil }
+func (*Failures) Abort(error)          {}
 
 // Finish flushes the lines.
 func (l *Lines) Finish(Summary) error { return l.Flush() }
@@ -90,7 +118,7 @@ func (t *Text) Occurrence(o *lint.Occurrence) error {
 		if t.Color {
 			return t.colorLookalike(o)
 		}
-		_, err := fmt.Fprintf(t.w, "%s:%d:%d: look-alike %s %s\n", Path(o.Source, o.Member), o.Line, o.Column, o.Kind, o.Raw)
+		_, err := fmt.Fprintf(t.w, "%s:%d:%d: look-alike %s %s\n", Path(o.Source, o.Member), o.Line, o.Column, o.Kind, safe(o.Raw))
 		return err
 	}
 	t.clusters.Add(o)
@@ -141,12 +169,12 @@ func (t *Text) Finish(s Summary) error {
 		if !c.Valid {
 			state = fmt.Sprintf("invalid %d/%d", c.InvalidCount, c.OccurrenceCount)
 		}
-		fmt.Fprintf(w, "  %s  [%s, %s] %d× in %d source(s), first %s:%d:%d\n", c.Canonical, c.Profile, state,
+		fmt.Fprintf(w, "  %s  [%s, %s] %d× in %d source(s), first %s:%d:%d\n", safe(c.Canonical), c.Profile, state,
 			c.OccurrenceCount, c.SourceCount, Path(c.FirstSource, c.FirstMember), c.FirstLine, c.FirstColumn)
 		if len(c.Variants) > 1 || c.Variants[0].Raw != c.Canonical {
 			var vs []string
 			for _, v := range c.Variants {
-				vs = append(vs, fmt.Sprintf("%s ×%d", v.Raw, v.Count))
+				vs = append(vs, fmt.Sprintf("%s ×%d", safe(v.Raw), v.Count))
 			}
 			fmt.Fprintf(w, "      variants: %s\n", strings.Join(vs, ", "))
 		}
@@ -162,7 +190,7 @@ func (t *Text) Finish(s Summary) error {
 				continue
 			}
 		}
-		fmt.Fprintf(w, "%s: %s: %s\n", Path(r.Source, r.Member), r.Status, r.Error)
+		fmt.Fprintf(w, "%s: %s: %s\n", Path(r.Source, r.Member), r.Status, safe(r.Error))
 	}
 	if skipped > maxSkipped {
 		fmt.Fprintf(w, "… and %d more skipped (--sources FILE lists every input and member)\n", skipped-maxSkipped)

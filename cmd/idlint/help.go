@@ -123,7 +123,12 @@ func unknownCommand(name string) string {
 // parseFlags has already reported in one line, and the status is 2.
 func flagExit(fs *flag.FlagSet, err error, stdout io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
-		commandHelp(fs, stdout)
+		out := &errWriter{w: stdout}
+		commandHelp(fs, out)
+		if out.err != nil { // help cut short (issue 24 §8)
+			fmt.Fprintf(fs.Output(), "%s: writing the help: %v\n", fs.Name(), out.err)
+			return exitTrouble
+		}
 		return exitOK
 	}
 	return exitTrouble

@@ -24,6 +24,7 @@ import (
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/internal/shard"
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
@@ -48,6 +49,7 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stderr = safeStderr{termsafe.Writer(stderr), stderr}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage())
 		return exitTrouble
@@ -57,15 +59,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// action: it ends them.
 	switch cmd {
 	case "version", "--version":
-		return cmdVersion(rest, stdout, stderr)
+		return checkedOut("version", stdout, stderr, func(out io.Writer) int { return cmdVersion(rest, out, stderr) })
 	case "parse":
-		return cmdParse(rest, stdin, stdout, stderr)
+		return checkedOut("parse", stdout, stderr, func(out io.Writer) int { return cmdParse(rest, stdin, out, stderr) })
 	case "rules":
-		return cmdRules(rest, stdout, stderr)
+		return checkedOut("rules", stdout, stderr, func(out io.Writer) int { return cmdRules(rest, out, stderr) })
 	case "config":
-		return cmdConfig(rest, stdout, stderr)
+		return checkedOut("config", stdout, stderr, func(out io.Writer) int { return cmdConfig(rest, out, stderr) })
 	case "help", "-h", "-help", "--help":
-		return cmdHelp(rest, stdout, stderr)
+		return checkedOut("help", stdout, stderr, func(out io.Writer) int { return cmdHelp(rest, out, stderr) })
 	}
 	// A pre-commit hook's check is mostly the process's start: its
 	// interrupt handler waits 50 ms (see interruptContext) unless it
@@ -325,7 +327,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes, Suppressions: *suppress, EngineFor: ld.EngineFor}
 	copt.FollowSymlinks = *follow
 	opt.Corpus = copt
-	if !*quiet && stderr == io.Writer(os.Stderr) {
+	if !*quiet && isOSStderr(stderr) {
 		opt.Progress = reports.NewProgress(os.Stderr)
 	}
 	if *shardFlag != "" {
@@ -485,6 +487,9 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 		scanSink = idlint.Tee(scanSink, hw)
 	}
 	sum, err := idlint.Scan(ctx, paths, opt, scanSink)
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		err = errInterrupted // SIGINT: say so, not "context canceled"
+	}
 	if err == nil {
 		err = sink.Finish(sum)
 	} else {
@@ -681,6 +686,58 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rep := reportSpec{dir: *report, html: *htmlOut, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
 	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, baselineFlags{}, stdout, stderr)
 }
+
+// checkedOut runs a command that prints to stdout with fmt and fails it
+// when a write failed (a full disk, a closed pipe): its output is cut
+// short, which exit status 0 would hide (issue 24 §8). A command that
+// failed already has said why.
+func checkedOut(name string, stdout, stderr io.Writer, cmd func(io.Writer) int) int {
+	out := &errWriter{w: stdout}
+	code := cmd(out)
+	if out.err != nil && code != exitTrouble {
+		fmt.Fprintf(stderr, "idlint %s: writing the output: %v\n", name, out.err)
+		return exitTrouble
+	}
+	return code
+}
+
+// errWriter keeps the first error of its writes, and writes nothing after it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	e.err = err
+	return n, err
+}
+
+// safeStderr is the standard error of a command: every message written
+// to it has what a terminal would act on escaped (internal/termsafe),
+// whatever input it names.
+type safeStderr struct {
+	io.Writer
+	raw io.Writer // the writer it escapes for
+}
+
+// isOSStderr reports whether w is the process's standard error (then a
+// terminal's progress line may be drawn on it).
+func isOSStderr(w io.Writer) bool {
+	if s, ok := w.(safeStderr); ok {
+		w = s.raw
+	}
+	return w == io.Writer(os.Stderr)
+}
+
+// errInterrupted is the error of a run ended by an interrupt (SIGINT).
+var errInterrupted = errors.New("interrupted")
 
 // interruptContext is cancelled by an interrupt once its handler is
 // installed: after delay, or when arm is called, whichever comes first.

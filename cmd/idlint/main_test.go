@@ -320,7 +320,13 @@ func TestParseFlags(t *testing.T) {
 }
 
 // TestMain keeps the tests' demo pages out of the user's cache directory.
+// With IDLINT_TEST_RUN set it is the command itself, run with the
+// arguments that variable holds (one a line), for tests that need a
+// process of their own (signals).
 func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv("IDLINT_TEST_RUN"); ok {
+		os.Exit(run(strings.Split(args, "\n"), os.Stdin, os.Stdout, os.Stderr))
+	}
 	dir, err := os.MkdirTemp("", "idlint-test-cache-")
 	if err == nil {
 		os.Setenv("XDG_CACHE_HOME", dir)

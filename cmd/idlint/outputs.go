@@ -177,12 +177,19 @@ func (o *outputFlags) sinks(cmd commands, specs []outputSpec, out output) (repor
 		return nil, err
 	}
 	textOnStdout, stdoutFree := false, true
+	named := false // a sink names failed inputs on stderr
 	for _, s := range specs {
 		f, ok := formatFor(cmd, s.format)
 		if !ok {
 			return fail(errors.New(unknownFormat(cmd, s.format)))
 		}
 		fo := out
+		if s.format == "text" || s.format == "gitlab" {
+			if named {
+				fo.stderr = nil // named by the first: once
+			}
+			named = true
+		}
 		if s.file != "" && s.file != "-" {
 			fh, err := os.Create(s.file)
 			if err != nil {
@@ -199,6 +206,11 @@ func (o *outputFlags) sinks(cmd commands, specs []outputSpec, out output) (repor
 			return fail(err)
 		}
 		m.sinks = append(m.sinks, sink)
+	}
+	if !named {
+		// every format names a failed input on stderr, as text does
+		// (issue 24 §8): not only in its own output, if it has a place
+		m.sinks = append(m.sinks, reports.NewFailures(out.stderr))
 	}
 	if o.statistics {
 		w := out.stderr

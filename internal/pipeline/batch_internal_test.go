@@ -43,7 +43,7 @@ func TestBatcherSlots(t *testing.T) {
 		out.close()
 		var got []lint.Occurrence
 		for {
-			it, ok := out.take()
+			it, ok := out.take(context.Background())
 			if !ok {
 				break
 			}

@@ -40,7 +40,7 @@ func (e *emitter) task(t *task) error {
 	// lines could not be counted), so -j does not change the output.
 	dropped := t.parts > 0 && e.merged.Status == record.StatusError
 	for {
-		it, ok := t.slot.take()
+		it, ok := t.slot.take(e.r.ctx)
 		if !ok {
 			return nil
 		}

@@ -66,11 +66,12 @@ func (s *slot) close() {
 	s.cond.Signal()
 }
 
-// take waits for the next item; ok is false once the slot is closed and empty.
-func (s *slot) take() (it item, ok bool) {
+// take waits for the next item; ok is false once the slot is closed and
+// empty, or empty when ctx is done.
+func (s *slot) take(ctx context.Context) (it item, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for s.head == len(s.items) && !s.closed {
+	for s.head == len(s.items) && !s.closed && ctx.Err() == nil {
 		s.cond.Wait()
 	}
 	if s.head == len(s.items) {

@@ -103,6 +103,9 @@ func Run(ctx context.Context, eng *lint.Engine, inputs []corpus.Input, cfg Confi
 	defer cancel()
 	r.setup()
 	defer r.wake(cancel)
+	// an interrupt wakes the emitter waiting for a worker, which may be
+	// stuck in a read no interrupt ends (standard input)
+	defer context.AfterFunc(ctx, r.broadcast)()
 	go r.plan()
 	for range r.jobs {
 		go r.worker()
@@ -126,6 +129,7 @@ func (r *run) setup() {
 	copt.ParallelDecode = false
 	copt.DecodeWidth = func() int { return r.cores - int(r.busy.Load()) + 1 }
 	copt.Whole = isSchemeDoc // never split: its bare identifiers need the whole text
+	copt.Done = r.ctx.Done() // a FIFO or a device waiting: interrupted with the run
 	if r.cfg.Stdin == nil {
 		r.cfg.Stdin = os.Stdin
 	}
@@ -145,6 +149,12 @@ func (r *run) setup() {
 // no one will drain, so that they see the cancellation and leave.
 func (r *run) wake(cancel context.CancelFunc) {
 	cancel()
+	r.broadcast()
+}
+
+// broadcast wakes whoever waits on a slot: a worker for room, the
+// emitter for items.
+func (r *run) broadcast() {
 	r.allMu.Lock()
 	defer r.allMu.Unlock()
 	for _, t := range r.all {

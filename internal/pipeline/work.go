@@ -3,6 +3,7 @@ package pipeline
 // worker scans the tasks the planner hands over until there are none.
 func (r *run) worker() {
 	sc := newScanner(r.eng, &r.cfg)
+	sc.stream.SetContext(r.ctx) // checked per buffer: text without identifiers ends on an interrupt too
 	for t := range r.work {
 		r.busy.Add(1)
 		if t.parts > 0 {

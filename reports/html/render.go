@@ -1,6 +1,7 @@
 package html
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
 	"html/template"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -35,8 +37,18 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 
 // Write renders m as one HTML page: styles, script and charts inline, no
 // reference to anything outside the file.
+//
+// What a browser would act on rather than show — a bidi control that
+// reverses an identifier or a file name (U+202E), a control character —
+// is escaped visibly (\u202e, \x1b: internal/termsafe), as in the
+// text outputs: html/template escapes markup, not those.
 func Write(w io.Writer, m *Model) error {
-	return page.Execute(w, m)
+	var b bytes.Buffer
+	if err := page.Execute(&b, m); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, termsafe.Text(b.String()))
+	return err
 }
 
 // num writes n with thin groups: 1 234 567 (locale-free, like the text

@@ -3,6 +3,7 @@ package lid
 import (
 	"strings"
 
+	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/internal/ascii"
 	"github.com/idlint/idlint/rules/internal/rfc2396"
 )
@@ -16,7 +17,8 @@ func (u *LID) String() string { return u.raw }
 //   - %-escapes with upper-case hex, escaped unreserved characters decoded
 //     (rfc2396 §2.3: escaping them does not change the URI) — unless the
 //     identifier holds a malformed "%", where decoding could fuse a stray
-//     "%" with what follows;
+//     "%" with what follows (one the removal of dot segments drops does
+//     not count);
 //   - "." and ".." segments removed (lid-00 §2 gives them their accustomed
 //     meanings; ".." above the root is kept, rfc2396 §5.2 step 6g);
 //   - an empty port dropped ("lid://xyz.com:/" is "lid://xyz.com/").
@@ -92,7 +94,16 @@ func (u *LID) canonical(withFragment bool) string {
 		b.WriteByte('#')
 		normEscapes(&b, u.Fragment, decode)
 	}
-	return b.String()
+	c := b.String()
+	if !decode && !hasBadPercent(c) {
+		// the malformed "%" was in what canonicalization drops (a segment
+		// ".." removes, the fragment of a key): the form is canonicalized
+		// again, escapes decoded, so that canonical is idempotent (the
+		// rules/lid fuzz crasher of issue 24 §8)
+		v, _ := Lint(c, u.Profile, Options{MinSeverity: rules.Error})
+		return v.canonical(withFragment)
+	}
+	return c
 }
 
 // hasBadPercent reports whether s holds a "%" that does not start an escape.

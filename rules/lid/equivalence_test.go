@@ -27,6 +27,10 @@ func TestCanonicalAndKey(t *testing.T) {
 		{"App. A port = *digit: empty port dropped", "lid://xyz.com:/x", "lid://xyz.com/x", "lid://xyz.com/x", "xyz.com"},
 		{"non-empty port kept (lid-00 has no default port)", "lid://xyz.com:80/x", "lid://xyz.com:80/x", "lid://xyz.com:80/x", "xyz.com"},
 		{"malformed % blocks decoding", "lid://xyz.com/%%41", "lid://xyz.com/%%41", "lid://xyz.com/%%41", "xyz.com"},
+		{"issue 24 §8: a malformed % a dot segment removes does not block decoding (canonical idempotent)",
+			"lid://LID://AA%0X00/..#0%21000", "lid://lid//#0!000", "lid://lid//", "lid"},
+		{"issue 24 §8: a malformed % in the fragment does not block decoding in the key", "lid://xyz.com/%7Ea#%zz",
+			"lid://xyz.com/%7Ea#%zz", "lid://xyz.com/~a", "xyz.com"},
 		{"numeric host: no namespace", "lid://10.0.0.1/x", "lid://10.0.0.1/x", "lid://10.0.0.1/x", ""},
 		{"opaque: keeps case, apart key and namespace", "LID:Ab3xZ9%2f#f", "lid:Ab3xZ9%2F#f", "(opaque)lid:Ab3xZ9%2F", "(opaque)"},
 		{"no authority", "lid:/A/B", "lid:/A/B", "lid:/a/b", ""},
@@ -45,6 +49,11 @@ func TestCanonicalAndKey(t *testing.T) {
 		r := (&Checker{}).Check(c.in, LID00)
 		if r.Canonical != c.canon || r.Key != c.key || r.Namespace != c.ns || r.Scheme != "lid" || r.Profile != LID00 {
 			t.Errorf("Check(%q) = %+v", c.in, r)
+		}
+		// canonical is idempotent and keeps the key (what FuzzLint checks)
+		v, _ := Lint(c.canon, LID00, Options{})
+		if v.Canonical() != c.canon || v.Key() != c.key {
+			t.Errorf("%s: Canonical(%q) = %q, Key %q; want it unchanged, key %q", c.spec, c.canon, v.Canonical(), v.Key(), c.key)
 		}
 	}
 }
