@@ -3,6 +3,8 @@ package corpus
 import (
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -105,6 +107,63 @@ func FuzzAr(f *testing.F) {
 			if stored > len(data) {
 				t.Errorf("stored members hold %d bytes, the archive %d", stored, len(data))
 			}
+		}
+	})
+}
+
+// FuzzOpenFile: any bytes written to a file and opened by its path — the
+// command's way: a bare descriptor, the size planned first (Plan) or
+// asked, random access for a zip, a zip in a stream spooled to a
+// temporary file — give the records and documents the same bytes give
+// through an fs.FS, whatever the file's name says (formats are told by
+// content); every record has a status, every failure its reason; nothing
+// is left in the spool directory (issue 24 §9).
+func FuzzOpenFile(f *testing.F) {
+	w, _ := warcb(f, true, testRecords(f)...)
+	inner := zipb(f, entry{name: "a", body: "urn:x:a"}, entry{name: "b.gz", body: string(gz(f, "urn:x:b"))})
+	for _, seed := range [][]byte{
+		nil, []byte("urn:x:y\n"), gz(f, "urn:x:y", "urn:x:z"), zst(f, []byte("urn:x:y")), bzip2Fixture, xzc(f, []byte("urn:x"), 0),
+		tarb(f, entry{name: "a", body: "urn:x:a"}, entry{name: "z.zip", body: string(inner)}), inner, gz(f, string(inner)), w,
+		arb(f, gnuAr, entry{name: "a", body: "urn:x:a"}),
+	} {
+		f.Add(seed, uint8(0), false)
+	}
+	dir := f.TempDir() // one per fuzzing process: its calls run one at a time
+	names := []string{"in.txt", "in.zip", "in.tar.gz", "in.warc.gz", "in.xz", "in"}
+	spool := filepath.Join(dir, "spool")
+	if err := os.Mkdir(spool, 0o755); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, name uint8, plan bool) {
+		path := filepath.Join(dir, names[int(name)%len(names)])
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(path)
+		// a small spool: a zip in a stream goes to a temporary file
+		opt := Options{MaxMemberBytes: 1 << 20, SpoolMemoryBytes: 256, MaxWindowBytes: 8 << 20, TempDir: spool}
+		in := Input{Path: path}
+		if plan {
+			Plan(&in, opt, 1<<20)
+		}
+		recs, docs := openWith(t, in, opt, nil)
+		wantRecs, wantDocs := openBytes(t, data, opt)
+		for i := range docs {
+			if docs[i].Source != path {
+				t.Fatalf("document of %q from the file %q", docs[i].Source, path)
+			}
+			docs[i].Source = "in"
+		}
+		if d := aheadDiff(wantRecs, wantDocs, recs, docs); d != "" {
+			t.Fatalf("the file's %s (the fs.FS's are the want)", d)
+		}
+		for _, r := range recs {
+			if r.Status != record.StatusOK && r.Error == "" || r.Status == "" || r.Source != path {
+				t.Errorf("record %+v", r)
+			}
+		}
+		if left, _ := os.ReadDir(spool); len(left) > 0 {
+			t.Errorf("left in the spool directory: %s", left[0].Name())
 		}
 	})
 }

@@ -319,8 +319,12 @@ func TestParseFlags(t *testing.T) {
 	}
 }
 
-// TestMain keeps the tests' demo pages out of the user's cache directory.
+// TestMain keeps the tests' demo pages out of the user's cache directory;
+// with IDLINT_TEST_AS_MAIN=1 the test binary is the command.
 func TestMain(m *testing.M) {
+	if os.Getenv(asMainEnv) == "1" { // the command itself (adversary_test.go)
+		asMain()
+	}
 	dir, err := os.MkdirTemp("", "idlint-test-cache-")
 	if err == nil {
 		os.Setenv("XDG_CACHE_HOME", dir)
