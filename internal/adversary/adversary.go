@@ -137,13 +137,13 @@ func Tar(members ...Member) []byte {
 // holds fanout^levels × leaf bytes, each layer expanding only about
 // fanout:1 (under any ratio limit); levels 4 is the default --max-depth.
 func FanOut(levels, fanout, leaf int) []byte {
-	inner, name := Text(leaf, 0), "leaf.txt"
+	inner, ext := Text(leaf, 0), ".txt"
 	for l := range levels {
 		ms := make([]Member, fanout)
 		for i := range ms {
-			ms[i] = Member{Name: fmt.Sprintf("l%d-%03d-%s", l, i, name), Data: inner}
+			ms[i] = Member{Name: fmt.Sprintf("l%d-%03d%s", l, i, ext), Data: inner}
 		}
-		inner, name = Zstd(Tar(ms...)), "tar.zst"
+		inner, ext = Zstd(Tar(ms...)), ".tar.zst"
 	}
 	return inner
 }
