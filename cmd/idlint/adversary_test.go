@@ -226,6 +226,7 @@ func signalWhenSpooling(sig os.Signal) func(t *testing.T, p *os.Process, tmp str
 // issue 24 skip, naming it, until it lands (IDLINT_ADVERSARY_PENDING=1
 // runs them); the heaviest run with IDLINT_LONG=1.
 func TestAdversarial(t *testing.T) {
+	t.Parallel() // its rows one at a time: each is a process of its own
 	if testing.Short() {
 		t.Skip("runs the command on hostile inputs")
 	}
