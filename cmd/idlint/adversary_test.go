@@ -151,12 +151,12 @@ func adversarialTable() []attack {
 			}
 			return []string{p}
 		}, exit: 2, errSub: "pipe.fifo", maxRSS: 200, budget: time.Minute, fixedBy: "issue 24 §4"},
-		{name: "xz later block claiming a 2 GiB dictionary", make: one("later-block.xz", func() []byte { return adversary.XZLaterBlockClaim(text, adversary.Dict2GiB) }),
+		{name: "xz later blocks claiming 4 GiB dictionaries", make: one("later-block.xz", func() []byte { return adversary.XZLaterBlockClaim(text, adversary.Dict4GiB, 8) }),
 			exit: 2, errSub: "window limit", maxRSS: 300, budget: time.Minute, fixedBy: "issue 24 §1"},
 		{name: "xz later stream claiming a 4 GiB dictionary", make: one("later-stream.xz", func() []byte { return adversary.XZLaterStreamClaim(text, adversary.Dict4GiB) }),
 			exit: 2, errSub: "window limit", maxRSS: 300, budget: time.Minute, fixedBy: "issue 24 §1"},
 		{name: "xz in a zip, later block claiming 2 GiB", make: one("xz-member.zip", func() []byte {
-			return adversary.Zip(adversary.Member{Name: "a.xz", Data: adversary.XZLaterBlockClaim(text, adversary.Dict2GiB), Store: true})
+			return adversary.Zip(adversary.Member{Name: "a.xz", Data: adversary.XZLaterBlockClaim(text, adversary.Dict2GiB, 3), Store: true})
 		}), exit: 2, errSub: "window limit", maxRSS: 300, budget: time.Minute, fixedBy: "issue 24 §1"},
 		{name: "2,000 zip entries sharing one deflate stream", make: one("overlap.zip", func() []byte {
 			return adversary.OverlapZip(2000, adversary.Text(1<<20, 3))
@@ -308,8 +308,12 @@ func runAttack(t *testing.T, exe string, a attack) {
 		}
 	}
 	t.Logf("exit %d, peak RSS %d MiB (%s), user %v, system %v", code, rss, how, cmd.ProcessState.UserTime().Round(time.Millisecond), cmd.ProcessState.SystemTime().Round(time.Millisecond))
-	if s := stderr.String(); strings.Contains(s, "fatal error:") || strings.Contains(s, "panic:") {
-		t.Errorf("the command crashed:\n%s", tail(s))
+	for _, crash := range []string{"fatal error:", "panic:"} {
+		if i := strings.Index(stderr.String(), crash); i >= 0 {
+			s := stderr.String()[i:]
+			t.Errorf("the command crashed:\n%s", s[:min(len(s), 1500)])
+			break
+		}
 	}
 	switch {
 	case code < 0:

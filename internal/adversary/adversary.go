@@ -240,11 +240,13 @@ func XZFirstBlockClaim(text []byte, dict byte) []byte {
 	return b
 }
 
-// XZLaterBlockClaim is an xz stream of text in several blocks whose
-// second block claims a dictionary of dict (an LZMA2 property byte): the
-// first block's header, which limits are checked against, is modest.
-func XZLaterBlockClaim(text []byte, dict byte) []byte {
-	b := XZ(text, int64(len(text)/3+1))
+// XZLaterBlockClaim is an xz stream of text in blocks (at least 2) whose
+// blocks after the first claim a dictionary of dict (an LZMA2 property
+// byte): the first block's header, which limits are checked against, is
+// modest. Each claim is an allocation of its own: a few of 4 GiB are more
+// than an address space of 8 GiB.
+func XZLaterBlockClaim(text []byte, dict byte, blocks int) []byte {
+	b := XZ(text, int64(len(text)/blocks+1))
 	offs := blockOffsets(b, 0)
 	if len(offs) < 2 {
 		panic("adversary: xz stream of one block")

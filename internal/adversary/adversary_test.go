@@ -79,7 +79,7 @@ func TestAttacksAreWhatTheyClaim(t *testing.T) {
 		want string // the blocks' filters, as xz --robot -lvv says them
 	}{
 		{"first", XZFirstBlockClaim(text, Dict2GiB), "--lzma2=dict=2GiB"},
-		{"later-block", XZLaterBlockClaim(text, Dict2GiB), "--lzma2=dict=64KiB --lzma2=dict=2GiB --lzma2=dict=2GiB"},
+		{"later-block", XZLaterBlockClaim(text, Dict2GiB, 3), "--lzma2=dict=64KiB --lzma2=dict=2GiB --lzma2=dict=2GiB"},
 		{"later-stream", XZLaterStreamClaim(text, Dict4GiB), "--lzma2=dict=64KiB --lzma2=dict=4294967295"},
 	} {
 		xz, err := exec.LookPath("xz")
