@@ -79,7 +79,7 @@ func FuzzSARIF(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s.ids, s.source, s.member, s.line, s.col)
 	}
-	schema := sarifSchema(&testing.T{})
+	schema := sarifSchema(f)
 	f.Fuzz(func(t *testing.T, ids, source, member string, line, col uint16) {
 		occs := fuzzOccurrences(ids, source, member, line, col)
 		fail := record.Source{Source: source, Member: member, Status: record.StatusError, Error: "after 3 bytes: " + ids}
