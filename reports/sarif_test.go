@@ -17,7 +17,7 @@ import (
 
 // sarifSchema is the official SARIF 2.1.0 schema (OASIS, errata 01),
 // compiled with format assertions on (uri, uri-reference, date-time).
-func sarifSchema(t *testing.T) *jsonschema.Schema {
+func sarifSchema(t testing.TB) *jsonschema.Schema {
 	t.Helper()
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()

@@ -322,10 +322,14 @@ func TestParseFlags(t *testing.T) {
 // TestMain keeps the tests' demo pages out of the user's cache directory.
 // With IDLINT_TEST_RUN set it is the command itself, run with the
 // arguments that variable holds (one a line), for tests that need a
-// process of their own (signals).
+// process of their own (signals); with IDLINT_TEST_AS_MAIN=1 it is the
+// command with its own arguments (adversary_test.go).
 func TestMain(m *testing.M) {
 	if args, ok := os.LookupEnv("IDLINT_TEST_RUN"); ok {
 		os.Exit(run(strings.Split(args, "\n"), os.Stdin, os.Stdout, os.Stderr))
+	}
+	if os.Getenv(asMainEnv) == "1" {
+		asMain()
 	}
 	dir, err := os.MkdirTemp("", "idlint-test-cache-")
 	if err == nil {
