@@ -75,12 +75,19 @@ var zipZstd = zstd.ZipDecompressor(zstd.WithDecoderMaxMemory(uint64(DefaultMaxWi
 
 func zipBzip2(r io.Reader) io.ReadCloser { return io.NopCloser(bzip2.NewReader(r)) }
 
-func zipXz(r io.Reader) io.ReadCloser {
-	x, err := xz.NewReader(r)
-	if err != nil {
-		return io.NopCloser(&errReader{err})
+// zipXz decodes xz members, each block's dictionary checked against
+// maxWindow (xzGate) as for an xz stream.
+func zipXz(maxWindow int64) zip.Decompressor {
+	return func(r io.Reader) io.ReadCloser {
+		if maxWindow > 0 {
+			r = newXzGate(r, maxWindow)
+		}
+		x, err := xz.NewReader(r)
+		if err != nil {
+			return io.NopCloser(&errReader{err})
+		}
+		return io.NopCloser(x)
 	}
-	return io.NopCloser(x)
 }
 
 // errReader fails every read with err (a decoder that could not start; a
@@ -115,7 +122,7 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 	zr.RegisterDecompressor(zstd.ZipMethodWinZip, zipZstd)
 	zr.RegisterDecompressor(zstd.ZipMethodPKWare, zipZstd)
 	zr.RegisterDecompressor(zipMethodBzip2, zipBzip2)
-	zr.RegisterDecompressor(zipMethodXz, zipXz)
+	zr.RegisterDecompressor(zipMethodXz, zipXz(w.opt.MaxWindowBytes))
 	var ahead *zipAhead
 	if w.opt.ParallelDecode && n.archives == 0 && n.warc == nil {
 		// the run's lone input: decode members ahead on the other cores,

@@ -154,9 +154,9 @@ type Options struct {
 	// streams are not opened at all but scanned as they are.
 	MaxDepth int
 	// MaxWindowBytes bounds the window a zstd or xz stream may ask its
-	// decoder to allocate. Default 512 MiB. (xz: checked on the first
-	// block header, which is where xz writes it; zip members compressed
-	// with zstd use the default.)
+	// decoder to allocate. Default 512 MiB. (xz: every block header of
+	// every stream, in zip members too, is checked before the decoder
+	// reads it whole; zip members compressed with zstd use the default.)
 	MaxWindowBytes int64
 	// SpoolMemoryBytes: a zip found inside a stream (a member of a tar, a
 	// compressed zip) must be spooled for random access; up to this size
