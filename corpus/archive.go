@@ -10,6 +10,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"sort"
+	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zip"
 	"github.com/klauspost/compress/zstd"
@@ -26,7 +29,7 @@ func (w *walker) tar(n node, layers []string, br *bufio.Reader) error {
 	// scanned as half a gigabyte of zeros.
 	cr := &countingReader{r: br}
 	tr := tar.NewReader(cr)
-	for w.stop == nil {
+	for count := 0; w.stop == nil; count++ {
 		hdr, err := tr.Next()
 		if err == io.EOF {
 			return nil
@@ -34,12 +37,15 @@ func (w *walker) tar(n node, layers []string, br *bufio.Reader) error {
 		if err != nil {
 			return err
 		}
+		if max := w.opt.MaxEntries; max > 0 && count >= max {
+			return fmt.Errorf("tar: more than %d members (the entry limit), the rest not read (%q the first of them): %w", max, hdr.Name, ErrLimit)
+		}
 		mode := hdr.FileInfo().Mode()
 		switch {
 		case mode.IsRegular():
 			start := cr.N()
 			in := func() int64 { return cr.N() - start }
-			w.process(w.member(n, layers, hdr.Name, &guard{r: tr, name: "tar", in: in, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace}, hdr.Size, nil))
+			w.process(w.member(n, layers, hdr.Name, &guard{r: tr, name: "tar", in: in, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, b: w.budget}, hdr.Size, nil))
 		case mode.IsDir(), hdr.Typeflag == tar.TypeXGlobalHeader:
 		default:
 			m := w.member(n, layers, hdr.Name, nil, hdr.Size, nil)
@@ -123,18 +129,25 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 	zr.RegisterDecompressor(zstd.ZipMethodPKWare, zipZstd)
 	zr.RegisterDecompressor(zipMethodBzip2, zipBzip2)
 	zr.RegisterDecompressor(zipMethodXz, zipXz(w.opt.MaxWindowBytes))
+	files := zr.File
+	var tooMany error
+	if max := w.opt.MaxEntries; max > 0 && len(files) > max {
+		tooMany = fmt.Errorf("zip: %d entries, over the entry limit %d: the first %d opened: %w", len(files), max, max, ErrLimit)
+		files = files[:max]
+	}
+	overlaps := zipOverlaps(files)
 	var ahead *zipAhead
 	if w.opt.ParallelDecode && n.archives == 0 && n.warc == nil {
 		// the run's lone input: decode members ahead on the other cores,
 		// those whose bytes cannot trip the ratio limit (see zipAhead)
-		ahead = newZipAhead(zr.File, w.opt.decodeWidth, func(f *zip.File) bool {
+		ahead = newZipAhead(files, w.opt.decodeWidth, func(f *zip.File) bool {
 			size, cs := f.UncompressedSize64, f.CompressedSize64
 			return f.Mode().IsRegular() && f.Flags&1 == 0 && f.Method != zip.Store &&
 				(w.opt.MaxRatio <= 0 || int64(size) <= w.opt.RatioGrace || float64(size) <= w.opt.MaxRatio*float64(max(cs, 1)))
 		})
 		defer ahead.close()
 	}
-	for i, f := range zr.File {
+	for i, f := range files {
 		if w.stop != nil {
 			break
 		}
@@ -150,10 +163,13 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 		case f.Flags&1 != 0:
 			w.skip(m, layers, "encrypted")
 			continue
+		case overlaps[i] != nil:
+			w.fail(m, layers, overlaps[i])
+			continue
 		}
 		if ahead != nil {
 			if b, ok := ahead.get(i); ok {
-				m.r = &guard{r: bytes.NewReader(b), in: func() int64 { return cs }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: "zip"}
+				m.r = &guard{r: bytes.NewReader(b), in: func() int64 { return cs }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: "zip", b: w.budget}
 				w.process(m)
 				continue
 			}
@@ -167,7 +183,7 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 			}
 			continue
 		}
-		m.r = &guard{r: rc, in: func() int64 { return cs }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: "zip"}
+		m.r = &guard{r: rc, in: func() int64 { return cs }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: "zip", b: w.budget}
 		if f.Method == zip.Store {
 			// a stored member is a slice of the archive: random access
 			// without spooling if it is a zip itself
@@ -178,7 +194,52 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 		w.process(m)
 		rc.Close()
 	}
-	return nil
+	return tooMany
+}
+
+// zipOverlaps finds the entries whose data overlaps an earlier entry's (in
+// the archive's byte order): the overlapping-entry zip bomb makes
+// thousands of entries of one deflate stream, each within the ratio
+// limit (issue 24 §2). Such an entry gets an error naming the entry it
+// overlaps and is not read; the first of them is. Entries whose data
+// cannot be located are left to Open, which reports why.
+func zipOverlaps(files []*zip.File) map[int]error {
+	type span struct {
+		start, end int64
+		i          int
+	}
+	spans := make([]span, 0, len(files))
+	for i, f := range files {
+		if f.CompressedSize64 == 0 || f.Mode().IsDir() {
+			continue
+		}
+		off, err := f.DataOffset()
+		if err != nil {
+			continue
+		}
+		end := off + int64(f.CompressedSize64)
+		if f.CompressedSize64 > 1<<62 || end < off {
+			end = 1 << 62
+		}
+		spans = append(spans, span{off, end, i})
+	}
+	sort.SliceStable(spans, func(a, b int) bool { return spans[a].start < spans[b].start })
+	var out map[int]error
+	var last span // the span reaching furthest so far
+	for k, s := range spans {
+		if k > 0 && s.start < last.end {
+			if out == nil {
+				out = map[int]error{}
+			}
+			out[s.i] = fmt.Errorf("zip: its data (offset %d, %d bytes) overlaps that of %q (offset %d, %d bytes): not read (overlapping entries repeat one stream, a zip bomb)",
+				s.start, s.end-s.start, files[last.i].Name, last.start, last.end-last.start)
+			continue
+		}
+		if k == 0 || s.end > last.end {
+			last = s
+		}
+	}
+	return out
 }
 
 // spooled is a stream copied for random access.
@@ -192,7 +253,46 @@ func (s *spooled) close() {
 	if s.f != nil {
 		s.f.Close()
 		os.Remove(s.f.Name())
+		spools.mu.Lock()
+		delete(spools.live, s.f.Name())
+		spools.mu.Unlock()
 	}
+}
+
+// spools are the spool files in use, so that an interrupted process can
+// remove them before it exits (RemoveSpools): a defer does not run when a
+// signal ends the process.
+var spools struct {
+	mu     sync.Mutex
+	live   map[string]bool
+	closed atomic.Bool // RemoveSpools was called: no new spool, writes fail
+}
+
+// errSpoolsRemoved fails a spool started or written after RemoveSpools.
+var errSpoolsRemoved = errors.New("spooling a zip for random access: interrupted, spool files removed")
+
+// RemoveSpools removes every temporary spool file now in use (see
+// Options.SpoolMemoryBytes) and makes later spooling fail: for a signal
+// handler, before the process exits. Spools being written stop at their
+// next write.
+func RemoveSpools() {
+	spools.mu.Lock()
+	defer spools.mu.Unlock()
+	spools.closed.Store(true)
+	for name := range spools.live {
+		os.Remove(name)
+	}
+	clear(spools.live)
+}
+
+// spoolWriter fails once RemoveSpools was called.
+type spoolWriter struct{ f *os.File }
+
+func (s spoolWriter) Write(p []byte) (int, error) {
+	if spools.closed.Load() {
+		return 0, errSpoolsRemoved
+	}
+	return s.f.Write(p)
 }
 
 // spool copies r for random access: to memory up to SpoolMemoryBytes, to a
@@ -214,12 +314,23 @@ func (w *walker) spool(r io.Reader) (*spooled, error) {
 	if limit > 0 && n > limit {
 		return nil, &LimitError{What: "zip spool size", Limit: humanSize(limit), After: limit}
 	}
+	spools.mu.Lock()
+	if spools.closed.Load() {
+		spools.mu.Unlock()
+		return nil, errSpoolsRemoved
+	}
 	f, err := os.CreateTemp(w.opt.TempDir, "idlint-spool-*.zip")
 	if err != nil {
+		spools.mu.Unlock()
 		return nil, fmt.Errorf("spooling a zip for random access: %w", err)
 	}
+	if spools.live == nil {
+		spools.live = map[string]bool{}
+	}
+	spools.live[f.Name()] = true
+	spools.mu.Unlock()
 	sp := &spooled{f: f, ra: f}
-	if _, err := f.Write(buf.Bytes()); err != nil {
+	if _, err := (spoolWriter{f}).Write(buf.Bytes()); err != nil {
 		sp.close()
 		return nil, fmt.Errorf("spooling a zip for random access: %w", err)
 	}
@@ -228,7 +339,7 @@ func (w *walker) spool(r io.Reader) (*spooled, error) {
 	if limit > 0 {
 		src = io.LimitReader(r, limit-n+1)
 	}
-	m, err := io.Copy(f, src)
+	m, err := io.Copy(spoolWriter{f}, src)
 	if err != nil {
 		sp.close()
 		return nil, err

@@ -165,6 +165,18 @@ type Options struct {
 	// temporary file). The spool is bounded by MaxMemberBytes.
 	SpoolMemoryBytes int64
 	TempDir          string
+	// MaxDecompressedBytes bounds the work of one input: the bytes every
+	// decompression layer and every archive member of it produce, summed
+	// (a .tar.gz's bytes count twice: gzip's output, then the members).
+	// Default max(1 GiB, 100 × the input's size; for standard input, the
+	// bytes read so far). Past it the member being read is cut with an
+	// error naming the limit, what it gave before counts, and nothing
+	// more of the input is opened (its archives' records say so).
+	MaxDecompressedBytes int64
+	// MaxEntries bounds the members of one zip, tar or ar archive: those
+	// past it are not opened, an error on the archive says so. Default
+	// 2^20.
+	MaxEntries int
 
 	// SkipBinary records documents whose first 8 KiB hold a NUL byte (after
 	// UTF-16 detection) as skipped "binary" instead of scanning them.
@@ -438,7 +450,15 @@ func openFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(recor
 	if opt.ReadBytes != nil {
 		n.r = &progressReader{r: n.r, n: opt.ReadBytes}
 	}
+	var b *budget
+	if opt.MaxDecompressedBytes >= 0 {
+		read := &countingReader{r: n.r}
+		n.r = read
+		size := n.size
+		b = &budget{fixed: opt.MaxDecompressedBytes, in: func() int64 { return max(size, read.N()) }}
+	}
 	w := getWalker(opt.withDefaults(), in.Path, h, emit, emitSeq)
 	defer putWalker(w)
+	w.budget = b
 	w.process(n)
 }
