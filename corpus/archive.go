@@ -244,9 +244,10 @@ func zipOverlaps(files []*zip.File) map[int]error {
 
 // spooled is a stream copied for random access.
 type spooled struct {
-	ra   io.ReaderAt
-	size int64
-	f    *os.File
+	ra      io.ReaderAt
+	size    int64
+	f       *os.File
+	removed atomic.Bool // by RemoveSpools: writes fail
 }
 
 func (s *spooled) close() {
@@ -263,36 +264,35 @@ func (s *spooled) close() {
 // remove them before it exits (RemoveSpools): a defer does not run when a
 // signal ends the process.
 var spools struct {
-	mu     sync.Mutex
-	live   map[string]bool
-	closed atomic.Bool // RemoveSpools was called: no new spool, writes fail
+	mu   sync.Mutex
+	live map[string]*spooled
 }
 
-// errSpoolsRemoved fails a spool started or written after RemoveSpools.
-var errSpoolsRemoved = errors.New("spooling a zip for random access: interrupted, spool files removed")
+// errSpoolRemoved fails the writes to a spool RemoveSpools removed.
+var errSpoolRemoved = errors.New("spooling a zip for random access: interrupted, spool file removed")
 
 // RemoveSpools removes every temporary spool file now in use (see
-// Options.SpoolMemoryBytes) and makes later spooling fail: for a signal
-// handler, before the process exits. Spools being written stop at their
-// next write.
+// Options.SpoolMemoryBytes), for a signal handler before the process
+// exits; a spool being written stops at its next write. Spools made
+// later are removed as usual when done (or by another call).
 func RemoveSpools() {
 	spools.mu.Lock()
 	defer spools.mu.Unlock()
-	spools.closed.Store(true)
-	for name := range spools.live {
+	for name, sp := range spools.live {
+		sp.removed.Store(true)
 		os.Remove(name)
 	}
 	clear(spools.live)
 }
 
-// spoolWriter fails once RemoveSpools was called.
-type spoolWriter struct{ f *os.File }
+// spoolWriter fails once RemoveSpools removed its file.
+type spoolWriter struct{ sp *spooled }
 
 func (s spoolWriter) Write(p []byte) (int, error) {
-	if spools.closed.Load() {
-		return 0, errSpoolsRemoved
+	if s.sp.removed.Load() {
+		return 0, errSpoolRemoved
 	}
-	return s.f.Write(p)
+	return s.sp.f.Write(p)
 }
 
 // spool copies r for random access: to memory up to SpoolMemoryBytes, to a
@@ -315,22 +315,18 @@ func (w *walker) spool(r io.Reader) (*spooled, error) {
 		return nil, &LimitError{What: "zip spool size", Limit: humanSize(limit), After: limit}
 	}
 	spools.mu.Lock()
-	if spools.closed.Load() {
-		spools.mu.Unlock()
-		return nil, errSpoolsRemoved
-	}
 	f, err := os.CreateTemp(w.opt.TempDir, "idlint-spool-*.zip")
 	if err != nil {
 		spools.mu.Unlock()
 		return nil, fmt.Errorf("spooling a zip for random access: %w", err)
 	}
-	if spools.live == nil {
-		spools.live = map[string]bool{}
-	}
-	spools.live[f.Name()] = true
-	spools.mu.Unlock()
 	sp := &spooled{f: f, ra: f}
-	if _, err := (spoolWriter{f}).Write(buf.Bytes()); err != nil {
+	if spools.live == nil {
+		spools.live = map[string]*spooled{}
+	}
+	spools.live[f.Name()] = sp
+	spools.mu.Unlock()
+	if _, err := (spoolWriter{sp}).Write(buf.Bytes()); err != nil {
 		sp.close()
 		return nil, fmt.Errorf("spooling a zip for random access: %w", err)
 	}
@@ -339,7 +335,7 @@ func (w *walker) spool(r io.Reader) (*spooled, error) {
 	if limit > 0 {
 		src = io.LimitReader(r, limit-n+1)
 	}
-	m, err := io.Copy(spoolWriter{f}, src)
+	m, err := io.Copy(spoolWriter{sp}, src)
 	if err != nil {
 		sp.close()
 		return nil, err

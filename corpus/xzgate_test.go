@@ -2,9 +2,7 @@ package corpus
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"os/exec"
@@ -13,73 +11,16 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/idlint/idlint/internal/bombs"
 	"github.com/idlint/idlint/record"
 	"github.com/klauspost/compress/zip"
 	"github.com/ulikunitz/xz"
 )
 
-// xzBlock is one block of a hand-made xz stream: its dictionary size
-// code (the LZMA2 property byte: 0 is 4 KiB, 40 is 4 GiB - 1) and its
-// text, written as uncompressed LZMA2 chunks (no encoder needs the
-// dictionary the header claims).
-type xzBlock struct {
-	dict byte
-	text string
-}
+// blk is one block of a hand-made xz stream (bombs.Xz).
+func blk(dict byte, text string) bombs.XzBlock { return bombs.XzBlock{Dict: dict, Text: text} }
 
-// xzHand writes one xz stream (xz file format 1.0.4) of the blocks, with
-// CRC32 checks.
-func xzHand(blocks ...xzBlock) []byte {
-	var b bytes.Buffer
-	le := binary.LittleEndian
-	flags := []byte{0, 1} // CRC32
-	b.Write([]byte{0xfd, '7', 'z', 'X', 'Z', 0})
-	b.Write(flags)
-	b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(flags)))
-	type rec struct{ unpadded, size int64 }
-	var recs []rec
-	for _, bl := range blocks {
-		start := b.Len()
-		hdr := []byte{2, 0, 0x21, 1, bl.dict, 0, 0, 0} // size (12/4-1), flags, LZMA2 filter, padding
-		b.Write(hdr)
-		b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
-		text := []byte(bl.text)
-		for i := 0; i < len(text); i += 1 << 16 {
-			c := text[i:min(i+1<<16, len(text))]
-			ctl := byte(2)
-			if i == 0 {
-				ctl = 1 // the first chunk resets the dictionary
-			}
-			b.WriteByte(ctl)
-			b.Write(binary.BigEndian.AppendUint16(nil, uint16(len(c)-1)))
-			b.Write(c)
-		}
-		b.WriteByte(0)
-		unpadded := int64(b.Len() - start)
-		for b.Len()%4 != 0 {
-			b.WriteByte(0)
-		}
-		b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(text)))
-		recs = append(recs, rec{unpadded + 4, int64(len(text))})
-	}
-	idx := []byte{0}
-	idx = binary.AppendUvarint(idx, uint64(len(recs)))
-	for _, r := range recs {
-		idx = binary.AppendUvarint(idx, uint64(r.unpadded))
-		idx = binary.AppendUvarint(idx, uint64(r.size))
-	}
-	for len(idx)%4 != 0 {
-		idx = append(idx, 0)
-	}
-	idx = le.AppendUint32(idx, crc32.ChecksumIEEE(idx))
-	b.Write(idx)
-	foot := le.AppendUint32(nil, uint32(len(idx)/4-1))
-	foot = append(foot, flags...)
-	b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(foot)))
-	b.Write(foot)
-	b.WriteString("YZ")
-	return b.Bytes()
-}
+var xzHand = bombs.Xz
 
 // zipXzMember is a zip holding data as an xz-compressed member (method 95).
 func zipXzMember(t testing.TB, name string, data []byte, size int, crc uint32) []byte {
@@ -98,9 +39,9 @@ func zipXzMember(t testing.TB, name string, data []byte, size int, crc uint32) [
 }
 
 const (
-	xzDict1M = 16 // 2 << (16/2 + 11)
-	xzDict3G = 39 // 3 << (39/2 + 11)
-	xzDict4G = 40 // 4 GiB - 1, the largest
+	xzDict1M = bombs.XzDict1M
+	xzDict3G = bombs.XzDict3G
+	xzDict4G = bombs.XzDict4G
 )
 
 // TestXzGateDictionaries: every block header of every xz stream, and of
@@ -114,10 +55,10 @@ func TestXzGateDictionaries(t *testing.T) {
 	}
 	good := strings.Repeat("urn:x:good ", 100)
 	bad := strings.Repeat("urn:x:bad ", 100)
-	benign := xzHand(xzBlock{xzDict1M, good})
-	laterBlock := xzHand(xzBlock{xzDict1M, good}, xzBlock{xzDict4G, bad})
-	laterStream := append(append(bytes.Clone(benign), 0, 0, 0, 0), xzHand(xzBlock{xzDict1M, good}, xzBlock{xzDict3G, bad})...)
-	many := xzHand(xzBlock{xzDict1M, good}, xzBlock{xzDict1M, good}, xzBlock{xzDict1M, good}, xzBlock{xzDict4G, bad}, xzBlock{xzDict4G, bad})
+	benign := xzHand(blk(xzDict1M, good))
+	laterBlock := xzHand(blk(xzDict1M, good), blk(xzDict4G, bad))
+	laterStream := append(append(bytes.Clone(benign), 0, 0, 0, 0), xzHand(blk(xzDict1M, good), blk(xzDict3G, bad))...)
+	many := xzHand(blk(xzDict1M, good), blk(xzDict1M, good), blk(xzDict1M, good), blk(xzDict4G, bad), blk(xzDict4G, bad))
 	blockOff := func(data []byte, n int) int { // the n-th block header of a stream of blocks of `good`
 		return 12 + n*(12+3+len(good)+1+(4-(3+len(good)+1)%4)%4+4)
 	}
@@ -164,11 +105,11 @@ func TestXzGateDictionaries(t *testing.T) {
 		})
 	}
 	// a claim at the limit passes; a smaller limit cuts a smaller claim
-	recs, _ := openBytes(t, xzHand(xzBlock{xzDict1M, good}, xzBlock{xzDict1M + 1, good}), Options{MaxWindowBytes: 1 << 20})
+	recs, _ := openBytes(t, xzHand(blk(xzDict1M, good), blk(xzDict1M+1, good)), Options{MaxWindowBytes: 1 << 20})
 	if len(recs) != 1 || !strings.Contains(recs[0].Error, "block 2 of stream 1") || !strings.Contains(recs[0].Error, "1536 KiB is over the decoder window limit 1 MiB") {
 		t.Errorf("1.5 MiB claim under a 1 MiB limit:\n%s", recordsString(recs))
 	}
-	recs, _ = openBytes(t, xzHand(xzBlock{xzDict1M, good}, xzBlock{xzDict1M, good}), Options{MaxWindowBytes: 1 << 20})
+	recs, _ = openBytes(t, xzHand(blk(xzDict1M, good), blk(xzDict1M, good)), Options{MaxWindowBytes: 1 << 20})
 	if len(recs) != 1 || recs[0].Status != record.StatusOK || recs[0].Occurrences != 200 {
 		t.Errorf("claims at the limit:\n%s", recordsString(recs))
 	}
@@ -194,7 +135,7 @@ func TestXzGateValid(t *testing.T) {
 	io.WriteString(w, plain)
 	w.Close()
 	cases["ulikunitz, 64 KiB blocks"] = b.Bytes()
-	cases["hand-made, empty and full blocks"] = xzHand(xzBlock{xzDict1M, ""}, xzBlock{0, plain[:70000]}, xzBlock{xzDict1M, plain[70000:]})
+	cases["hand-made, empty and full blocks"] = xzHand(blk(xzDict1M, ""), blk(0, plain[:70000]), blk(xzDict1M, plain[70000:]))
 	if _, err := exec.LookPath("xz"); err == nil {
 		for _, args := range [][]string{
 			{"-0"}, {"-6"}, {"-9e"}, {"--check=none"}, {"--check=crc32"}, {"--check=sha256"},
@@ -254,19 +195,7 @@ func TestXzGateMemory(t *testing.T) {
 	if os.Getenv("IDLINT_XZ_CHILD") != "" {
 		t.Skip("in the child")
 	}
-	var blocks []xzBlock
-	for i := range 40 {
-		d := byte(xzDict4G)
-		if i == 0 {
-			d = xzDict1M
-		}
-		blocks = append(blocks, xzBlock{d, "urn:x:y "})
-	}
-	one := xzHand(blocks...)
-	data := bytes.Clone(one)
-	for range 20 { // twenty streams: each claims 4 GiB in its second block
-		data = append(data, one...)
-	}
+	data := bombs.XzClaims(21, 40) // 21 streams of 40 blocks, 39 claiming 4 GiB each
 	dir := t.TempDir()
 	path := filepath.Join(dir, "bomb.xz")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
