@@ -702,10 +702,10 @@ func interruptContext(delay time.Duration) (ctx context.Context, arm, stop func(
 			sigs, done := make(chan os.Signal, 2), make(chan struct{})
 			signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 			go interrupted(sigs, done, cancel)
-			stopSig = func() {
+			stopSig = sync.OnceFunc(func() { // stop may be called twice
 				signal.Stop(sigs)
 				close(done)
-			}
+			})
 		}
 	}
 	var t *time.Timer
