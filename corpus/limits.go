@@ -31,8 +31,8 @@ const (
 	DefaultSpoolMemoryBytes int64 = 16 << 20
 	// DefaultDecompressedFloor and DefaultDecompressedFactor make the
 	// default budget of decompressed bytes per input (MaxDecompressedBytes):
-	// max(1 GiB, 100 × the input's size). Text compresses 3-10× (xz -9 on
-	// the RFC series: 5.5×; logs up to ~50×) and an archive's bytes are
+	// max(1 GiB, 100 × the input's size). Text compresses 3-10× (the RFC
+	// series' rfcs.tar.zst: 5.6×; logs up to ~50×) and an archive's bytes are
 	// counted once per layer (a .tar.gz's twice), so 100× leaves room for
 	// any real input while a bomb of kilobytes stops at 1 GiB.
 	DefaultDecompressedFloor  int64 = 1 << 30
