@@ -138,7 +138,7 @@ func TestXzGateValid(t *testing.T) {
 	cases["hand-made, empty and full blocks"] = xzHand(blk(xzDict1M, ""), blk(0, plain[:70000]), blk(xzDict1M, plain[70000:]))
 	if _, err := exec.LookPath("xz"); err == nil {
 		for _, args := range [][]string{
-			{"-0"}, {"-6"}, {"-9e"}, {"--check=none"}, {"--check=crc32"}, {"--check=sha256"},
+			{"-0"}, {"-6"}, {"-6e"}, {"--check=none"}, {"--check=crc32"}, {"--check=sha256"},
 			{"--block-size=100000"}, {"-T2", "--block-size=300000"}, {"--block-list=1,10,3000,100000"}, {"--block-size=1000"},
 			{"--lzma2=dict=4KiB,lc=0,lp=2,pb=2"},
 		} {
