@@ -39,7 +39,11 @@
 // Options.MaxRatio (default 1000:1 per decompression layer, enforced once
 // a layer has produced Options.RatioGrace, default 1 MiB),
 // Options.MaxDepth (default 4 nested archives, and 4 compression layers in
-// a row) and Options.MaxWindowBytes (zstd and xz windows, default 512 MiB).
+// a row), Options.MaxWindowBytes (zstd and xz windows, default 512 MiB;
+// every xz block header is checked), Options.MaxDecompressedBytes (what
+// all the layers and members of one input produce, default max(1 GiB,
+// 100 × its size)) and Options.MaxEntries (members per archive, default
+// 2^20); zip entries whose data overlaps an earlier entry's are errors.
 // A document cut at a limit is recorded as an error naming the limit; the
 // occurrences found before the cut count. Memory per input is a few
 // 64 KiB buffers per layer, plus the decoders' windows, plus a zip nested
