@@ -23,10 +23,9 @@ const (
 	// Bounds on what an archive's headers ask for, beyond the archive's
 	// own size (checked when it is known): a name (a long path is under
 	// 4 KiB on every system), GNU's name table (16 MiB holds names for
-	// hundreds of thousands of members), and members.
-	maxArName    = 4 << 10
-	maxArNames   = 16 << 20
-	maxArMembers = 1 << 20
+	// hundreds of thousands of members); members: Options.MaxEntries.
+	maxArName  = 4 << 10
+	maxArNames = 16 << 20
 )
 
 // ar opens each member of an ar archive; the symbol table is recorded as
@@ -52,8 +51,8 @@ func (w *walker) ar(n node, layers []string, br *bufio.Reader, pos func() int64)
 		if _, err := br.Peek(1); err == io.EOF {
 			return nil
 		}
-		if count >= maxArMembers {
-			return fmt.Errorf("ar: more than %d members, the rest not read (at offset %d)", maxArMembers, off)
+		if max := w.opt.MaxEntries; max > 0 && count >= max {
+			return fmt.Errorf("ar: more than %d members (the entry limit), the rest not read (at offset %d): %w", max, off, ErrLimit)
 		}
 		if k, err := io.ReadFull(br, hdr[:]); err != nil {
 			return fmt.Errorf("ar: member header at offset %d truncated: %d of %d bytes", off, k, arHeaderLen)

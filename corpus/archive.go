@@ -10,6 +10,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"sort"
+	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zip"
 	"github.com/klauspost/compress/zstd"
@@ -26,7 +29,7 @@ func (w *walker) tar(n node, layers []string, br *bufio.Reader) error {
 	// scanned as half a gigabyte of zeros.
 	cr := &countingReader{r: br}
 	tr := tar.NewReader(cr)
-	for w.stop == nil {
+	for count := 0; w.stop == nil; count++ {
 		hdr, err := tr.Next()
 		if err == io.EOF {
 			return nil
@@ -34,12 +37,15 @@ func (w *walker) tar(n node, layers []string, br *bufio.Reader) error {
 		if err != nil {
 			return err
 		}
+		if max := w.opt.MaxEntries; max > 0 && count >= max {
+			return fmt.Errorf("tar: more than %d members (the entry limit), the rest not read (%q the first of them): %w", max, hdr.Name, ErrLimit)
+		}
 		mode := hdr.FileInfo().Mode()
 		switch {
 		case mode.IsRegular():
 			start := cr.N()
 			in := func() int64 { return cr.N() - start }
-			w.process(w.member(n, layers, hdr.Name, &guard{r: tr, name: "tar", in: in, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace}, hdr.Size, nil))
+			w.process(w.member(n, layers, hdr.Name, &guard{r: tr, name: "tar", in: in, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, b: w.budget}, hdr.Size, nil))
 		case mode.IsDir(), hdr.Typeflag == tar.TypeXGlobalHeader:
 		default:
 			m := w.member(n, layers, hdr.Name, nil, hdr.Size, nil)
@@ -75,12 +81,19 @@ var zipZstd = zstd.ZipDecompressor(zstd.WithDecoderMaxMemory(uint64(DefaultMaxWi
 
 func zipBzip2(r io.Reader) io.ReadCloser { return io.NopCloser(bzip2.NewReader(r)) }
 
-func zipXz(r io.Reader) io.ReadCloser {
-	x, err := xz.NewReader(r)
-	if err != nil {
-		return io.NopCloser(&errReader{err})
+// zipXz decodes xz members, each block's dictionary checked against
+// maxWindow (xzGate) as for an xz stream.
+func zipXz(maxWindow int64) zip.Decompressor {
+	return func(r io.Reader) io.ReadCloser {
+		if maxWindow > 0 {
+			r = newXzGate(r, maxWindow)
+		}
+		x, err := xz.NewReader(r)
+		if err != nil {
+			return io.NopCloser(&errReader{err})
+		}
+		return io.NopCloser(x)
 	}
-	return io.NopCloser(x)
 }
 
 // errReader fails every read with err (a decoder that could not start; a
@@ -115,19 +128,26 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 	zr.RegisterDecompressor(zstd.ZipMethodWinZip, zipZstd)
 	zr.RegisterDecompressor(zstd.ZipMethodPKWare, zipZstd)
 	zr.RegisterDecompressor(zipMethodBzip2, zipBzip2)
-	zr.RegisterDecompressor(zipMethodXz, zipXz)
+	zr.RegisterDecompressor(zipMethodXz, zipXz(w.opt.MaxWindowBytes))
+	files := zr.File
+	var tooMany error
+	if max := w.opt.MaxEntries; max > 0 && len(files) > max {
+		tooMany = fmt.Errorf("zip: %d entries, over the entry limit %d: the first %d opened: %w", len(files), max, max, ErrLimit)
+		files = files[:max]
+	}
+	overlaps := zipOverlaps(files)
 	var ahead *zipAhead
 	if w.opt.ParallelDecode && n.archives == 0 && n.warc == nil {
 		// the run's lone input: decode members ahead on the other cores,
 		// those whose bytes cannot trip the ratio limit (see zipAhead)
-		ahead = newZipAhead(zr.File, w.opt.decodeWidth, func(f *zip.File) bool {
+		ahead = newZipAhead(files, w.opt.decodeWidth, func(f *zip.File) bool {
 			size, cs := f.UncompressedSize64, f.CompressedSize64
 			return f.Mode().IsRegular() && f.Flags&1 == 0 && f.Method != zip.Store &&
 				(w.opt.MaxRatio <= 0 || int64(size) <= w.opt.RatioGrace || float64(size) <= w.opt.MaxRatio*float64(max(cs, 1)))
 		})
 		defer ahead.close()
 	}
-	for i, f := range zr.File {
+	for i, f := range files {
 		if w.stop != nil {
 			break
 		}
@@ -143,10 +163,13 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 		case f.Flags&1 != 0:
 			w.skip(m, layers, "encrypted")
 			continue
+		case overlaps[i] != nil:
+			w.fail(m, layers, overlaps[i])
+			continue
 		}
 		if ahead != nil {
 			if b, ok := ahead.get(i); ok {
-				m.r = &guard{r: bytes.NewReader(b), in: func() int64 { return cs }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: "zip"}
+				m.r = &guard{r: bytes.NewReader(b), in: func() int64 { return cs }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: "zip", b: w.budget}
 				w.process(m)
 				continue
 			}
@@ -160,7 +183,7 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 			}
 			continue
 		}
-		m.r = &guard{r: rc, in: func() int64 { return cs }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: "zip"}
+		m.r = &guard{r: rc, in: func() int64 { return cs }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: "zip", b: w.budget}
 		if f.Method == zip.Store {
 			// a stored member is a slice of the archive: random access
 			// without spooling if it is a zip itself
@@ -171,21 +194,105 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 		w.process(m)
 		rc.Close()
 	}
-	return nil
+	return tooMany
+}
+
+// zipOverlaps finds the entries whose data overlaps an earlier entry's (in
+// the archive's byte order): the overlapping-entry zip bomb makes
+// thousands of entries of one deflate stream, each within the ratio
+// limit (issue 24 §2). Such an entry gets an error naming the entry it
+// overlaps and is not read; the first of them is. Entries whose data
+// cannot be located are left to Open, which reports why.
+func zipOverlaps(files []*zip.File) map[int]error {
+	type span struct {
+		start, end int64
+		i          int
+	}
+	spans := make([]span, 0, len(files))
+	for i, f := range files {
+		if f.CompressedSize64 == 0 || f.Mode().IsDir() {
+			continue
+		}
+		off, err := f.DataOffset()
+		if err != nil {
+			continue
+		}
+		end := off + int64(f.CompressedSize64)
+		if f.CompressedSize64 > 1<<62 || end < off {
+			end = 1 << 62
+		}
+		spans = append(spans, span{off, end, i})
+	}
+	sort.SliceStable(spans, func(a, b int) bool { return spans[a].start < spans[b].start })
+	var out map[int]error
+	var last span // the span reaching furthest so far
+	for k, s := range spans {
+		if k > 0 && s.start < last.end {
+			if out == nil {
+				out = map[int]error{}
+			}
+			out[s.i] = fmt.Errorf("zip: its data (offset %d, %d bytes) overlaps that of %q (offset %d, %d bytes): not read (overlapping entries repeat one stream, a zip bomb)",
+				s.start, s.end-s.start, files[last.i].Name, last.start, last.end-last.start)
+			continue
+		}
+		if k == 0 || s.end > last.end {
+			last = s
+		}
+	}
+	return out
 }
 
 // spooled is a stream copied for random access.
 type spooled struct {
-	ra   io.ReaderAt
-	size int64
-	f    *os.File
+	ra      io.ReaderAt
+	size    int64
+	f       *os.File
+	removed atomic.Bool // by RemoveSpools: writes fail
 }
 
 func (s *spooled) close() {
 	if s.f != nil {
 		s.f.Close()
 		os.Remove(s.f.Name())
+		spools.mu.Lock()
+		delete(spools.live, s.f.Name())
+		spools.mu.Unlock()
 	}
+}
+
+// spools are the spool files in use, so that an interrupted process can
+// remove them before it exits (RemoveSpools): a defer does not run when a
+// signal ends the process.
+var spools struct {
+	mu   sync.Mutex
+	live map[string]*spooled
+}
+
+// errSpoolRemoved fails the writes to a spool RemoveSpools removed.
+var errSpoolRemoved = errors.New("spooling a zip for random access: interrupted, spool file removed")
+
+// RemoveSpools removes every temporary spool file now in use (see
+// Options.SpoolMemoryBytes), for a signal handler before the process
+// exits; a spool being written stops at its next write. Spools made
+// later are removed as usual when done (or by another call).
+func RemoveSpools() {
+	spools.mu.Lock()
+	defer spools.mu.Unlock()
+	for name, sp := range spools.live {
+		sp.removed.Store(true)
+		os.Remove(name)
+	}
+	clear(spools.live)
+}
+
+// spoolWriter fails once RemoveSpools removed its file.
+type spoolWriter struct{ sp *spooled }
+
+func (s spoolWriter) Write(p []byte) (int, error) {
+	if s.sp.removed.Load() {
+		return 0, errSpoolRemoved
+	}
+	return s.sp.f.Write(p)
 }
 
 // spool copies r for random access: to memory up to SpoolMemoryBytes, to a
@@ -207,12 +314,19 @@ func (w *walker) spool(r io.Reader) (*spooled, error) {
 	if limit > 0 && n > limit {
 		return nil, &LimitError{What: "zip spool size", Limit: humanSize(limit), After: limit}
 	}
+	spools.mu.Lock()
 	f, err := os.CreateTemp(w.opt.TempDir, "idlint-spool-*.zip")
 	if err != nil {
+		spools.mu.Unlock()
 		return nil, fmt.Errorf("spooling a zip for random access: %w", err)
 	}
 	sp := &spooled{f: f, ra: f}
-	if _, err := f.Write(buf.Bytes()); err != nil {
+	if spools.live == nil {
+		spools.live = map[string]*spooled{}
+	}
+	spools.live[f.Name()] = sp
+	spools.mu.Unlock()
+	if _, err := (spoolWriter{sp}).Write(buf.Bytes()); err != nil {
 		sp.close()
 		return nil, fmt.Errorf("spooling a zip for random access: %w", err)
 	}
@@ -221,7 +335,7 @@ func (w *walker) spool(r io.Reader) (*spooled, error) {
 	if limit > 0 {
 		src = io.LimitReader(r, limit-n+1)
 	}
-	m, err := io.Copy(f, src)
+	m, err := io.Copy(spoolWriter{sp}, src)
 	if err != nil {
 		sp.close()
 		return nil, err

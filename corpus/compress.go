@@ -354,7 +354,11 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 		if dc, ok := xzDictCap(head); ok && w.opt.MaxWindowBytes > 0 && dc > w.opt.MaxWindowBytes {
 			return nil, nil, release, fmt.Errorf("dictionary of %s is over the decoder window limit %s: %w", humanSize(dc), humanSize(w.opt.MaxWindowBytes), ErrLimit)
 		}
-		x, err := xz.ReaderConfig{}.NewReader(br)
+		var src io.Reader = br
+		if w.opt.MaxWindowBytes > 0 {
+			src = newXzGate(br, w.opt.MaxWindowBytes) // every later block too
+		}
+		x, err := xz.ReaderConfig{}.NewReader(src)
 		if err != nil {
 			return nil, nil, release, err
 		}

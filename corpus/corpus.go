@@ -39,7 +39,11 @@
 // Options.MaxRatio (default 1000:1 per decompression layer, enforced once
 // a layer has produced Options.RatioGrace, default 1 MiB),
 // Options.MaxDepth (default 4 nested archives, and 4 compression layers in
-// a row) and Options.MaxWindowBytes (zstd and xz windows, default 512 MiB).
+// a row), Options.MaxWindowBytes (zstd and xz windows, default 512 MiB;
+// every xz block header is checked), Options.MaxDecompressedBytes (what
+// all the layers and members of one input produce, default max(1 GiB,
+// 100 × its size)) and Options.MaxEntries (members per archive, default
+// 2^20); zip entries whose data overlaps an earlier entry's are errors.
 // A document cut at a limit is recorded as an error naming the limit; the
 // occurrences found before the cut count. Memory per input is a few
 // 64 KiB buffers per layer, plus the decoders' windows, plus a zip nested
@@ -154,9 +158,9 @@ type Options struct {
 	// streams are not opened at all but scanned as they are.
 	MaxDepth int
 	// MaxWindowBytes bounds the window a zstd or xz stream may ask its
-	// decoder to allocate. Default 512 MiB. (xz: checked on the first
-	// block header, which is where xz writes it; zip members compressed
-	// with zstd use the default.)
+	// decoder to allocate. Default 512 MiB. (xz: every block header of
+	// every stream, in zip members too, is checked before the decoder
+	// reads it whole; zip members compressed with zstd use the default.)
 	MaxWindowBytes int64
 	// SpoolMemoryBytes: a zip found inside a stream (a member of a tar, a
 	// compressed zip) must be spooled for random access; up to this size
@@ -165,6 +169,18 @@ type Options struct {
 	// temporary file). The spool is bounded by MaxMemberBytes.
 	SpoolMemoryBytes int64
 	TempDir          string
+	// MaxDecompressedBytes bounds the work of one input: the bytes every
+	// decompression layer and every archive member of it produce, summed
+	// (a .tar.gz's bytes count twice: gzip's output, then the members).
+	// Default max(1 GiB, 100 × the input's size; for standard input, the
+	// bytes read so far). Past it the member being read is cut with an
+	// error naming the limit, what it gave before counts, and nothing
+	// more of the input is opened (its archives' records say so).
+	MaxDecompressedBytes int64
+	// MaxEntries bounds the members of one zip, tar or ar archive: those
+	// past it are not opened, an error on the archive says so. Default
+	// 2^20.
+	MaxEntries int
 
 	// SkipBinary records documents whose first 8 KiB hold a NUL byte (after
 	// UTF-16 detection) as skipped "binary" instead of scanning them.
@@ -445,7 +461,15 @@ func openFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(recor
 	if opt.ReadBytes != nil {
 		n.r = &progressReader{r: n.r, n: opt.ReadBytes}
 	}
+	var b *budget
+	if opt.MaxDecompressedBytes >= 0 {
+		read := &countingReader{r: n.r}
+		n.r = read
+		size := n.size
+		b = &budget{fixed: opt.MaxDecompressedBytes, in: func() int64 { return max(size, read.N()) }}
+	}
 	w := getWalker(opt.withDefaults(), in.Path, h, emit, emitSeq)
 	defer putWalker(w)
+	w.budget = b
 	w.process(n)
 }

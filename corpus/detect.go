@@ -261,7 +261,8 @@ func parseOctal(b []byte) (int64, bool) {
 
 // xzDictCap reads the LZMA2 dictionary size from the first block header of
 // an xz stream, which the decoder allocates up front; ok is false when the
-// header is not in head (then the decoder's own checks apply).
+// header is not in head (then the decoder's own checks apply). Later
+// blocks are checked as they flow (xzGate).
 func xzDictCap(head []byte) (int64, bool) {
 	const streamHeader = 12
 	if len(head) < streamHeader+2 || head[streamHeader] == 0 { // 0: index, no block
@@ -271,48 +272,5 @@ func xzDictCap(head []byte) (int64, bool) {
 	if len(head) < streamHeader+size {
 		return 0, false
 	}
-	bh := head[streamHeader : streamHeader+size]
-	flags := bh[1]
-	p := 2
-	if flags&0x40 != 0 { // compressed size
-		_, k := binary.Uvarint(bh[p:])
-		if k <= 0 {
-			return 0, false
-		}
-		p += k
-	}
-	if flags&0x80 != 0 { // uncompressed size
-		_, k := binary.Uvarint(bh[p:])
-		if k <= 0 {
-			return 0, false
-		}
-		p += k
-	}
-	for range int(flags&3) + 1 {
-		if p >= len(bh) {
-			return 0, false
-		}
-		id, k := binary.Uvarint(bh[p:])
-		if k <= 0 {
-			return 0, false
-		}
-		p += k
-		psize, k := binary.Uvarint(bh[p:])
-		if k <= 0 || p+k+int(psize) > len(bh) {
-			return 0, false
-		}
-		p += k
-		if id == 0x21 && psize == 1 { // LZMA2
-			b := bh[p]
-			if b > 40 {
-				return 0, false
-			}
-			if b == 40 {
-				return 1<<32 - 1, true
-			}
-			return int64(2|b&1) << (b/2 + 11), true
-		}
-		p += int(psize)
-	}
-	return 0, false
+	return xzBlockDict(head[streamHeader : streamHeader+size])
 }

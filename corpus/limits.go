@@ -29,6 +29,17 @@ const (
 	// access) is held in memory up to this size, in a temporary file above
 	// it: 16 MiB.
 	DefaultSpoolMemoryBytes int64 = 16 << 20
+	// DefaultDecompressedFloor and DefaultDecompressedFactor make the
+	// default budget of decompressed bytes per input (MaxDecompressedBytes):
+	// max(1 GiB, 100 × the input's size). Text compresses 3-10× (the RFC
+	// series' rfcs.tar.zst: 5.6×; logs up to ~50×) and an archive's bytes are
+	// counted once per layer (a .tar.gz's twice), so 100× leaves room for
+	// any real input while a bomb of kilobytes stops at 1 GiB.
+	DefaultDecompressedFloor  int64 = 1 << 30
+	DefaultDecompressedFactor int64 = 100
+	// DefaultMaxEntries bounds the members of one archive (zip, tar, ar):
+	// 2^20, beyond any software distribution or document package.
+	DefaultMaxEntries = 1 << 20
 )
 
 // withDefaults fills the zero limits with their defaults.
@@ -51,7 +62,59 @@ func (o Options) withDefaults() Options {
 	if o.SpoolMemoryBytes == 0 {
 		o.SpoolMemoryBytes = DefaultSpoolMemoryBytes
 	}
+	if o.MaxEntries == 0 {
+		o.MaxEntries = DefaultMaxEntries
+	}
 	return o
+}
+
+// budget counts the bytes an input's layers produce, every decompression
+// layer's and every archive member's, against one limit per input
+// (Options.MaxDecompressedBytes; issue 24 §2): per-layer ratios do not see
+// work that composes (overlapping zip entries, zips nested in zips). The
+// count is atomic: a read-ahead goroutine decodes the outer layer while
+// the walker reads the inner ones.
+type budget struct {
+	used  atomic.Int64
+	fixed int64        // > 0: the limit; else proportional to in
+	in    func() int64 // the input's size, or bytes read (stdin)
+	err   atomic.Pointer[LimitError]
+}
+
+func (b *budget) limit() int64 {
+	if b.fixed > 0 {
+		return b.fixed
+	}
+	in := b.in()
+	if in > (1<<62)/DefaultDecompressedFactor {
+		return 1 << 62
+	}
+	return max(DefaultDecompressedFloor, DefaultDecompressedFactor*in)
+}
+
+// take counts k bytes; over is how many of them are past the limit (then
+// the budget is spent: every guard on it fails from now on).
+func (b *budget) take(k int64) (over int64) {
+	u := b.used.Add(k)
+	lim := b.limit()
+	if u <= lim {
+		return 0
+	}
+	what := "decompressed bytes of the input (all layers and members)"
+	limit := humanSize(lim)
+	if b.fixed <= 0 {
+		limit += fmt.Sprintf(" (%d × its %s, at least %s)", DefaultDecompressedFactor, humanSize(b.in()), humanSize(DefaultDecompressedFloor))
+	}
+	b.err.CompareAndSwap(nil, &LimitError{What: what, Limit: limit, After: lim})
+	return min(k, u-lim)
+}
+
+// spent is the budget's error once it is spent, else nil.
+func (b *budget) spent() error {
+	if e := b.err.Load(); e != nil {
+		return e
+	}
+	return nil
 }
 
 // ErrLimit is matched (errors.Is) by every *LimitError.
@@ -86,13 +149,20 @@ type guard struct {
 	in    func() int64 // compressed bytes read so far (nil: no ratio)
 	ratio float64      // <= 0: no ratio limit
 	grace int64
-	name  string // layer name for errors from r
-	err   error  // sticky
+	name  string  // layer name for errors from r
+	b     *budget // the input's budget its bytes count against (nil: none)
+	err   error   // sticky
 }
 
 func (g *guard) Read(p []byte) (int, error) {
 	if g.err != nil {
 		return 0, g.err
+	}
+	if g.b != nil {
+		if err := g.b.spent(); err != nil {
+			g.err = err
+			return 0, err
+		}
 	}
 	if g.max > 0 && int64(len(p)) > g.max-g.n+1 {
 		// read at most one byte past the limit: enough to know it is exceeded
@@ -105,6 +175,12 @@ func (g *guard) Read(p []byte) (int, error) {
 		g.n = g.max
 		g.err = &LimitError{What: "decompressed size", Limit: humanSize(g.max), After: g.n}
 		return k, g.err
+	}
+	if g.b != nil && k > 0 {
+		if over := g.b.take(int64(k)); over > 0 {
+			g.err = g.b.spent()
+			return k - int(over), g.err
+		}
 	}
 	if g.in != nil && g.ratio > 0 && g.n > g.grace {
 		if in := g.in(); float64(g.n) > g.ratio*float64(max(in, 1)) {

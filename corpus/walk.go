@@ -36,6 +36,7 @@ type walker struct {
 	hdr     []byte                   // a WARC record's header block (IncludeWARCMeta)
 	doc     Document                 // the document being handled, and its guard:
 	dg      guard                    // one at a time, valid until its handler returns
+	budget  *budget                  // the input's decompressed bytes (nil: no limit)
 }
 
 // wholeMax is the largest file handed over whole in memory: most of a
@@ -57,7 +58,7 @@ func putWalker(w *walker) {
 	for _, b := range w.bufs {
 		b.Reset(nil)
 	}
-	w.h, w.emit, w.emitSeq, w.opt.FS = nil, nil, nil, nil
+	w.h, w.emit, w.emitSeq, w.opt.FS, w.budget = nil, nil, nil, nil, nil
 	walkers.Put(w)
 }
 
@@ -94,6 +95,11 @@ type warcMeta struct {
 }
 
 func (w *walker) process(n node) {
+	if w.stop == nil && w.budget != nil {
+		// the budget is spent: open nothing more of the input (the
+		// archives above say so in their records)
+		w.stop = w.budget.spent()
+	}
 	if w.stop != nil {
 		return
 	}
@@ -210,6 +216,11 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 			}
 		}
 	}
+	if w.budget != nil {
+		// counted as consumed, above any read-ahead: the same bytes,
+		// and the same member cut, however far decoding ran ahead
+		r = &guard{r: r, b: w.budget}
+	}
 	w.process(node{
 		member: n.member, layers: layers, level: n.level + 1, archives: n.archives, comps: n.comps + 1,
 		r: r, compressed: n.compressed, size: -1, gzm: gzm, warc: n.warc,
@@ -265,6 +276,9 @@ func (w *walker) archive(n node, k kind, br *bufio.Reader, pos func() int64) {
 		err = drainTail(br)
 	}
 	r.CompressedBytes = n.compressed()
+	if err == nil && errors.Is(w.stop, ErrLimit) {
+		err = fmt.Errorf("members not all opened: %w", w.stop)
+	}
 	if err != nil {
 		r.Status = record.StatusError
 		if k == kindTar || k == kindZip {

@@ -345,7 +345,7 @@ func (w *walker) http(n node) {
 		default:
 			dec = flate.NewReader(dbr)
 		}
-		body.r = &guard{r: dec, in: func() int64 { return cnt.N() }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: enc}
+		body.r = &guard{r: dec, in: func() int64 { return cnt.N() }, ratio: w.opt.MaxRatio, grace: w.opt.RatioGrace, name: enc, b: w.budget}
 		body.layers = with(body.layers, enc)
 	}
 	w.process(body)

@@ -33,7 +33,7 @@ func (cf *configFlags) register(fs *flag.FlagSet) {
 }
 
 // limitFlags are the flags of the run-wide limits (config.Limits).
-var limitFlags = []string{"max-len", "max-member-bytes", "max-ratio", "max-depth", "max-window"}
+var limitFlags = []string{"max-len", "max-member-bytes", "max-ratio", "max-depth", "max-window", "max-decompressed", "max-entries"}
 
 // loader builds the configuration loader of a command from its parsed
 // flags: the flags given make the layer applied after every file.
@@ -143,6 +143,10 @@ func (c *common) loader(fs *flag.FlagSet) (*config.Loader, error) {
 			lim.MaxDepth = s
 		case "max-window":
 			lim.MaxWindow = s
+		case "max-decompressed":
+			lim.MaxDecompressed = s
+		case "max-entries":
+			lim.MaxEntries = s
 		}
 	}
 	return ld, nil
@@ -205,6 +209,12 @@ func (c *common) scanConfig(fs *flag.FlagSet, paths []string, copt *corpus.Optio
 	if lim.MaxWindow.Set {
 		copt.MaxWindowBytes = lim.MaxWindow.V
 	}
+	if lim.MaxDecompressed.Set {
+		copt.MaxDecompressedBytes = lim.MaxDecompressed.V
+	}
+	if lim.MaxEntries.Set {
+		copt.MaxEntries = int(lim.MaxEntries.V)
+	}
 	return ld, run.Lint(), nil
 }
 
@@ -215,6 +225,9 @@ var defaultLimits = config.Limits{
 	MaxRatio:       config.Setting[float64]{V: corpus.DefaultMaxRatio},
 	MaxDepth:       config.Setting[int64]{V: corpus.DefaultMaxDepth},
 	MaxWindow:      config.Setting[int64]{V: corpus.DefaultMaxWindowBytes},
+	// 0: in proportion to each input's size (corpus.Options)
+	MaxDecompressed: config.Setting[int64]{V: 0},
+	MaxEntries:      config.Setting[int64]{V: corpus.DefaultMaxEntries},
 }
 
 // cmdConfig prints the configuration that applies to a path, each
@@ -228,6 +241,8 @@ func cmdConfig(args []string, stdout, stderr io.Writer) int {
 	fs.Float64("max-ratio", 0, "largest expansion of one decompression layer")
 	fs.Int64("max-depth", 0, "archives opened one inside another")
 	fs.Int64("max-window", 0, "largest zstd/xz decoder window in `BYTES`")
+	fs.Int64("max-decompressed", 0, "decompressed bytes per input, all layers and members")
+	fs.Int64("max-entries", 0, "members per archive")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(fs, err, stdout)

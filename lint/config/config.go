@@ -84,6 +84,10 @@ type Limits struct {
 	MaxRatio       Setting[float64]
 	MaxDepth       Setting[int64]
 	MaxWindow      Setting[int64] // largest zstd/xz window (--max-window)
+	// decompressed bytes per input, all layers and members
+	// (--max-decompressed; 0: max(1 GiB, 100 × the input's size))
+	MaxDecompressed Setting[int64]
+	MaxEntries      Setting[int64] // members per archive (--max-entries)
 }
 
 // merge lets the settings of o that are set override l's.
@@ -93,6 +97,8 @@ func (l *Limits) merge(o Limits) {
 	over(&l.MaxRatio, o.MaxRatio)
 	over(&l.MaxDepth, o.MaxDepth)
 	over(&l.MaxWindow, o.MaxWindow)
+	over(&l.MaxDecompressed, o.MaxDecompressed)
+	over(&l.MaxEntries, o.MaxEntries)
 }
 
 func over[T any](dst *Setting[T], src Setting[T]) {

@@ -54,11 +54,13 @@ type overrideData struct {
 }
 
 type limitsData struct {
-	MaxLen         int64   `toml:"max-len"`
-	MaxMemberBytes int64   `toml:"max-member-bytes"`
-	MaxRatio       float64 `toml:"max-ratio"`
-	MaxDepth       int64   `toml:"max-depth"`
-	MaxWindow      int64   `toml:"max-window"`
+	MaxLen          int64   `toml:"max-len"`
+	MaxMemberBytes  int64   `toml:"max-member-bytes"`
+	MaxRatio        float64 `toml:"max-ratio"`
+	MaxDepth        int64   `toml:"max-depth"`
+	MaxWindow       int64   `toml:"max-window"`
+	MaxDecompressed int64   `toml:"max-decompressed"`
+	MaxEntries      int64   `toml:"max-entries"`
 }
 
 // File is one parsed configuration file.
@@ -327,6 +329,12 @@ func (p parser) limits(d limitsData) Limits {
 	}
 	if o, ok := set("max-window"); ok {
 		l.MaxWindow = Setting[int64]{V: d.MaxWindow, Set: true, Origin: o}
+	}
+	if o, ok := set("max-decompressed"); ok {
+		l.MaxDecompressed = Setting[int64]{V: d.MaxDecompressed, Set: true, Origin: o}
+	}
+	if o, ok := set("max-entries"); ok {
+		l.MaxEntries = Setting[int64]{V: d.MaxEntries, Set: true, Origin: o}
 	}
 	return l
 }

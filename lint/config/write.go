@@ -103,6 +103,8 @@ func (e *Effective) Write(w io.Writer, path string, run *Effective, defaults Lim
 	p.line("max-ratio = "+strconv.FormatFloat(r.V, 'f', 1, 64), p.origin(r.Origin))
 	intLine("max-depth", lim.MaxDepth, defaults.MaxDepth)
 	intLine("max-window", lim.MaxWindow, defaults.MaxWindow)
+	intLine("max-decompressed", lim.MaxDecompressed, defaults.MaxDecompressed)
+	intLine("max-entries", lim.MaxEntries, defaults.MaxEntries)
 	return bw.Flush()
 }
 
