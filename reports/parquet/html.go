@@ -11,7 +11,6 @@ import (
 	"time"
 
 	pq "github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/schema"
 
 	"github.com/idlint/idlint/lint"
@@ -49,7 +48,19 @@ func ReadModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 		byID[r.ID] = r
 	}
 	inputs := map[string]bool{}
-	err = readGroups(filepath.Join(dir, OccurrencesFile), func(s *schema.Schema, leaves []leafData, _ int64) error {
+	occS, err := fileSchema(occurrenceColumns)
+	if err != nil {
+		return nil, err
+	}
+	fndS, err := fileSchema(findingColumns)
+	if err != nil {
+		return nil, err
+	}
+	srcS, err := fileSchema(sourceColumns)
+	if err != nil {
+		return nil, err
+	}
+	err = readGroups(filepath.Join(dir, OccurrencesFile), occS, func(s *schema.Schema, leaves []leafData, _ int64) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -79,7 +90,7 @@ func ReadModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 		return nil
 	})
 	if err == nil {
-		err = readGroups(filepath.Join(dir, FindingsFile), func(s *schema.Schema, leaves []leafData, _ int64) error {
+		err = readGroups(filepath.Join(dir, FindingsFile), fndS, func(s *schema.Schema, leaves []leafData, _ int64) error {
 			cols, n, err := columns(s, leaves, "findings", "source", "member", "scheme", "raw", "rule", "severity", "message")
 			if err != nil {
 				return err
@@ -108,7 +119,7 @@ func ReadModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 		})
 	}
 	if err == nil {
-		err = readGroups(filepath.Join(dir, SourcesFile), func(s *schema.Schema, leaves []leafData, _ int64) error {
+		err = readGroups(filepath.Join(dir, SourcesFile), srcS, func(s *schema.Schema, leaves []leafData, _ int64) error {
 			cols, n, err := columns(s, leaves, "sources", "source", "member", "format", "status", "error")
 			if err != nil {
 				return err
@@ -140,22 +151,6 @@ func ReadModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 	}
 	sum.Inputs = len(inputs)
 	return c.Model(sum), nil
-}
-
-// readMeta is a report file's key-value metadata.
-func readMeta(path string) (map[string]string, error) {
-	rdr, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		return nil, err
-	}
-	defer rdr.Close()
-	meta := map[string]string{}
-	for _, kv := range rdr.MetaData().KeyValueMetadata() {
-		if kv.Value != nil {
-			meta[kv.Key] = *kv.Value
-		}
-	}
-	return meta, nil
 }
 
 func col(s *schema.Schema, leaves []leafData, name string) *leafData {

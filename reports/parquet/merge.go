@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	pq "github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/schema"
 
 	"github.com/idlint/idlint/reports"
@@ -94,12 +93,9 @@ func Merge(ctx context.Context, out string, shards []string, opt Options) error 
 // and levels as they are, after checking that its columns are the ones
 // this version writes; each row group also goes to fn when set.
 func copyFile[T any](ctx context.Context, path string, t *table[T], fn func(*schema.Schema, []leafData) error) error {
-	return readGroups(path, func(s *schema.Schema, leaves []leafData, rows int64) error {
+	return readGroups(path, t.fw.Schema, func(s *schema.Schema, leaves []leafData, rows int64) error {
 		if err := ctx.Err(); err != nil {
 			return err
-		}
-		if !s.Equals(t.fw.Schema) {
-			return fmt.Errorf("%s: columns differ from this version's schema", path)
 		}
 		if fn != nil {
 			if err := fn(s, leaves); err != nil {
@@ -119,28 +115,6 @@ func copyFile[T any](ctx context.Context, path string, t *table[T], fn func(*sch
 		t.total += rows
 		return writeLeaves(rg, leaves)
 	})
-}
-
-// readGroups reads an idlint report file a row group at a time.
-func readGroups(path string, fn func(s *schema.Schema, leaves []leafData, rows int64) error) error {
-	rdr, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		return err
-	}
-	defer rdr.Close()
-	if v := rdr.MetaData().KeyValueMetadata().FindValue("idlint.schema_version"); v == nil || *v != SchemaVersion {
-		return fmt.Errorf("%s: not an idlint report of schema version %s", path, SchemaVersion)
-	}
-	for g := 0; g < rdr.NumRowGroups(); g++ {
-		leaves, err := readLeaves(rdr, g)
-		if err != nil {
-			return fmt.Errorf("%s: row group %d: %w", path, g, err)
-		}
-		if err := fn(rdr.MetaData().Schema, leaves, rdr.RowGroup(g).NumRows()); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // addClusterRows feeds the occurrence rows of a row group to the aggregation.
