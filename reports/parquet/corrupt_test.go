@@ -136,10 +136,10 @@ func damages(t testing.TB, dir, table string) []damage {
 type outcome string
 
 const (
-	outOK      outcome = "read"             // the damage changed values only
-	outNamed   outcome = "error naming it"  // the goal
-	outUnnamed outcome = "error, no name"   // an error that does not say which file
-	outPanic   outcome = "panic"            // what issue 24 §3 found
+	outOK      outcome = "read"              // the damage changed values only
+	outNamed   outcome = "error naming it"   // the goal
+	outUnnamed outcome = "error, no name"    // an error that does not say which file
+	outPanic   outcome = "panic"             // what issue 24 §3 found
 	outLeft    outcome = "left files in OUT" // a failed merge that left some behind
 )
 
