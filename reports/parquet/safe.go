@@ -4,7 +4,9 @@ package parquet
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -89,8 +91,20 @@ const (
 // openReport opens an idlint report file and checks its schema version
 // and, with want, its columns.
 func openReport(path string, want *schema.Schema) (*file.Reader, error) {
-	rdr, err := file.OpenParquetFile(path, false)
+	f, err := os.Open(path)
 	if err != nil {
+		return nil, err
+	}
+	// the reader goes by the footer only: a file that does not start
+	// as Parquet files do is damaged all the same
+	var magic [4]byte
+	if _, err := f.ReadAt(magic[:], 0); err != nil || string(magic[:]) != "PAR1" {
+		f.Close()
+		return nil, errors.New("not a Parquet file (no PAR1 at its start)")
+	}
+	rdr, err := file.NewParquetReader(f) // Close closes f
+	if err != nil {
+		f.Close()
 		return nil, err
 	}
 	if v := rdr.MetaData().KeyValueMetadata().FindValue("idlint.schema_version"); v == nil || *v != SchemaVersion {
