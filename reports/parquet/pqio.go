@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -185,31 +186,35 @@ func readLeaves(r *file.Reader, g int, pos *readPos) ([]leafData, int64, error) 
 		}
 		d := &out[i]
 		levels := cr.Descriptor().MaxDefinitionLevel() > 0
-		n := readBatchLevel // a batch, not the rows claimed: those may lie
+		// a batch at a time, not the rows claimed at once: those may lie
+		n := min(readBatchLevel, max(int(rows), 64))
 		def, rep := make([]int16, n), make([]int16, n)
+		var bs []pq.ByteArray
 		var got int64 // levels (or values) read so far
 		for cr.HasNext() {
 			var total int64
 			var k int
 			switch c := cr.(type) {
 			case *file.ByteArrayColumnChunkReader:
-				v := make([]pq.ByteArray, n)
-				total, k, err = c.ReadBatch(int64(n), v, def, rep)
-				for _, b := range v[:k] {
+				if bs == nil {
+					bs = make([]pq.ByteArray, n)
+				}
+				total, k, err = c.ReadBatch(int64(n), bs, def, rep)
+				for _, b := range bs[:k] {
 					d.putBytes(b) // the reader reuses its page buffers
 				}
 			case *file.Int64ColumnChunkReader:
-				v := make([]int64, n)
-				total, k, err = c.ReadBatch(int64(n), v, def, rep)
-				d.i64 = append(d.i64, v[:k]...)
+				d.i64 = slices.Grow(d.i64, n)
+				total, k, err = c.ReadBatch(int64(n), d.i64[len(d.i64):len(d.i64)+n], def, rep)
+				d.i64 = d.i64[:len(d.i64)+min(max(k, 0), n)]
 			case *file.Int32ColumnChunkReader:
-				v := make([]int32, n)
-				total, k, err = c.ReadBatch(int64(n), v, def, rep)
-				d.i32 = append(d.i32, v[:k]...)
+				d.i32 = slices.Grow(d.i32, n)
+				total, k, err = c.ReadBatch(int64(n), d.i32[len(d.i32):len(d.i32)+n], def, rep)
+				d.i32 = d.i32[:len(d.i32)+min(max(k, 0), n)]
 			case *file.BooleanColumnChunkReader:
-				v := make([]bool, n)
-				total, k, err = c.ReadBatch(int64(n), v, def, rep)
-				d.bools = append(d.bools, v[:k]...)
+				d.bools = slices.Grow(d.bools, n)
+				total, k, err = c.ReadBatch(int64(n), d.bools[len(d.bools):len(d.bools)+n], def, rep)
+				d.bools = d.bools[:len(d.bools)+min(max(k, 0), n)]
 			default:
 				return nil, 0, fmt.Errorf("%T not supported", cr)
 			}
