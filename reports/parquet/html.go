@@ -149,6 +149,17 @@ func ReadModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 		c.Abort(err)
 		return nil, err
 	}
+	// the directory is replaced as a whole (Create): a run that landed
+	// while it was read shows in the tables' run IDs now
+	for _, name := range []string{OccurrencesFile, FindingsFile, SourcesFile} {
+		now, err := readMeta(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		if now["idlint.run_id"] != meta["idlint.run_id"] {
+			return nil, fmt.Errorf("%s: replaced by run %s while run %s was read: read it again", dir, now["idlint.run_id"], meta["idlint.run_id"])
+		}
+	}
 	sum.Inputs = len(inputs)
 	return c.Model(sum), nil
 }
