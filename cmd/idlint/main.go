@@ -627,7 +627,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	rep := reportSpec{runID: *runID, args: append([]string{"idlint", "merge"}, args...)}
 	if !withParquet {
-		fmt.Fprintln(stderr, "idlint merge:", mergeReports(ctx, "", nil, reportMeta{}))
+		fmt.Fprintln(stderr, "idlint merge:", mergeReports(ctx, "", nil, reportMeta{}, false))
 		return exitTrouble
 	}
 	missing, ok := mergeChecked(ctx, pos[0], pos[1:], *force, *partial, rep.options(), stderr)

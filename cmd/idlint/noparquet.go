@@ -24,6 +24,6 @@ func newArrowStream(io.Writer, reportMeta) (reports.Sink, error) { return nil, e
 
 func createReport(string, reportMeta) (reports.Sink, error) { return nil, errNoParquet }
 
-func mergeReports(context.Context, string, []string, reportMeta) error { return errNoParquet }
+func mergeReports(context.Context, string, []string, reportMeta, bool) error { return errNoParquet }
 
 func readHTMLModel(context.Context, string) (*htmlreport.Model, error) { return nil, errNoParquet }

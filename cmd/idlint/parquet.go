@@ -7,8 +7,6 @@ import (
 	"io"
 
 	"github.com/idlint/idlint/internal/shard"
-	"github.com/idlint/idlint/lint"
-	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
 	htmlreport "github.com/idlint/idlint/reports/html"
 	"github.com/idlint/idlint/reports/parquet"
@@ -30,38 +28,25 @@ func newArrowStream(w io.Writer, m reportMeta) (reports.Sink, error) {
 	return parquet.NewStream(w, m.RunID), nil
 }
 
+// createReport starts the report of --report DIR: written beside DIR and
+// swapped in whole with its completion marker at the end, so that DIR
+// holds the previous complete report (its DONE.json with it) until then
+// (issue 24 §7).
 func createReport(dir string, m reportMeta) (reports.Sink, error) {
-	if err := shard.RemoveDone(dir); err != nil { // not complete until it ends
-		return nil, err
-	}
-	pw, err := parquet.Create(dir, m.parquet())
-	if err != nil {
-		return nil, err
-	}
-	return doneSink{pw, dir, m.Shard}, nil
+	opt := m.parquet()
+	opt.Complete = func(staging string) error { return shard.WriteDone(staging, m.Shard) }
+	return parquet.Create(dir, opt)
 }
 
-func mergeReports(ctx context.Context, out string, shards []string, m reportMeta) error {
-	return parquet.Merge(ctx, out, shards, m.parquet())
+// mergeReports merges shards into out, replaced as a set with its
+// completion marker; replace lets out hold files of any name (--force).
+func mergeReports(ctx context.Context, out string, shards []string, m reportMeta, replace bool) error {
+	opt := m.parquet()
+	opt.Complete = func(staging string) error { return shard.WriteDone(staging, m.Shard) }
+	opt.ReplaceAny = replace
+	return parquet.Merge(ctx, out, shards, opt)
 }
 
 func readHTMLModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 	return parquet.ReadModel(ctx, dir)
-}
-
-// doneSink writes the report's completion marker after the report itself.
-type doneSink struct {
-	reports.Sink
-	dir string
-	m   shard.Meta
-}
-
-func (d doneSink) Occurrence(o *lint.Occurrence) error { return d.Sink.Occurrence(o) }
-func (d doneSink) Source(r *record.Source) error       { return d.Sink.Source(r) }
-
-func (d doneSink) Finish(s reports.Summary) error {
-	if err := d.Sink.Finish(s); err != nil {
-		return err
-	}
-	return shard.WriteDone(d.dir, d.m)
 }

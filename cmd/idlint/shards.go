@@ -69,9 +69,9 @@ func profilesOf(cfg lint.Config) string {
 }
 
 // mergeChecked is `idlint merge`: it refuses shards that do not form one
-// job's set, and an existing out without force; it writes to a temporary
-// directory beside out and renames it at the end, so a failure leaves
-// nothing behind.
+// job's set, and an existing out without force; the merged report is
+// written beside out and swapped in whole with its DONE.json (issue 24
+// §7), so a failure leaves out as it was and nothing beside it.
 func mergeChecked(ctx context.Context, out string, dirs []string, force, allowPartial bool, m reportMeta, stderr io.Writer) (missing []int, ok bool) {
 	merged, probs := shard.Check(dirs, allowPartial)
 	_, err := os.Lstat(out)
@@ -87,44 +87,11 @@ func mergeChecked(ctx context.Context, out string, dirs []string, force, allowPa
 		}
 		return nil, false
 	}
-	fail := func(err error) ([]int, bool) {
-		fmt.Fprintln(stderr, "idlint merge:", err)
-		return nil, false
-	}
-	clean := filepath.Clean(out)
-	tmp, err := os.MkdirTemp(filepath.Dir(clean), "."+filepath.Base(clean)+".*.tmp")
-	if err != nil {
-		return fail(err)
-	}
-	defer os.RemoveAll(tmp) // gone once renamed; the remains on failure
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fail(err)
-	}
 	merged.RunID = m.RunID
 	m.Shard, m.Profiles = merged, merged.Profiles // the shards' profiles
-	if err := mergeReports(ctx, tmp, dirs, m); err != nil {
-		return fail(err)
-	}
-	if err := shard.WriteDone(tmp, merged); err != nil {
-		return fail(err)
-	}
-	if exists {
-		old, err := os.MkdirTemp(filepath.Dir(clean), "."+filepath.Base(clean)+".*.old")
-		if err != nil {
-			return fail(err)
-		}
-		defer os.RemoveAll(old)
-		if err := os.Rename(clean, filepath.Join(old, "x")); err != nil {
-			return fail(err)
-		}
-		if err := os.Rename(tmp, clean); err != nil {
-			os.Rename(filepath.Join(old, "x"), clean) // put it back
-			return fail(err)
-		}
-		return merged.Missing, true
-	}
-	if err := os.Rename(tmp, clean); err != nil {
-		return fail(err)
+	if err := mergeReports(ctx, out, dirs, m, force); err != nil {
+		fmt.Fprintln(stderr, "idlint merge:", err)
+		return nil, false
 	}
 	return merged.Missing, true
 }

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	pq "github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/schema"
 
 	"github.com/idlint/idlint/lint"
@@ -49,7 +48,19 @@ func ReadModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 		byID[r.ID] = r
 	}
 	inputs := map[string]bool{}
-	err = readGroups(filepath.Join(dir, OccurrencesFile), func(s *schema.Schema, leaves []leafData, _ int64) error {
+	occS, err := fileSchema(occurrenceColumns)
+	if err != nil {
+		return nil, err
+	}
+	fndS, err := fileSchema(findingColumns)
+	if err != nil {
+		return nil, err
+	}
+	srcS, err := fileSchema(sourceColumns)
+	if err != nil {
+		return nil, err
+	}
+	err = readGroups(filepath.Join(dir, OccurrencesFile), occS, func(s *schema.Schema, leaves []leafData, _ int64) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -79,7 +90,7 @@ func ReadModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 		return nil
 	})
 	if err == nil {
-		err = readGroups(filepath.Join(dir, FindingsFile), func(s *schema.Schema, leaves []leafData, _ int64) error {
+		err = readGroups(filepath.Join(dir, FindingsFile), fndS, func(s *schema.Schema, leaves []leafData, _ int64) error {
 			cols, n, err := columns(s, leaves, "findings", "source", "member", "scheme", "raw", "rule", "severity", "message")
 			if err != nil {
 				return err
@@ -108,7 +119,7 @@ func ReadModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 		})
 	}
 	if err == nil {
-		err = readGroups(filepath.Join(dir, SourcesFile), func(s *schema.Schema, leaves []leafData, _ int64) error {
+		err = readGroups(filepath.Join(dir, SourcesFile), srcS, func(s *schema.Schema, leaves []leafData, _ int64) error {
 			cols, n, err := columns(s, leaves, "sources", "source", "member", "format", "status", "error")
 			if err != nil {
 				return err
@@ -138,24 +149,19 @@ func ReadModel(ctx context.Context, dir string) (*htmlreport.Model, error) {
 		c.Abort(err)
 		return nil, err
 	}
-	sum.Inputs = len(inputs)
-	return c.Model(sum), nil
-}
-
-// readMeta is a report file's key-value metadata.
-func readMeta(path string) (map[string]string, error) {
-	rdr, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		return nil, err
-	}
-	defer rdr.Close()
-	meta := map[string]string{}
-	for _, kv := range rdr.MetaData().KeyValueMetadata() {
-		if kv.Value != nil {
-			meta[kv.Key] = *kv.Value
+	// the directory is replaced as a whole (Create): a run that landed
+	// while it was read shows in the tables' run IDs now
+	for _, name := range []string{OccurrencesFile, FindingsFile, SourcesFile} {
+		now, err := readMeta(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		if now["idlint.run_id"] != meta["idlint.run_id"] {
+			return nil, fmt.Errorf("%s: replaced by run %s while run %s was read: read it again", dir, now["idlint.run_id"], meta["idlint.run_id"])
 		}
 	}
-	return meta, nil
+	sum.Inputs = len(inputs)
+	return c.Model(sum), nil
 }
 
 func col(s *schema.Schema, leaves []leafData, name string) *leafData {

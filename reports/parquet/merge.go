@@ -6,12 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	pq "github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/schema"
 
 	"github.com/idlint/idlint/reports"
@@ -20,43 +18,45 @@ import (
 // Merge combines the report directories of sharded runs into out:
 // occurrences, findings and sources are concatenated in shard order, and
 // clusters are re-aggregated from the occurrences exactly as one run over
-// all inputs would have produced them. A cancelled ctx stops it between
-// row groups, leaving nothing under out's final names.
+// all inputs would have produced them. Like a report (Create), out is
+// replaced as a set: a failure (a damaged shard) or a cancelled ctx,
+// which stops it between row groups, leaves out as it was and nothing
+// beside it.
 func Merge(ctx context.Context, out string, shards []string, opt Options) error {
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
+	st, err := opt.stage(out)
+	if err != nil {
+		return fmt.Errorf("merge into %s: %w", out, err)
 	}
 	meta := opt.meta()
 	meta["idlint.merged_from"] = strings.Join(shards, ",")
-	occ, err := newTable(out, OccurrencesFile, occurrenceColumns, meta)
-	if err != nil {
-		return err
-	}
-	fnd, err := newTable(out, FindingsFile, findingColumns, meta)
-	if err != nil {
-		occ.abort()
-		return err
-	}
-	src, err := newTable(out, SourcesFile, sourceColumns, meta)
-	if err != nil {
-		occ.abort()
-		fnd.abort()
-		return err
-	}
-	cl, err := newTable(out, ClustersFile, clusterColumns, meta)
-	if err != nil {
-		occ.abort()
-		fnd.abort()
-		src.abort()
-		return err
-	}
+	var tables []interface{ abort() }
 	abort := func(err error) error {
-		occ.abort()
-		fnd.abort()
-		src.abort()
-		cl.abort()
+		for _, t := range tables {
+			t.abort()
+		}
+		st.Abort()
 		return err
 	}
+	occ, err := newTable(st.Path(), OccurrencesFile, occurrenceColumns, meta)
+	if err != nil {
+		return abort(err)
+	}
+	tables = append(tables, occ)
+	fnd, err := newTable(st.Path(), FindingsFile, findingColumns, meta)
+	if err != nil {
+		return abort(err)
+	}
+	tables = append(tables, fnd)
+	src, err := newTable(st.Path(), SourcesFile, sourceColumns, meta)
+	if err != nil {
+		return abort(err)
+	}
+	tables = append(tables, src)
+	cl, err := newTable(st.Path(), ClustersFile, clusterColumns, meta)
+	if err != nil {
+		return abort(err)
+	}
+	tables = append(tables, cl)
 	clusters := reports.NewClusters()
 	for _, dir := range shards {
 		err := copyFile(ctx, filepath.Join(dir, OccurrencesFile), occ, func(s *schema.Schema, leaves []leafData) error {
@@ -82,10 +82,8 @@ func Merge(ctx context.Context, out string, shards []string, opt Options) error 
 			return abort(err)
 		}
 	}
-	for _, commit := range []func() error{occ.commit, fnd.commit, src.commit, cl.commit} {
-		if err := commit(); err != nil {
-			return abort(err)
-		}
+	if err := finishSet(st, opt, occ.commit, fnd.commit, src.commit, cl.commit); err != nil {
+		return abort(err)
 	}
 	return nil
 }
@@ -94,12 +92,9 @@ func Merge(ctx context.Context, out string, shards []string, opt Options) error 
 // and levels as they are, after checking that its columns are the ones
 // this version writes; each row group also goes to fn when set.
 func copyFile[T any](ctx context.Context, path string, t *table[T], fn func(*schema.Schema, []leafData) error) error {
-	return readGroups(path, func(s *schema.Schema, leaves []leafData, rows int64) error {
+	return readGroups(path, t.fw.Schema, func(s *schema.Schema, leaves []leafData, rows int64) error {
 		if err := ctx.Err(); err != nil {
 			return err
-		}
-		if !s.Equals(t.fw.Schema) {
-			return fmt.Errorf("%s: columns differ from this version's schema", path)
 		}
 		if fn != nil {
 			if err := fn(s, leaves); err != nil {
@@ -119,28 +114,6 @@ func copyFile[T any](ctx context.Context, path string, t *table[T], fn func(*sch
 		t.total += rows
 		return writeLeaves(rg, leaves)
 	})
-}
-
-// readGroups reads an idlint report file a row group at a time.
-func readGroups(path string, fn func(s *schema.Schema, leaves []leafData, rows int64) error) error {
-	rdr, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		return err
-	}
-	defer rdr.Close()
-	if v := rdr.MetaData().KeyValueMetadata().FindValue("idlint.schema_version"); v == nil || *v != SchemaVersion {
-		return fmt.Errorf("%s: not an idlint report of schema version %s", path, SchemaVersion)
-	}
-	for g := 0; g < rdr.NumRowGroups(); g++ {
-		leaves, err := readLeaves(rdr, g)
-		if err != nil {
-			return fmt.Errorf("%s: row group %d: %w", path, g, err)
-		}
-		if err := fn(rdr.MetaData().Schema, leaves, rdr.RowGroup(g).NumRows()); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // addClusterRows feeds the occurrence rows of a row group to the aggregation.

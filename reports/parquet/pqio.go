@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -168,60 +169,80 @@ func (d *leafData) reset() {
 	d.def, d.rep = d.def[:0], d.rep[:0]
 }
 
-// readLeaves reads every leaf column of row group g of r.
-func readLeaves(r *file.Reader, g int) ([]leafData, error) {
+// readLeaves reads every leaf column of row group g of r, and how many
+// rows it has; pos follows the column being read.
+func readLeaves(r *file.Reader, g int, pos *readPos) ([]leafData, int64, error) {
 	rg := r.RowGroup(g)
 	rows := rg.NumRows()
+	if rows < 0 || rows > maxGroupRows {
+		return nil, 0, fmt.Errorf("%d rows claimed, idlint writes at most %d a row group", rows, maxGroupRows)
+	}
 	out := make([]leafData, rg.NumColumns())
 	for i := range out {
+		pos.column = r.MetaData().Schema.Column(i).Path()
 		cr, err := rg.Column(i)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		d := &out[i]
 		levels := cr.Descriptor().MaxDefinitionLevel() > 0
+		// a batch at a time, not the rows claimed at once: those may lie
+		n := min(readBatchLevel, max(int(rows), 64))
+		def, rep := make([]int16, n), make([]int16, n)
+		var bs []pq.ByteArray
+		var got int64 // levels (or values) read so far
 		for cr.HasNext() {
-			n := max(rows, 1024) // levels: at least one a row
-			def, rep := make([]int16, n), make([]int16, n)
 			var total int64
 			var k int
 			switch c := cr.(type) {
 			case *file.ByteArrayColumnChunkReader:
-				v := make([]pq.ByteArray, n)
-				total, k, err = c.ReadBatch(n, v, def, rep)
-				for _, b := range v[:k] {
+				if bs == nil {
+					bs = make([]pq.ByteArray, n)
+				}
+				total, k, err = c.ReadBatch(int64(n), bs, def, rep)
+				for _, b := range bs[:k] {
 					d.putBytes(b) // the reader reuses its page buffers
 				}
 			case *file.Int64ColumnChunkReader:
-				v := make([]int64, n)
-				total, k, err = c.ReadBatch(n, v, def, rep)
-				d.i64 = append(d.i64, v[:k]...)
+				d.i64 = slices.Grow(d.i64, n)
+				total, k, err = c.ReadBatch(int64(n), d.i64[len(d.i64):len(d.i64)+n], def, rep)
+				d.i64 = d.i64[:len(d.i64)+min(max(k, 0), n)]
 			case *file.Int32ColumnChunkReader:
-				v := make([]int32, n)
-				total, k, err = c.ReadBatch(n, v, def, rep)
-				d.i32 = append(d.i32, v[:k]...)
+				d.i32 = slices.Grow(d.i32, n)
+				total, k, err = c.ReadBatch(int64(n), d.i32[len(d.i32):len(d.i32)+n], def, rep)
+				d.i32 = d.i32[:len(d.i32)+min(max(k, 0), n)]
 			case *file.BooleanColumnChunkReader:
-				v := make([]bool, n)
-				total, k, err = c.ReadBatch(n, v, def, rep)
-				d.bools = append(d.bools, v[:k]...)
+				d.bools = slices.Grow(d.bools, n)
+				total, k, err = c.ReadBatch(int64(n), d.bools[len(d.bools):len(d.bools)+n], def, rep)
+				d.bools = d.bools[:len(d.bools)+min(max(k, 0), n)]
 			default:
-				return nil, fmt.Errorf("column %d: %T not supported", i, cr)
+				return nil, 0, fmt.Errorf("%T not supported", cr)
 			}
 			if err != nil {
-				return nil, err
+				return nil, 0, err
+			}
+			if total < 0 || total > int64(n) || k < 0 || int64(k) > total {
+				return nil, 0, fmt.Errorf("the reader returned %d levels and %d values for %d asked", total, k, n)
 			}
 			if levels {
 				d.def, d.rep = append(d.def, def[:total]...), append(d.rep, rep[:total]...)
+			}
+			if got += total; levels && got > maxLeafLevels || !levels && got > rows {
+				return nil, 0, fmt.Errorf("more values than its %d rows", rows)
 			}
 			if total == 0 {
 				break
 			}
 		}
 		if err := cr.Err(); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	return out, nil
+	pos.column = ""
+	if err := checkCounts(r.MetaData().Schema, out, rows); err != nil {
+		return nil, 0, err
+	}
+	return out, rows, nil
 }
 
 // writeLeaves writes column chunks read by readLeaves (a merge copies a

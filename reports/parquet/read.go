@@ -5,7 +5,6 @@ package parquet
 import (
 	"fmt"
 
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/schema"
 )
 
@@ -13,18 +12,11 @@ import (
 // numbers, booleans, lists as []any, structs as map[string]any), with the
 // file's key-value metadata; for tests and small reports.
 func ReadRows(path string) (rows []map[string]any, meta map[string]string, err error) {
-	meta = map[string]string{}
-	rdr, err := file.OpenParquetFile(path, false)
+	meta, err = readMeta(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, kv := range rdr.MetaData().KeyValueMetadata() {
-		if kv.Value != nil {
-			meta[kv.Key] = *kv.Value
-		}
-	}
-	rdr.Close()
-	err = readGroups(path, func(s *schema.Schema, leaves []leafData, n int64) error {
+	err = readGroups(path, nil, func(s *schema.Schema, leaves []leafData, n int64) error {
 		rs, err := groupRows(s, leaves, int(n))
 		rows = append(rows, rs...)
 		return err

@@ -325,10 +325,15 @@ func (t *table[T]) commit() error {
 	return os.Rename(t.tmp, t.final)
 }
 
-// abort drops the temporary file.
+// abort drops the temporary file. A writer left mid-row-group by a
+// failure (a panic caught while a damaged shard was copied) may panic as
+// it closes: nothing of it is kept, so that is ignored.
 func (t *table[T]) abort() {
 	t.dropped.Store(true) // an interrupted run ends without encoding what it drops
 	t.wait()
-	t.fw.Close()
+	func() {
+		defer func() { recover() }()
+		t.fw.Close()
+	}()
 	os.Remove(t.tmp)
 }

@@ -4,9 +4,10 @@ package parquet
 
 import (
 	"fmt"
-	"os"
+	"strings"
 	"time"
 
+	"github.com/idlint/idlint/internal/atomicfile"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
@@ -28,6 +29,69 @@ type Options struct {
 	CommandLine string
 	Start       time.Time
 	Extra       map[string]string // more keys, e.g. a shard's (issue 23 §1)
+	// Complete, when set, writes more files into the report's staging
+	// directory once the tables are complete, before the directory takes
+	// its place: the completion marker (DONE.json).
+	Complete func(staging string) error
+	// ReplaceAny lets the directory given hold files that are not a
+	// report's, replaced with the rest (merge --force); without it such
+	// a directory is refused (IsReportFile).
+	ReplaceAny bool
+}
+
+// IsReportFile reports whether name, in a report directory, is a report's:
+// the four tables, DONE.json, report.html (idlint report), and the hidden
+// temporary files of runs of earlier versions. A new report replaces a
+// directory holding only these.
+func IsReportFile(name string) bool {
+	switch name {
+	case OccurrencesFile, FindingsFile, ClustersFile, SourcesFile, "DONE.json", "report.html":
+		return true
+	}
+	return strings.HasPrefix(name, ".") && (strings.HasSuffix(name, ".tmp") || strings.Contains(name, ".idlint-"))
+}
+
+// stage starts replacing dir as a set (issue 24 §7).
+func (o Options) stage(dir string) (*atomicfile.Dir, error) {
+	owned := IsReportFile
+	if o.ReplaceAny {
+		owned = nil
+	}
+	return atomicfile.NewDir(dir, owned)
+}
+
+// failAt, when set (tests only), fails a report's writing at the step
+// named: after a table's file is complete ("occurrences.parquet" …),
+// before the completion files ("complete"), before the swap ("swap").
+var failAt func(step string) error
+
+func checkpoint(step string) error {
+	if failAt != nil {
+		return failAt(step)
+	}
+	return nil
+}
+
+// finishSet commits the finished tables inside the staging directory,
+// adds the completion files and swaps the directory in.
+func finishSet(st *atomicfile.Dir, opt Options, commits ...func() error) error {
+	for _, commit := range commits {
+		if err := commit(); err != nil {
+			return err
+		}
+	}
+	if err := checkpoint("complete"); err != nil {
+		return err
+	}
+	if opt.Complete != nil {
+		if err := opt.Complete(st.Path()); err != nil {
+			return err
+		}
+	}
+	if err := checkpoint("swap"); err != nil {
+		return err
+	}
+	return st.Commit()
 }
 
 func (o Options) meta() map[string]string {
@@ -50,6 +114,8 @@ func (o Options) meta() map[string]string {
 // and written by Close.
 type Writer struct {
 	opt      Options
+	dir      string
+	st       *atomicfile.Dir // the staging directory the tables go to
 	occ      *table[reports.OccurrenceRow]
 	fnd      *table[reports.FindingRow]
 	src      *table[record.Source]
@@ -60,18 +126,20 @@ type Writer struct {
 	frow reports.FindingRow
 }
 
-// Create starts a report in dir (created if needed). Nothing appears under
-// the final names until Close succeeds.
+// Create starts a report in dir (created if needed). The files are
+// written into a staging directory beside dir, which takes dir's place
+// when Close succeeds: dir holds an earlier complete report or this one,
+// never a mix (issue 24 §7).
 func Create(dir string, opt Options) (*Writer, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
+	st, err := opt.stage(dir)
+	if err != nil {
+		return nil, fmt.Errorf("report %s: %w", dir, err)
 	}
-	w := &Writer{opt: opt, clusters: reports.NewBackground()}
-	var err error
+	w := &Writer{opt: opt, dir: dir, st: st, clusters: reports.NewBackground()}
 	meta := opt.meta()
-	if w.occ, err = newTable(dir, OccurrencesFile, occurrenceColumns, meta); err == nil {
-		if w.fnd, err = newTable(dir, FindingsFile, findingColumns, meta); err == nil {
-			w.src, err = newTable(dir, SourcesFile, sourceColumns, meta)
+	if w.occ, err = newTable(st.Path(), OccurrencesFile, occurrenceColumns, meta); err == nil {
+		if w.fnd, err = newTable(st.Path(), FindingsFile, findingColumns, meta); err == nil {
+			w.src, err = newTable(st.Path(), SourcesFile, sourceColumns, meta)
 		}
 	}
 	if err != nil {
@@ -110,36 +178,35 @@ func (w *Writer) Rows() (occurrences, findings, sources int64) {
 	return w.occ.total, w.fnd.total, w.src.total
 }
 
-// Close writes clusters.parquet and moves every file into place.
+// Close writes clusters.parquet and swaps the complete set in for dir.
 func (w *Writer) Close() error {
 	end := map[string]string{"idlint.end_time": time.Now().UTC().Format(time.RFC3339Nano)}
 	meta := w.opt.meta()
-	cl, err := newTable(dirOf(w.occ.final), ClustersFile, clusterColumns, meta)
+	cl, err := newTable(w.st.Path(), ClustersFile, clusterColumns, meta)
 	if err != nil {
 		w.abort()
 		return err
 	}
 	err = w.clusters.Wait().Each(cl.append)
 	if err == nil {
-		for _, finish := range []func(map[string]string) error{w.occ.finish, w.fnd.finish, w.src.finish, cl.finish} {
-			if err = finish(end); err != nil {
+		for i, finish := range []func(map[string]string) error{w.occ.finish, w.fnd.finish, w.src.finish, cl.finish} {
+			if err = finish(end); err == nil {
+				err = checkpoint([]string{OccurrencesFile, FindingsFile, SourcesFile, ClustersFile}[i])
+			}
+			if err != nil {
 				break
 			}
 		}
 	}
 	if err == nil {
-		// every file is complete: only now do they take their names
-		for _, commit := range []func() error{w.occ.commit, w.fnd.commit, w.src.commit, cl.commit} {
-			if err = commit(); err != nil {
-				break
-			}
-		}
+		err = finishSet(w.st, w.opt, w.occ.commit, w.fnd.commit, w.src.commit, cl.commit)
 	}
 	if err != nil {
 		w.abort()
 		cl.abort()
+		return fmt.Errorf("report %s: %w", w.dir, err)
 	}
-	return err
+	return nil
 }
 
 // Finish is Close, the end of a report sink (reports.Sink).
@@ -159,13 +226,5 @@ func (w *Writer) abort() {
 	if w.src != nil {
 		w.src.abort()
 	}
-}
-
-func dirOf(path string) string {
-	for i := len(path) - 1; i >= 0; i-- {
-		if os.IsPathSeparator(path[i]) {
-			return path[:i]
-		}
-	}
-	return "."
+	w.st.Abort()
 }
