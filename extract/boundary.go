@@ -20,6 +20,7 @@ type opening struct {
 	angle bool       // opened by "<": where ">" ends it, nothing is trimmed
 	wrap  byte       // Markdown emphasis run before it ('*', '_' or '~') …
 	wrapN int        // … of this length: the same run at its end is stripped
+	event byte       // the quote of an XMPP event name ("stanza/ns:name"): ends before ":name"
 }
 
 // quotePair is a quotation mark that opens an identifier and the marks
@@ -93,6 +94,11 @@ func openingOf(ctx []byte) (o opening) {
 		o.angle = true
 	case c == '*' || c == '_' || c == '~':
 		o.wrap, o.wrapN = emphasisBefore(ctx, c)
+	case c == '/':
+		o.event = xmppEventBefore(ctx)
+		if o.event == '\'' {
+			o.quote = &quotePairs[0]
+		}
 	case c == ';' || c >= 0x80:
 		// a typographic quote or a character reference: rare, so the
 		// table is searched
@@ -145,7 +151,7 @@ func emphasisBefore(ctx []byte, c byte) (byte, int) {
 // at the first closing quote or, for a query value, at the first "&" or
 // "#" (end when there is none: then today's rules apply).
 func (o *opening) cut(buf []byte, from, end int) int {
-	if o.quote == nil && !o.query {
+	if o.quote == nil && !o.query && o.event == 0 {
 		return end
 	}
 	seg := buf[from:end]
@@ -176,7 +182,66 @@ func (o *opening) cut(buf []byte, from, end int) int {
 			seg = seg[:k]
 		}
 	}
+	if o.event != 0 && from+len(seg) < len(buf) && buf[from+len(seg)] == o.event {
+		seg = seg[:eventNamespace(seg)]
+	}
 	return from + len(seg)
+}
+
+// xmppEventStanzas: the first segment of an XMPP server's event name, a
+// stanza kind (rfc6120 §8: iq, message, presence; an iq's type, §8.2.3)
+// or "stanza" for any.
+var xmppEventStanzas = [...]string{"stanza", "iq", "iq-get", "iq-set", "iq-result", "iq-error", "message", "presence"}
+
+// xmppEventBefore returns the opening quote when ctx (ending in "/") ends
+// an XMPP event name's path: a quote, a stanza kind, then at most two
+// more segments of lower-case letters and "-" ("stanza/", "iq-get/host/",
+// "stanza/iq/"), as Prosody names its events "kind/to/ns:name"; else 0.
+// A URL path ("/v2/Schemas/urn:…", "http://x/urn:…") never starts so.
+func xmppEventBefore(ctx []byte) byte {
+	i := len(ctx) - 1 // the "/"
+	for segs := 0; segs < 3; segs++ {
+		j := i
+		for j > 0 && ('a' <= ctx[j-1] && ctx[j-1] <= 'z' || ctx[j-1] == '-') {
+			j--
+		}
+		if j == i || j == 0 {
+			return 0
+		}
+		switch ctx[j-1] {
+		case '/':
+			i = j - 1
+			continue
+		case '"', '\'':
+			for _, k := range xmppEventStanzas {
+				if string(ctx[j:i]) == k {
+					return ctx[j-1]
+				}
+			}
+		}
+		return 0
+	}
+	return 0
+}
+
+// eventNamespace returns where the namespace ends in seg, an XMPP event
+// name's "ns:name" past the scheme's ":": before the last ":" when what
+// follows it is an XML element's local name (letters, digits, "-", "_",
+// "." after a letter or "_", XML 1.0 §2.3 NCName in ASCII) and a NID and
+// an NSS are left before it ("xmpp:time:time" → "xmpp:time"); else all of
+// seg ("xmpp:ping" stays whole).
+func eventNamespace(seg []byte) int {
+	k := bytes.LastIndexByte(seg, ':')
+	if k < 0 || k == len(seg)-1 || bytes.IndexByte(seg[:k], ':') <= 0 {
+		return len(seg)
+	}
+	for i, c := range seg[k+1:] {
+		letter := 'a' <= c|0x20 && c|0x20 <= 'z' || c == '_'
+		if !letter && (i == 0 || !('0' <= c && c <= '9' || c == '-' || c == '.')) {
+			return len(seg)
+		}
+	}
+	return k
 }
 
 // unwrap strips the emphasis run that opened the identifier b (already
@@ -201,7 +266,7 @@ var openerByte = func() (t [256]bool) {
 	for c := 0x80; c < 256; c++ {
 		t[c] = true
 	}
-	for _, c := range []byte("'=*_~;<") {
+	for _, c := range []byte("'=*_~;</") {
 		t[c] = true
 	}
 	return t
