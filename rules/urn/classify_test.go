@@ -23,6 +23,7 @@ func TestClassify(t *testing.T) {
 		{"2 template: (words) for a segment (rfc5057 §4.1)", "<sip:bob@example.com;gr=", "urn:uuid:(Bob's", " UA's bits)>", KindTemplate},
 		{"2 template: {} after '#' (aioxmpp)", "return \"", "urn:xmpp:caps#", "{}.{}\".format(", KindTemplate},
 		{"2 template: ellipsis (issue 19)", "such as ", "urn:ietf", ":...", KindTemplate},
+		{"2 template: <placeholder> inside a segment (rfc6288 §2, issue 19)", "Syntax: \"", "urn:dgiwg:fad:dfdd", "<fad_code>:<fad_name>\"", KindTemplate},
 		{"2 template: <placeholder> (rfc3188)", "Models:\n   ", "URN:NBN", ":<ISO 3166 country code>-<assign", KindTemplate},
 		{"2 template: [name] (rfc8433)", "no signal that expresses\n   ", "urn:alert:source:[some-unknown-alert-ind-part]", ".  So", KindTemplate},
 		{"3 prefix: concatenation", "id = \"", "urn:publicid", ":\" + x", KindPrefix},

@@ -13,7 +13,9 @@ import "github.com/idlint/idlint/rules"
 //     candidate ("…:schemas:\" or "…:extension\"), and either a ":" was
 //     trimmed before it or the next line goes on with a character of an
 //     identifier (past its indentation and the "\" of the two-backslash
-//     strategy); "…:1.0\" then "</capability>" is whole;
+//     strategy) or is indented past the context's end (rfc9944 aligns
+//     ":ethernet-mab:2.0:Device" 47 columns in); "…:1.0\" then
+//     "</capability>" is whole;
 //  2. wrapped, a hyphen at the end of a line ("…3.4.1-" then a new line):
 //     rfc8141 names do not end in "-", a line broken at one does;
 //  3. wrapped, an ASCII table cell ("| urn:ietf:params:scim:schemas:  |",
@@ -62,7 +64,7 @@ func Trailing(ident string, ctx rules.Context) string {
 	}
 	switch c := rest[0]; {
 	case c == '\\': // 1
-		if nl, ok := lineEnd(rest[1:]); ok && (colon || continues(rest[1+nl:], true, ident)) {
+		if nl, ok := lineEnd(rest[1:]); ok && (colon || continues(rest[1+nl:], true, ident) || len(a) == contextBytes && indentOnly(rest[1+nl:])) {
 			return KindWrapped
 		}
 		if !colon && len(rest) > 2 && escapedByte[rest[1]] && identByte[rest[2]] { // 8
@@ -190,6 +192,17 @@ func continues(next []byte, fold bool, ident string) bool {
 	}
 	if s := schemeLen(ident); s > 0 && n > s && equalFold(next[:s+1], ident[:s+1]) {
 		return false // a new identifier: "urn:…" again
+	}
+	return true
+}
+
+// indentOnly reports b all spaces and tabs: a line's indentation that
+// goes on past the context.
+func indentOnly(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
 	}
 	return true
 }
