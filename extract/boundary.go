@@ -21,6 +21,7 @@ type opening struct {
 	wrap  byte       // Markdown emphasis run before it ('*', '_' or '~') …
 	wrapN int        // … of this length: the same run at its end is stripped
 	event byte       // the quote of an XMPP event name ("stanza/ns:name"): ends before ":name"
+	sip   bool       // a SIP header's bare URI (rfc3261 §20): ";" starts the header's parameters
 }
 
 // quotePair is a quotation mark that opens an identifier and the marks
@@ -94,6 +95,8 @@ func openingOf(ctx []byte) (o opening) {
 		o.angle = true
 	case c == '*' || c == '_' || c == '~':
 		o.wrap, o.wrapN = emphasisBefore(ctx, c)
+	case c == ' ' || c == '\t':
+		o.sip = sipHeaderBefore(ctx)
 	case c == '/':
 		o.event = xmppEventBefore(ctx)
 		if o.event == '\'' {
@@ -151,7 +154,7 @@ func emphasisBefore(ctx []byte, c byte) (byte, int) {
 // at the first closing quote or, for a query value, at the first "&" or
 // "#" (end when there is none: then today's rules apply).
 func (o *opening) cut(buf []byte, from, end int) int {
-	if o.quote == nil && !o.query && o.event == 0 {
+	if o.quote == nil && !o.query && o.event == 0 && !o.sip {
 		return end
 	}
 	seg := buf[from:end]
@@ -171,6 +174,10 @@ func (o *opening) cut(buf []byte, from, end int) int {
 				seg = seg[:k]
 			}
 		}
+	case o.sip:
+		if k := bytes.IndexByte(seg, ';'); k >= 0 {
+			seg = seg[:k]
+		}
 	case o.query:
 		if k := bytes.IndexByte(seg, '&'); k >= 0 {
 			seg = seg[:k]
@@ -186,6 +193,47 @@ func (o *opening) cut(buf []byte, from, end int) int {
 		seg = seg[:eventNamespace(seg)]
 	}
 	return from + len(seg)
+}
+
+// sipHeaders: the SIP header fields whose value is a URI that may be
+// written bare, without "<>" (rfc3261 §20.10 Contact, §20.20 From, §20.39
+// To; "m", "f", "t" their compact forms, §7.3.3), lower case.
+var sipHeaders = [...]string{"to", "from", "contact", "t", "f", "m"}
+
+// sipHeaderBefore reports ctx (ending in a space or tab) ending a SIP
+// header field's name, ":" and white space, the name alone on its line
+// after any indentation ("      To: urn:service:sos;tag=8gydfe65t0",
+// rfc8147 §10.1): the URI is written without "<>", so every ";" after it
+// starts a header parameter, not part of the URI (rfc3261 §20).
+func sipHeaderBefore(ctx []byte) bool {
+	i := len(ctx)
+	for i > 0 && (ctx[i-1] == ' ' || ctx[i-1] == '\t') {
+		i--
+	}
+	if i == 0 || ctx[i-1] != ':' {
+		return false
+	}
+	j := i - 1
+	for j > 0 && ('a' <= ctx[j-1]|0x20 && ctx[j-1]|0x20 <= 'z') {
+		j--
+	}
+	name := ctx[j : i-1]
+	k := j
+	for k > 0 && (ctx[k-1] == ' ' || ctx[k-1] == '\t') {
+		k--
+	}
+	if k > 0 && ctx[k-1] != '\n' {
+		return false // "To:" after other text on its line, or too far back to tell
+	}
+	if k == 0 && len(ctx) == ContextBytes {
+		return false // the line may start before the context
+	}
+	for _, h := range sipHeaders {
+		if len(name) == len(h) && bytes.EqualFold(name, []byte(h)) {
+			return true
+		}
+	}
+	return false
 }
 
 // xmppEventStanzas: the first segment of an XMPP server's event name, a
@@ -266,7 +314,7 @@ var openerByte = func() (t [256]bool) {
 	for c := 0x80; c < 256; c++ {
 		t[c] = true
 	}
-	for _, c := range []byte("'=*_~;</") {
+	for _, c := range []byte("'=*_~;</ \t") {
 		t[c] = true
 	}
 	return t
