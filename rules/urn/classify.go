@@ -109,7 +109,7 @@ func plain(ident string, ctx rules.Context) bool {
 	if b := ctx.Before; len(b) > 0 && (quoteByte[b[len(b)-1]] || b[len(b)-1] < 0x20) {
 		return false // a quote or a binary's length byte: lookalike.Wrapped, Binary
 	}
-	if a := ctx.After; len(a) > 0 && (afterSignal[a[0]] || (a[0] == '\n' || a[0] == '\r') && lookalike.ColonLine(a)) {
+	if a := ctx.After; len(a) > 0 && (afterSignal[a[0]] || (a[0] == '\n' || a[0] == '\r') && lookalike.ColonLine(ctx.Before, a)) {
 		return false
 	}
 	if a := ctx.After; len(a) > 0 && (a[0] == '\n' || a[0] == '\r') && len(ident) < len("urn:uuid:")+36 && ascii.HasPrefixFold(ident[4:], "uuid:") {

@@ -39,7 +39,9 @@ import "github.com/idlint/idlint/rules"
 //     character of an identifier, "-" and a letter or digit, "." and a
 //     digit, or "%" and two hex digits (rfc7590: "<starttls xmlns='urn:ietf:params:xml:ns" then
 //     ":xmpp-tls'/>"; rfc5629: "gr=urn:uuid:f81d4fae" then "-7dec-…";
-//     pysaml2: "urn:oasis:names:tc:SAML:2" then ".0:metadata"). No line of
+//     pysaml2: "urn:oasis:names:tc:SAML:2" then ".0:metadata"), or, indented
+//     to the candidate's own column, with "@", ";", "$" or "~" and a letter
+//     or digit (rfc9676: "…;33-08" then "@original:es$…"). No line of
 //     prose or a list starts so; one of a command's options could ("-v"),
 //     which the evaluation set of bench/precision does not hold.
 //  8. escaped: "\" right after the candidate escapes a character that goes
@@ -77,7 +79,7 @@ func Trailing(ident string, ctx rules.Context) string {
 		switch {
 		case hyphen: // 2
 			return KindWrapped
-		case !colon && ColonLine(a): // 7
+		case !colon && ColonLine(ctx.Before, a): // 7
 			return KindWrapped
 		case !colon:
 			return ""
@@ -274,11 +276,14 @@ func equalFold(b []byte, s string) bool {
 	return true
 }
 
-// ColonLine reports rule 7 of Trailing on the text after a candidate: a
+// ColonLine reports rule 7 of Trailing on the text around a candidate: a
 // line end, then a line that starts, past its indentation, with ":", "-"
-// or "." and what goes on an identifier there, or with a "%" escape. It is cheap enough for a classifier's fast
+// or "." and what goes on an identifier there, or with a "%" escape; or,
+// indented exactly to the candidate's own column, with "@", ";", "$" or
+// "~" and a letter or digit (rfc9676 §2's separators: "…;33-08" then
+// "@original:es$…" under it). It is cheap enough for a classifier's fast
 // path to ask of every candidate that ends a line.
-func ColonLine(after []byte) bool {
+func ColonLine(before, after []byte) bool {
 	nl, ok := lineEnd(after)
 	if !ok {
 		return false
@@ -302,8 +307,28 @@ func ColonLine(after []byte) bool {
 		// a percent-encoded octet (rfc3986 §2.1): rfc9676's
 		// "urn:lex:ru:…%D1%8F" broken between two octets
 		return isHex(c) && i+2 < len(b) && isHex(b[i+2])
+	case '@', ';', '$', '~':
+		// a separator that starts a line aligned under the candidate
+		// (a hanging indent); anywhere else "@Override" or "$x" starts
+		// code of its own
+		return (isLetter(c) || isDigit(c)) && i > 0 && column(before) == i
 	}
 	return false
+}
+
+// column returns how many bytes before holds after its last line end (the
+// candidate's column), or -1 when the line starts before what before
+// shows.
+func column(before []byte) int {
+	for i := len(before) - 1; i >= 0; i-- {
+		if before[i] == '\n' {
+			return len(before) - 1 - i
+		}
+	}
+	if len(before) < contextBytes {
+		return len(before) // the text starts there
+	}
+	return -1
 }
 
 func isHex(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
