@@ -66,6 +66,7 @@ func TestClassify(t *testing.T) {
 		{"6 wrapped: a table cell (rfc7643 §10.2)", "   | ", "urn:ietf:params:scim:schemas", ":     | User Resource", KindWrapped},
 		{"6 wrapped: a hyphen at a line's end (rfc5141)", "      ", "urn:iso:std:iso:9999:-1:ed-2:en:amd:1:term:3.2,3.3,3.4.1-", "\n", KindWrapped},
 		{"6 wrapped: RFC 8792 fold (rfc9944)", "/v2/Schemas/", "urn:ietf:params:scim:schemas", ":\\\n   extension:ble", KindWrapped},
+		{"6 wrapped: a table cell that goes on in the next row (rfc4741 §10.3, issue 19)", "\n   | :candidate         | ", "urn:ietf:params:netconf:capability:candidate", " |\n   |                    | :1.0", KindWrapped},
 		{"6 wrapped: the next line goes on with '@' under the candidate (rfc9676 §2, issue 19)", "form:\n\n      ", "urn:lex:eu:tribunal.justicia:sentencia:2009-06-11;33-08", "\n      @original:es$juradmin.eu;j", KindWrapped},
 		{"6 wrapped: the next line starts with ':' (rfc7590 §1)", "<starttls xmlns='", "urn:ietf:params:xml:ns", "\n   :xmpp-tls'/>", KindWrapped},
 		{"6 wrapped: the next line goes on (rfc6120 §13.7.1.4)", "otherName:", "urn:oid", ":\n      1.3.6.1.5.5.7.8.5;UTF8", KindWrapped},

@@ -20,7 +20,9 @@ import "github.com/idlint/idlint/rules"
 //     rfc8141 names do not end in "-", a line broken at one does;
 //  3. wrapped, an ASCII table cell ("| urn:ietf:params:scim:schemas:  |",
 //     rfc7643 §10.2): "|" (and spaces) before, a trimmed ":" or a "-",
-//     spaces and "|" after — the cell goes on in the next row;
+//     spaces and "|" after — the cell goes on in the next row; 3b. or the
+//     next row goes on at the candidate's column with ":", "-" or "."
+//     (NextRowGoesOn: rfc4741's "…:capability:candidate |" then ":1.0");
 //  4. prefix, a ":" that ends a string: the candidate ends in a trimmed ":"
 //     followed by NUL (a C string in a binary, "urn:…:MediaServer:\x00"),
 //     by "</" (element content, <xsl:text>urn:issn:</xsl:text>) or by
@@ -91,6 +93,9 @@ func Trailing(ident string, ctx rules.Context) string {
 		return ""
 	case c == ' ' || c == '\t':
 		if (colon || hyphen) && tableCell(ctx.Before, rest) { // 3
+			return KindWrapped
+		}
+		if !colon && tableCell(ctx.Before, rest) && NextRowGoesOn(ctx.Before, rest) { // 3b
 			return KindWrapped
 		}
 		return ""
@@ -207,6 +212,48 @@ func indentOnly(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// NextRowGoesOn reports rule 3b on a candidate in an ASCII table's cell
+// ("|" and spaces before it, rest: spaces and "|" after): the next row,
+// at the candidate's own column and after only spaces and "|" there, goes
+// on with ":", "-" or "." and a letter or digit — the cell's identifier
+// broken between two rows ("| urn:…:capability:candidate |" then
+// "|                    | :1.0 |", rfc4741 §10.3). The row must end
+// within rest and the next one reach that column within it too.
+func NextRowGoesOn(before, rest []byte) bool {
+	col := column(before)
+	if col <= 0 {
+		return false
+	}
+	nl := bytesIndexNL(rest)
+	if nl < 0 {
+		return false
+	}
+	next := rest[nl+1:]
+	if len(next) < col+2 { // the column and two bytes past it
+		return false
+	}
+	for _, c := range next[:col] {
+		if c != ' ' && c != '|' {
+			return false
+		}
+	}
+	switch c := next[col+1]; next[col] {
+	case ':', '-', '.':
+		return isLetter(c) || isDigit(c)
+	}
+	return false
+}
+
+// bytesIndexNL is the index of the first "\n" in b, or -1.
+func bytesIndexNL(b []byte) int {
+	for i, c := range b {
+		if c == '\n' {
+			return i
+		}
+	}
+	return -1
 }
 
 // tableCell reports an ASCII table's cell around the candidate: "|" and
