@@ -20,6 +20,8 @@ type opening struct {
 	angle bool       // opened by "<": where ">" ends it, nothing is trimmed
 	wrap  byte       // Markdown emphasis run before it ('*', '_' or '~') …
 	wrapN int        // … of this length: the same run at its end is stripped
+	event byte       // the quote of an XMPP event name ("stanza/ns:name"): ends before ":name"
+	sip   bool       // a SIP header's bare URI (rfc3261 §20): ";" starts the header's parameters
 }
 
 // quotePair is a quotation mark that opens an identifier and the marks
@@ -93,6 +95,13 @@ func openingOf(ctx []byte) (o opening) {
 		o.angle = true
 	case c == '*' || c == '_' || c == '~':
 		o.wrap, o.wrapN = emphasisBefore(ctx, c)
+	case c == ' ' || c == '\t':
+		o.sip = sipHeaderBefore(ctx)
+	case c == '/':
+		o.event = xmppEventBefore(ctx)
+		if o.event == '\'' {
+			o.quote = &quotePairs[0]
+		}
 	case c == ';' || c >= 0x80:
 		// a typographic quote or a character reference: rare, so the
 		// table is searched
@@ -145,7 +154,7 @@ func emphasisBefore(ctx []byte, c byte) (byte, int) {
 // at the first closing quote or, for a query value, at the first "&" or
 // "#" (end when there is none: then today's rules apply).
 func (o *opening) cut(buf []byte, from, end int) int {
-	if o.quote == nil && !o.query {
+	if o.quote == nil && !o.query && o.event == 0 && !o.sip {
 		return end
 	}
 	seg := buf[from:end]
@@ -165,6 +174,10 @@ func (o *opening) cut(buf []byte, from, end int) int {
 				seg = seg[:k]
 			}
 		}
+	case o.sip:
+		if k := bytes.IndexByte(seg, ';'); k >= 0 {
+			seg = seg[:k]
+		}
 	case o.query:
 		if k := bytes.IndexByte(seg, '&'); k >= 0 {
 			seg = seg[:k]
@@ -176,7 +189,107 @@ func (o *opening) cut(buf []byte, from, end int) int {
 			seg = seg[:k]
 		}
 	}
+	if o.event != 0 && from+len(seg) < len(buf) && buf[from+len(seg)] == o.event {
+		seg = seg[:eventNamespace(seg)]
+	}
 	return from + len(seg)
+}
+
+// sipHeaders: the SIP header fields whose value is a URI that may be
+// written bare, without "<>" (rfc3261 §20.10 Contact, §20.20 From, §20.39
+// To; "m", "f", "t" their compact forms, §7.3.3), lower case.
+var sipHeaders = [...]string{"to", "from", "contact", "t", "f", "m"}
+
+// sipHeaderBefore reports ctx (ending in a space or tab) ending a SIP
+// header field's name, ":" and white space, the name alone on its line
+// after any indentation ("      To: urn:service:sos;tag=8gydfe65t0",
+// rfc8147 §10.1): the URI is written without "<>", so every ";" after it
+// starts a header parameter, not part of the URI (rfc3261 §20).
+func sipHeaderBefore(ctx []byte) bool {
+	i := len(ctx)
+	for i > 0 && (ctx[i-1] == ' ' || ctx[i-1] == '\t') {
+		i--
+	}
+	if i == 0 || ctx[i-1] != ':' {
+		return false
+	}
+	j := i - 1
+	for j > 0 && ('a' <= ctx[j-1]|0x20 && ctx[j-1]|0x20 <= 'z') {
+		j--
+	}
+	name := ctx[j : i-1]
+	k := j
+	for k > 0 && (ctx[k-1] == ' ' || ctx[k-1] == '\t') {
+		k--
+	}
+	if k > 0 && ctx[k-1] != '\n' {
+		return false // "To:" after other text on its line, or too far back to tell
+	}
+	if k == 0 && len(ctx) == ContextBytes {
+		return false // the line may start before the context
+	}
+	for _, h := range sipHeaders {
+		if len(name) == len(h) && bytes.EqualFold(name, []byte(h)) {
+			return true
+		}
+	}
+	return false
+}
+
+// xmppEventStanzas: the first segment of an XMPP server's event name, a
+// stanza kind (rfc6120 §8: iq, message, presence; an iq's type, §8.2.3)
+// or "stanza" for any.
+var xmppEventStanzas = [...]string{"stanza", "iq", "iq-get", "iq-set", "iq-result", "iq-error", "message", "presence"}
+
+// xmppEventBefore returns the opening quote when ctx (ending in "/") ends
+// an XMPP event name's path: a quote, a stanza kind, then at most two
+// more segments of lower-case letters and "-" ("stanza/", "iq-get/host/",
+// "stanza/iq/"), as Prosody names its events "kind/to/ns:name"; else 0.
+// A URL path ("/v2/Schemas/urn:…", "http://x/urn:…") never starts so.
+func xmppEventBefore(ctx []byte) byte {
+	i := len(ctx) - 1 // the "/"
+	for segs := 0; segs < 3; segs++ {
+		j := i
+		for j > 0 && ('a' <= ctx[j-1] && ctx[j-1] <= 'z' || ctx[j-1] == '-') {
+			j--
+		}
+		if j == i || j == 0 {
+			return 0
+		}
+		switch ctx[j-1] {
+		case '/':
+			i = j - 1
+			continue
+		case '"', '\'':
+			for _, k := range xmppEventStanzas {
+				if string(ctx[j:i]) == k {
+					return ctx[j-1]
+				}
+			}
+		}
+		return 0
+	}
+	return 0
+}
+
+// eventNamespace returns where the namespace ends in seg, an XMPP event
+// name's "ns:name" past the scheme's ":": before the last ":" when what
+// follows it is an XML element's local name (letters, digits, "-", "_",
+// "." after a letter or "_", XML 1.0 §2.3 NCName in ASCII) and a NID and
+// an NSS are left before it ("xmpp:time:time" → "xmpp:time"); else all of
+// seg ("xmpp:ping" stays whole).
+func eventNamespace(seg []byte) int {
+	k := bytes.LastIndexByte(seg, ':')
+	if k < 0 || k == len(seg)-1 || bytes.IndexByte(seg[:k], ':') <= 0 {
+		return len(seg)
+	}
+	for i, c := range seg[k+1:] {
+		letter := 'a' <= c|0x20 && c|0x20 <= 'z' || c == '_'
+		if !letter && (i == 0 || !('0' <= c && c <= '9' || c == '-' || c == '.')) {
+			return len(seg)
+		}
+	}
+	return k
 }
 
 // unwrap strips the emphasis run that opened the identifier b (already
@@ -201,7 +314,7 @@ var openerByte = func() (t [256]bool) {
 	for c := 0x80; c < 256; c++ {
 		t[c] = true
 	}
-	for _, c := range []byte("'=*_~;<") {
+	for _, c := range []byte("'=*_~;</ \t") {
 		t[c] = true
 	}
 	return t

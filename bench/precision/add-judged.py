@@ -5,7 +5,9 @@
 # JSON lists the wrong ones (0-based line of the sample file → expected
 # identifiers and class); a context not listed is judged right (idlint's
 # identifiers). A wrapped context gets its next line (the rule that tells
-# it reads it); a bare XRDS value its document's opening element.
+# it reads it), and so does a context whose line ends in ":" right after
+# an identifier (a YAML key, a prefix: the rules that tell them read the
+# next line); a bare XRDS value its document's opening element.
 import sys,json
 d,label,wrong=sys.argv[1],sys.argv[2],json.loads(sys.argv[3])
 J='testdata/precision/judged.tsv'
@@ -17,7 +19,7 @@ for scheme in ('urn','xri'):
         ctx,ids,mark,src,drawn=l.rstrip('\n').split('\t')
         if mark=='judged': continue
         exp,cls=wrong.get(scheme,{}).get(str(i),(ids.split(),'plain'))
-        if cls=='wrapped':
+        if cls=='wrapped' or (ids and ctx.endswith(ids.split()[-1]+':')):
             lines=open(src,'rb').read().decode('utf-8','replace').split('\n')
             k=[j for j,x in enumerate(lines) if esc(x)==ctx]
             assert len(k)>=1,(src,ctx)

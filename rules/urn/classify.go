@@ -109,8 +109,11 @@ func plain(ident string, ctx rules.Context) bool {
 	if b := ctx.Before; len(b) > 0 && (quoteByte[b[len(b)-1]] || b[len(b)-1] < 0x20) {
 		return false // a quote or a binary's length byte: lookalike.Wrapped, Binary
 	}
-	if a := ctx.After; len(a) > 0 && (afterSignal[a[0]] || (a[0] == '\n' || a[0] == '\r') && lookalike.ColonLine(a)) {
+	if a := ctx.After; len(a) > 0 && (afterSignal[a[0]] || (a[0] == '\n' || a[0] == '\r') && lookalike.ColonLine(ctx.Before, a)) {
 		return false
+	}
+	if a := ctx.After; len(a) > 0 && (a[0] == ' ' || a[0] == '\t') && cellBefore(ctx.Before) {
+		return false // in an ASCII table's cell: lookalike.NextRowGoesOn
 	}
 	if a := ctx.After; len(a) > 0 && (a[0] == '\n' || a[0] == '\r') && len(ident) < len("urn:uuid:")+36 && ascii.HasPrefixFold(ident[4:], "uuid:") {
 		return false // a UUID the line may have cut: uuidCutLine
@@ -126,6 +129,15 @@ func plain(ident string, ctx rules.Context) bool {
 		}
 	}
 	return colon >= 0 && colon < len(ident)-1 && ident[len(ident)-1] != '-'
+}
+
+// cellBefore reports "|" and spaces or tabs right before a candidate.
+func cellBefore(b []byte) bool {
+	i := len(b)
+	for i > 0 && (b[i-1] == ' ' || b[i-1] == '\t') {
+		i--
+	}
+	return i > 0 && b[i-1] == '|'
 }
 
 // The bytes plain looks for: what lookalike.Template, Pattern, Prefix and

@@ -116,8 +116,9 @@ func Shared(ident string, ctx rules.Context, dollar bool) string {
 // "/", ".", "-", "=", "?") are skipped: "{" after such a separator or a "$",
 // or "${" or "$(", followed as above; "{}" (Python's positional field)
 // after a separator or "#" ("urn:xmpp:caps#{}.{}");
-// "<" and a letter, only after a trimmed separator ("urn:ddi:<agency-id>",
-// not "urn:isbn:123<br>"); an ellipsis, only after a trimmed separator
+// "<" and a letter, after a trimmed separator ("urn:ddi:<agency-id>",
+// not "urn:isbn:123<br>") or with the NSS going on after its ">"
+// ("dfdd<fad_code>:<fad_name>": angleGoesOn); an ellipsis, only after a trimmed separator
 // ("urn:ietf:...", not "…see urn:isbn:123...").
 func Template(ident string, ctx rules.Context, dollar bool) bool {
 	if wildcard(ident) || parenWords(ident, ctx.After) {
@@ -157,9 +158,26 @@ func Template(ident string, ctx rules.Context, dollar bool) bool {
 	case '$':
 		return a[1] == '{' || dollar && a[1] == '('
 	case '<':
-		return sep && isLetter(a[1])
+		return isLetter(a[1]) && (sep || angleGoesOn(a))
 	case '.', 0xe2:
 		return sep && ellipsis(a)
+	}
+	return false
+}
+
+// angleGoesOn reports "<name>" right after a candidate with no separator
+// between, and the name followed by ":" or "/": the NSS goes on past it,
+// so the name in brackets stands for part of a segment
+// ("urn:dgiwg:fad:dfdd<fad_code>:<fad_name>", rfc6288 §2), not a tag
+// after the identifier ("urn:isbn:123<br>").
+func angleGoesOn(a []byte) bool {
+	for i := 1; i < len(a)-1; i++ {
+		switch c := a[i]; {
+		case c == '>':
+			return a[i+1] == ':' || a[i+1] == '/'
+		case !isLetter(c) && !isDigit(c) && c != '_' && c != '-' && c != ' ':
+			return false
+		}
 	}
 	return false
 }

@@ -55,6 +55,8 @@ func TestTemplate(t *testing.T) {
 		{"an XRI", "", "xri://=!E117.EF2F", "", false, false},
 		{"a sentence's ellipsis after a whole identifier", "e.g. ", "urn:isbn:123", "... and more", false, false},
 		{"an HTML tag right after", "", "urn:isbn:123", "<br>", false, false},
+		{"<placeholder> right after, the NSS going on past it (rfc6288 §2, issue 19)", "Syntax: \"", "urn:dgiwg:fad:dfdd", "<fad_code>:<fad_name>\"", false, true},
+		{"a tag right after, then ':' outside any name (issue 19)", "", "urn:isbn:123", "<br/>: next", false, false},
 		{"a function's body after a call", "={", "go:function(callback,wait)", "{var h;", false, false},
 		{"a brace with no name", "", "urn:x:y", "{}", false, false},
 		{"(words) for a segment (rfc5057 §4.1)", "<sip:bob@example.com;gr=", "urn:uuid:(Bob's", " UA's bits)>", false, true},

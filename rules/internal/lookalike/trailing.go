@@ -13,12 +13,16 @@ import "github.com/idlint/idlint/rules"
 //     candidate ("…:schemas:\" or "…:extension\"), and either a ":" was
 //     trimmed before it or the next line goes on with a character of an
 //     identifier (past its indentation and the "\" of the two-backslash
-//     strategy); "…:1.0\" then "</capability>" is whole;
+//     strategy) or is indented past the context's end (rfc9944 aligns
+//     ":ethernet-mab:2.0:Device" 47 columns in); "…:1.0\" then
+//     "</capability>" is whole;
 //  2. wrapped, a hyphen at the end of a line ("…3.4.1-" then a new line):
 //     rfc8141 names do not end in "-", a line broken at one does;
 //  3. wrapped, an ASCII table cell ("| urn:ietf:params:scim:schemas:  |",
 //     rfc7643 §10.2): "|" (and spaces) before, a trimmed ":" or a "-",
-//     spaces and "|" after — the cell goes on in the next row;
+//     spaces and "|" after — the cell goes on in the next row; 3b. or the
+//     next row goes on at the candidate's column with ":", "-" or "."
+//     (NextRowGoesOn: rfc4741's "…:capability:candidate |" then ":1.0");
 //  4. prefix, a ":" that ends a string: the candidate ends in a trimmed ":"
 //     followed by NUL (a C string in a binary, "urn:…:MediaServer:\x00"),
 //     by "</" (element content, <xsl:text>urn:issn:</xsl:text>) or by
@@ -37,7 +41,9 @@ import "github.com/idlint/idlint/rules"
 //     character of an identifier, "-" and a letter or digit, "." and a
 //     digit, or "%" and two hex digits (rfc7590: "<starttls xmlns='urn:ietf:params:xml:ns" then
 //     ":xmpp-tls'/>"; rfc5629: "gr=urn:uuid:f81d4fae" then "-7dec-…";
-//     pysaml2: "urn:oasis:names:tc:SAML:2" then ".0:metadata"). No line of
+//     pysaml2: "urn:oasis:names:tc:SAML:2" then ".0:metadata"), or, indented
+//     to the candidate's own column, with "@", ";", "$" or "~" and a letter
+//     or digit (rfc9676: "…;33-08" then "@original:es$…"). No line of
 //     prose or a list starts so; one of a command's options could ("-v"),
 //     which the evaluation set of bench/precision does not hold.
 //  8. escaped: "\" right after the candidate escapes a character that goes
@@ -62,7 +68,7 @@ func Trailing(ident string, ctx rules.Context) string {
 	}
 	switch c := rest[0]; {
 	case c == '\\': // 1
-		if nl, ok := lineEnd(rest[1:]); ok && (colon || continues(rest[1+nl:], true, ident)) {
+		if nl, ok := lineEnd(rest[1:]); ok && (colon || continues(rest[1+nl:], true, ident) || len(a) == contextBytes && indentOnly(rest[1+nl:])) {
 			return KindWrapped
 		}
 		if !colon && len(rest) > 2 && escapedByte[rest[1]] && identByte[rest[2]] { // 8
@@ -75,7 +81,7 @@ func Trailing(ident string, ctx rules.Context) string {
 		switch {
 		case hyphen: // 2
 			return KindWrapped
-		case !colon && ColonLine(a): // 7
+		case !colon && ColonLine(ctx.Before, a): // 7
 			return KindWrapped
 		case !colon:
 			return ""
@@ -87,6 +93,9 @@ func Trailing(ident string, ctx rules.Context) string {
 		return ""
 	case c == ' ' || c == '\t':
 		if (colon || hyphen) && tableCell(ctx.Before, rest) { // 3
+			return KindWrapped
+		}
+		if !colon && tableCell(ctx.Before, rest) && NextRowGoesOn(ctx.Before, rest) { // 3b
 			return KindWrapped
 		}
 		return ""
@@ -194,6 +203,59 @@ func continues(next []byte, fold bool, ident string) bool {
 	return true
 }
 
+// indentOnly reports b all spaces and tabs: a line's indentation that
+// goes on past the context.
+func indentOnly(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// NextRowGoesOn reports rule 3b on a candidate in an ASCII table's cell
+// ("|" and spaces before it, rest: spaces and "|" after): the next row,
+// at the candidate's own column and after only spaces and "|" there, goes
+// on with ":", "-" or "." and a letter or digit — the cell's identifier
+// broken between two rows ("| urn:…:capability:candidate |" then
+// "|                    | :1.0 |", rfc4741 §10.3). The row must end
+// within rest and the next one reach that column within it too.
+func NextRowGoesOn(before, rest []byte) bool {
+	col := column(before)
+	if col <= 0 {
+		return false
+	}
+	nl := bytesIndexNL(rest)
+	if nl < 0 {
+		return false
+	}
+	next := rest[nl+1:]
+	if len(next) < col+2 { // the column and two bytes past it
+		return false
+	}
+	for _, c := range next[:col] {
+		if c != ' ' && c != '|' {
+			return false
+		}
+	}
+	switch c := next[col+1]; next[col] {
+	case ':', '-', '.':
+		return isLetter(c) || isDigit(c)
+	}
+	return false
+}
+
+// bytesIndexNL is the index of the first "\n" in b, or -1.
+func bytesIndexNL(b []byte) int {
+	for i, c := range b {
+		if c == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
 // tableCell reports an ASCII table's cell around the candidate: "|" and
 // spaces before it, spaces and "|" after (rest starts with the spaces).
 func tableCell(before, rest []byte) bool {
@@ -261,11 +323,14 @@ func equalFold(b []byte, s string) bool {
 	return true
 }
 
-// ColonLine reports rule 7 of Trailing on the text after a candidate: a
+// ColonLine reports rule 7 of Trailing on the text around a candidate: a
 // line end, then a line that starts, past its indentation, with ":", "-"
-// or "." and what goes on an identifier there, or with a "%" escape. It is cheap enough for a classifier's fast
+// or "." and what goes on an identifier there, or with a "%" escape; or,
+// indented exactly to the candidate's own column, with "@", ";", "$" or
+// "~" and a letter or digit (rfc9676 §2's separators: "…;33-08" then
+// "@original:es$…" under it). It is cheap enough for a classifier's fast
 // path to ask of every candidate that ends a line.
-func ColonLine(after []byte) bool {
+func ColonLine(before, after []byte) bool {
 	nl, ok := lineEnd(after)
 	if !ok {
 		return false
@@ -289,8 +354,28 @@ func ColonLine(after []byte) bool {
 		// a percent-encoded octet (rfc3986 §2.1): rfc9676's
 		// "urn:lex:ru:…%D1%8F" broken between two octets
 		return isHex(c) && i+2 < len(b) && isHex(b[i+2])
+	case '@', ';', '$', '~':
+		// a separator that starts a line aligned under the candidate
+		// (a hanging indent); anywhere else "@Override" or "$x" starts
+		// code of its own
+		return (isLetter(c) || isDigit(c)) && i > 0 && column(before) == i
 	}
 	return false
+}
+
+// column returns how many bytes before holds after its last line end (the
+// candidate's column), or -1 when the line starts before what before
+// shows.
+func column(before []byte) int {
+	for i := len(before) - 1; i >= 0; i-- {
+		if before[i] == '\n' {
+			return len(before) - 1 - i
+		}
+	}
+	if len(before) < contextBytes {
+		return len(before) // the text starts there
+	}
+	return -1
 }
 
 func isHex(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
