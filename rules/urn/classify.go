@@ -30,20 +30,25 @@ var _ rules.Classifier = (*Checker)(nil)
 //
 //  1. pattern: a regular expression's "[^" (lookalike.Pattern):
 //     "^urn:([^:]+)" in a NAPTR record;
+//
 //  2. template: a placeholder in or right after the candidate
 //     (lookalike.Template): "urn:xmpp:{ShortName}", "urn:x:%s",
 //     "urn:oid:$oid", "urn:ietf:...", "URN:NBN:<country code>";
+//
 //  3. prefix: a string literal concatenated or prefix-tested in code
 //     (lookalike.Prefix), or a quoted literal that ends in ":" — "urn:", a
 //     NID and ":" alone ("urn:uuid:" in prose or ABNF: UCODE-URN =
 //     "urn:ucode:" ucode-name) or with more ("urn:ietf:params:acme:error:")
 //     — or, as a value in code (after "=", "(", ",", "[", "{" or ":"), in
 //     a digit and "." (an OID's arcs: X500ATTR_OID = 'urn:oid:2.5.4.');
+//
 //  4. binary: a run of a binary past its string (lookalike.Binary): a
 //     quoted one whose string ends before the quote closes, or one longer
 //     than the length byte before it says;
+//
 //  5. wrapped: opened after a quote that does not close before the line
 //     ends (lookalike.Wrapped): "urn:ietf:params:scim: and a new line;
+//
 //  6. prefix or wrapped by what follows a trimmed ":" (lookalike.Trailing):
 //     a NUL, "</", ",", ")" or a blank line after a line of its own make a
 //     prefix ("urn:…:MediaServer:\x00", <xsl:text>urn:issn:</xsl:text>);
@@ -53,10 +58,16 @@ var _ rules.Classifier = (*Checker)(nil)
 //     goes on with it (roff's "\-") an escaped one;
 //     6b. prefix: a trimmed ":" and prose naming a prefix before it
 //     ("prefix urn:ietf:params:xml:ns:yang:smiv2: (see …)", prefixWord);
+//
 //  7. wrapped: a urn:uuid whose UUID is cut short at a line's end and whose
 //     next line starts with a hex digit (rfc5627 §9: "gr=urn:uuid:f8"
 //     then "1d4fae-7dec-…"); a line that ends inside a name with no sign
 //     of it, told by the namespace's syntax (rfc9562 §4).
+//
+//     7b. template or prefix by the namespace's syntax (namespaceShape): an
+//     isbn, issn or oid NSS without a digit is a placeholder
+//     ("urn:isbn:value"); a lex NSS without ":" or an nbn NSS without "-"
+//     names a jurisdiction's or a country's sub-namespace ("urn:lex:br").
 //
 // The rest apply when no NSS follows the NID (no ":" in the candidate,
 // rfc8141 §2 requires one):
@@ -128,7 +139,50 @@ func plain(ident string, ctx rules.Context) bool {
 			colon = i
 		}
 	}
-	return colon >= 0 && colon < len(ident)-1 && ident[len(ident)-1] != '-'
+	return colon >= 0 && colon < len(ident)-1 && ident[len(ident)-1] != '-' && !shapedNID(ident[4:colon])
+}
+
+// shapedNID reports a NID whose NSS namespaceShape reads: the fast path
+// sends its URNs to classify (a comparison of a few bytes per identifier).
+func shapedNID(nid string) bool {
+	switch len(nid) {
+	case 3:
+		return strings.EqualFold(nid, "oid") || strings.EqualFold(nid, "lex") || strings.EqualFold(nid, "nbn")
+	case 4:
+		return strings.EqualFold(nid, "isbn") || strings.EqualFold(nid, "issn")
+	}
+	return false
+}
+
+// namespaceShape tells, by the namespace's own syntax, an NSS that cannot
+// be one of its names but stands for one or names a part of the
+// namespace (issue 19 §4):
+//   - template: isbn, issn and oid names are digits (ISO 2108, ISO 3297,
+//     rfc3061 §2); an NSS without a single digit is a placeholder written
+//     in its place ("urn:isbn:value", "urn:isbn:n-nn-nnnnnn-n" in rfc3305);
+//   - prefix: a lex NSS is jurisdiction ":" local-name (rfc9676 §2.1), an
+//     nbn NSS prefix "-" nbn-string (rfc3188 §5, rfc8458 §4): without the
+//     separator it is the jurisdiction's or the country's sub-namespace
+//     named ("urn:lex:br", "urn:lex:br;sao.paolo", "(e.g., urn:nbn:fi:vn)").
+func namespaceShape(nid, nss string) string {
+	switch {
+	case strings.EqualFold(nid, "isbn"), strings.EqualFold(nid, "issn"), strings.EqualFold(nid, "oid"):
+		for i := 0; i < len(nss); i++ {
+			if isDigit(nss[i]) {
+				return ""
+			}
+		}
+		return KindTemplate
+	case strings.EqualFold(nid, "lex"):
+		if !strings.Contains(nss, ":") {
+			return KindPrefix
+		}
+	case strings.EqualFold(nid, "nbn"):
+		if !strings.Contains(nss, "-") {
+			return KindPrefix
+		}
+	}
+	return ""
 }
 
 // cellBefore reports "|" and spaces or tabs right before a candidate.
@@ -181,7 +235,7 @@ func classify(ident string, ctx rules.Context) string {
 		return KindWrapped
 	}
 	if nss != "" {
-		return ""
+		return namespaceShape(nid, nss)
 	}
 	if colon && c == 0 { // "urn:oid:" with its ":" kept, then the quote
 		return KindPrefix
