@@ -360,7 +360,51 @@ func ColonLine(before, after []byte) bool {
 		// code of its own
 		return (isLetter(c) || isDigit(c)) && i > 0 && column(before) == i
 	}
-	return false
+	// a word holding ":" inside it, on a line aligned under a candidate
+	// that does not start its own line: the identifier broken with no
+	// sign (rfc9676 §2: "- Unicode: urn:lex:ru:U+0441…U+043D" then
+	// "U+0438U+0435:U+0437…:..." under it); "Note: …" ends its word with
+	// the ":" and is not one
+	return (isLetter(b[i]) || isDigit(b[i])) && i > 0 && innerColonWord(b[i:]) && column(before) == i && !startsLine(before)
+}
+
+// innerColonWord reports a word of identifier bytes, up to a space or a
+// line end, with a ":" followed by an identifier byte inside it, that does
+// not start with letters and ":" (a URI of its own: rfc3044's examples
+// "urn:ISSN:0259-000X" and under it "urn:ISSN:1560-1560").
+func innerColonWord(b []byte) bool {
+	letters := 0
+	for letters < len(b) && isLetter(b[letters]) {
+		letters++
+	}
+	if letters < len(b) && b[letters] == ':' {
+		return false
+	}
+	inner := false
+	for j := 0; j < len(b) && b[j] != ' ' && b[j] != '\t' && b[j] != '\n' && b[j] != '\r'; j++ {
+		if !identByte[b[j]] {
+			return false
+		}
+		if b[j] == ':' && j+1 < len(b) && b[j+1] != ':' && identByte[b[j+1]] {
+			inner = true
+		}
+	}
+	return inner
+}
+
+// startsLine reports only spaces and tabs between the last line end of
+// before and its end: a candidate at its line's indentation.
+func startsLine(before []byte) bool {
+	for i := len(before) - 1; i >= 0; i-- {
+		switch before[i] {
+		case '\n':
+			return true
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // column returns how many bytes before holds after its last line end (the
