@@ -10,16 +10,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/idlint/idlint/internal/bombs"
+	"github.com/idlint/idlint/internal/adversary"
 	"github.com/idlint/idlint/record"
 	"github.com/klauspost/compress/zip"
 	"github.com/ulikunitz/xz"
 )
 
-// blk is one block of a hand-made xz stream (bombs.Xz).
-func blk(dict byte, text string) bombs.XzBlock { return bombs.XzBlock{Dict: dict, Text: text} }
+// blk is one block of a hand-made xz stream (adversary.XZBlocks).
+func blk(dict byte, text string) adversary.XZBlock { return adversary.XZBlock{Dict: dict, Text: text} }
 
-var xzHand = bombs.Xz
+var xzHand = adversary.XZBlocks
 
 // zipXzMember is a zip holding data as an xz-compressed member (method 95).
 func zipXzMember(t testing.TB, name string, data []byte, size int, crc uint32) []byte {
@@ -38,9 +38,9 @@ func zipXzMember(t testing.TB, name string, data []byte, size int, crc uint32) [
 }
 
 const (
-	xzDict1M = bombs.XzDict1M
-	xzDict3G = bombs.XzDict3G
-	xzDict4G = bombs.XzDict4G
+	xzDict1M = adversary.XZDict1M
+	xzDict3G = adversary.XZDict3G
+	xzDict4G = adversary.XZDict4G
 )
 
 // TestXzGateDictionaries: every block header of every xz stream, and of
@@ -194,7 +194,7 @@ func TestXzGateMemory(t *testing.T) {
 	if os.Getenv("IDLINT_XZ_CHILD") != "" {
 		t.Skip("in the child")
 	}
-	data := bombs.XzClaims(21, 40) // 21 streams of 40 blocks, 39 claiming 4 GiB each
+	data := adversary.XZClaims(21, 40) // 21 streams of 40 blocks, 39 claiming 4 GiB each
 	dir := t.TempDir()
 	path := filepath.Join(dir, "bomb.xz")
 	if err := os.WriteFile(path, data, 0o644); err != nil {

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/idlint/idlint/internal/bombs"
+	"github.com/idlint/idlint/internal/adversary"
 	"github.com/klauspost/compress/zip"
 )
 
@@ -64,7 +64,7 @@ func TestHostileInputs(t *testing.T) {
 	t.Parallel()
 	text := strings.Repeat("urn:x:a ", 8<<10)
 	xzMember := func() []byte {
-		data := bombs.Xz(bombs.XzBlock{Dict: bombs.XzDict1M, Text: "urn:x:z "}, bombs.XzBlock{Dict: bombs.XzDict4G, Text: "urn:x:z "})
+		data := adversary.XZBlocks(adversary.XZBlock{Dict: adversary.XZDict1M, Text: "urn:x:z "}, adversary.XZBlock{Dict: adversary.XZDict4G, Text: "urn:x:z "})
 		var b bytes.Buffer
 		zw := zip.NewWriter(&b)
 		w, _ := zw.CreateRaw(&zip.FileHeader{Name: "doc.txt", Method: 95, CompressedSize64: uint64(len(data)), UncompressedSize64: 16})
@@ -89,12 +89,12 @@ func TestHostileInputs(t *testing.T) {
 		member string // the record with the error ("" the input itself)
 		want   string
 	}{
-		{"xz: 4 GiB claims in later blocks and streams", bombs.XzClaims(21, 40), nil,
+		{"xz: 4 GiB claims in later blocks and streams", adversary.XZClaims(21, 40), nil,
 			"", "xz: block 2 of stream 1 at offset 40: dictionary of 4294967295 B is over the decoder window limit 512 MiB"},
 		{"xz member of a zip claiming 4 GiB in its second block", xzMember, nil,
 			"doc.txt", "xz: block 2 of stream 1"},
-		{"overlapping zip entries", bombs.OverlapZip(2000, text), nil,
-			"m0001.txt", `overlaps that of "m0000.txt"`},
+		{"overlapping zip entries", adversary.OverlapZip(2000, []byte(text)), nil,
+			"e00001.txt", `overlaps that of "e00000.txt"`},
 		{"--max-decompressed across gzip, tar and zip layers", gzBytes(tarFiles(t, [2]string{"in.zip", string(zipFiles(t, false, [2]string{"a.txt", text}, [2]string{"b.txt", text}))})),
 			[]string{"--max-decompressed", "100000"},
 			"in.zip!b.txt", "decompressed bytes of the input (all layers and members) limit 100000 B exceeded"},
