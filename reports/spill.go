@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/idlint/idlint/rules"
@@ -76,6 +77,13 @@ func defaultSpill() spillState {
 	return spillState{budget: spillConfig.budget, dir: spillConfig.dir, maxRuns: maxRuns, minKeys: minRunKeys, count: -1}
 }
 
+// runsSpilled counts the runs spilled by every aggregation of the process.
+var runsSpilled atomic.Int64
+
+// RunsSpilled is the number of runs aggregations have spilled to disk in
+// this process (for tests and diagnostics).
+func RunsSpilled() int64 { return runsSpilled.Load() }
+
 // SpillError is why spilling to disk failed, if it did: the aggregation
 // then went on in memory, whatever its size (the clusters are still right).
 func (cs *Clusters) SpillError() error { return cs.spill.err }
@@ -113,6 +121,7 @@ func (cs *Clusters) spillRun() {
 		return
 	}
 	cs.runs = append(cs.runs, r)
+	runsSpilled.Add(1)
 	cs.reset()
 	if len(cs.runs) > cs.spill.maxRuns {
 		// merge them all into one, in order: the merge's first run is
