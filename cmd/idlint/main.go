@@ -274,7 +274,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		bl.register(fs)
 	}
 	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (- for stdout, e.g. with --format none)")
-	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
+	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs; at most twice that, or 4)")
 	maxLen := fs.Int("max-len", 0, "longest identifier in bytes; longer ones are cut and flagged (default 8192)")
 	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
 	var copt corpus.Options
@@ -323,6 +323,10 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		if len(paths) == 0 {
 			return exitOK // every file named was excluded: nothing to lint
 		}
+	}
+	if *jobs > idlint.MaxJobs() {
+		fmt.Fprintf(stderr, "idlint %s: -j %d capped at %d (twice the CPUs, or 4: more would only hold more memory)\n", name, *jobs, idlint.MaxJobs())
+		*jobs = idlint.MaxJobs()
 	}
 	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes, Suppressions: *suppress, EngineFor: ld.EngineFor}
 	copt.FollowSymlinks = *follow
