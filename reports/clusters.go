@@ -314,7 +314,7 @@ func (cs *Clusters) find(o *Row, sc uint32, h uint64) *agg {
 			}
 		}
 	}
-	if cs.n%aggPage == 0 {
+	if cs.n == len(cs.pages)*aggPage { // pages kept from before a spill are reused
 		cs.pages = append(cs.pages, make([]agg, aggPage))
 	}
 	a := cs.agg(cs.n)
@@ -461,7 +461,7 @@ func (cs *Clusters) countMore(c *counter, s string, ref strRef, stored bool) {
 		}
 	}
 	i := cs.nx
-	if i%extraPage == 0 {
+	if i == len(cs.xpages)*extraPage {
 		cs.xpages = append(cs.xpages, make([]extra, extraPage))
 	}
 	cs.nx++

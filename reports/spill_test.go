@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+	"unsafe"
 )
 
 // spillRows makes n rows over keys distinct keys of two schemes: each key
@@ -196,4 +197,26 @@ func FuzzClustersSpill(f *testing.F) {
 			t.Errorf("spilled clusters differ")
 		}
 	})
+}
+
+// issue 24 §5: memory stays within the budget however many keys: after
+// a spill the table's pages and text are reused, not added to.
+func TestClustersSpillReusesMemory(t *testing.T) {
+	cs := NewClusters()
+	cs.spill.budget, cs.spill.dir, cs.spill.minKeys = 2<<20, t.TempDir(), 1
+	for seed := range uint64(8) {
+		cs.AddRows(spillRows(seed, 20000, 20000))
+	}
+	if cs.Runs() < 4 {
+		t.Fatalf("%d runs", cs.Runs())
+	}
+	pages := int64(len(cs.pages)) * aggPage * int64(unsafe.Sizeof(agg{}))
+	text := int64(0)
+	for _, c := range cs.text.chunks {
+		text += int64(cap(c))
+	}
+	if held := pages + text; held > 2*cs.spill.budget {
+		t.Errorf("%d bytes of pages and text held for a budget of %d", held, cs.spill.budget)
+	}
+	cs.Release()
 }
