@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"unsafe"
+
+	"github.com/idlint/idlint/internal/longtest"
 )
 
 // spillRows makes n rows over keys distinct keys of two schemes: each key
@@ -219,4 +222,47 @@ func TestClustersSpillReusesMemory(t *testing.T) {
 		t.Errorf("%d bytes of pages and text held for a budget of %d", held, cs.spill.budget)
 	}
 	cs.Release()
+}
+
+// issue 24 §5 (long): two million distinct keys aggregated under a 32 MiB
+// budget keep the live heap near the budget (it was ~250 bytes a key, 500
+// MB, held to the end), and still list every cluster once, in order.
+func TestClustersSpillManyKeysLong(t *testing.T) {
+	longtest.Skip(t)
+	const keys = 2_000_000
+	cs := NewClusters()
+	cs.spill.budget, cs.spill.dir = 32<<20, t.TempDir()
+	rows := make([]Row, 0, 4096)
+	var peak uint64
+	for k := range keys {
+		key := fmt.Sprintf("urn:uuid:%08x-0000-4000-8000-%012x", k*2654435761%keys, k)
+		rows = append(rows, Row{Scheme: "urn", Profile: "rfc8141", Key: key, Raw: key, Canonical: key, Valid: true, Source: "big.txt", Offset: int64(k)})
+		if len(rows) == cap(rows) {
+			cs.AddRows(rows)
+			rows = rows[:0]
+		}
+		if k%500_000 == 0 {
+			runtime.GC()
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			peak = max(peak, m.HeapAlloc)
+		}
+	}
+	cs.AddRows(rows)
+	if limit := uint64(4 * cs.spill.budget); peak > limit {
+		t.Errorf("live heap %d MB while aggregating, over %d MB", peak>>20, limit>>20)
+	}
+	n, last := 0, ""
+	if err := cs.Each(func(c *Cluster) error {
+		if c.Key <= last {
+			return fmt.Errorf("cluster %q after %q", c.Key, last)
+		}
+		n, last = n+1, c.Key
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if n != keys {
+		t.Errorf("%d clusters, want %d", n, keys)
+	}
 }
