@@ -27,7 +27,7 @@ const Version = "0.1.0"
 // Options configure a scan.
 type Options struct {
 	Lint   lint.Config
-	Jobs   int // parallel inputs; <= 0 means GOMAXPROCS
+	Jobs   int // parallel inputs; <= 0 means GOMAXPROCS; at most MaxJobs
 	Corpus corpus.Options
 	// MaxLen bounds one identifier (extract.DefaultMaxLen when 0).
 	MaxLen int
@@ -76,6 +76,10 @@ type Sink interface {
 	Occurrence(o *lint.Occurrence) error
 	Source(r *record.Source) error
 }
+
+// MaxJobs is the most parallel inputs a scan runs, whatever Jobs asks
+// (twice the cores, at least 4): more only hold more memory.
+func MaxJobs() int { return pipeline.MaxJobs() }
 
 // Summary counts what a scan saw.
 type Summary = reports.Summary

@@ -74,7 +74,10 @@ type Clusters struct {
 	names   map[string]strRef // sources, members, profiles, namespaces stored, by text
 	byName  map[string]uint32 // schemes' indices
 	lastSc  lastScheme
-	touched uint32 // AddRows' loads, kept so they are made
+	touched uint32     // AddRows' loads, kept so they are made
+	spill   spillState // spill.go
+	runs    []*run     // sorted runs spilled, oldest first
+	listed  bool       // Each merged and removed the runs
 }
 
 // aggPage is the aggs per page (~700 KB): pages are filled, not grown and
@@ -88,19 +91,49 @@ type strRef struct{ chunk, off, n uint32 }
 
 // textChunks is append-only text in chunks of textChunk bytes (larger
 // strings get a chunk of their own), never moved once written.
-type textChunks struct{ chunks [][]byte }
+// After a spill (spill.go) the chunks are written again from the first:
+// chunks[:cur+1] are in use, size is their room.
+type textChunks struct {
+	chunks [][]byte
+	cur    int
+	size   int64
+}
 
 const textChunk = 1 << 20
 
 func (t *textChunks) add(s string) strRef {
-	last := len(t.chunks) - 1
-	if last < 0 || len(s) > cap(t.chunks[last])-len(t.chunks[last]) {
-		t.chunks = append(t.chunks, make([]byte, 0, max(textChunk, len(s))))
-		last++
+	if len(t.chunks) == 0 || len(s) > cap(t.chunks[t.cur])-len(t.chunks[t.cur]) {
+		if len(t.chunks) > 0 {
+			t.cur++
+		}
+		switch {
+		case t.cur == len(t.chunks):
+			t.chunks = append(t.chunks, make([]byte, 0, max(textChunk, len(s))))
+		case cap(t.chunks[t.cur]) < len(s): // a chunk kept from before a spill is too small
+			t.chunks = append(t.chunks, t.chunks[t.cur])
+			t.chunks[t.cur] = make([]byte, 0, len(s))
+		}
+		t.size += int64(cap(t.chunks[t.cur]))
 	}
+	last := t.cur
 	c := t.chunks[last]
 	t.chunks[last] = append(c, s...)
 	return strRef{uint32(last), uint32(len(c)), uint32(len(s))}
+}
+
+// reset empties the chunks, keeping those of textChunk bytes for reuse.
+func (t *textChunks) reset() {
+	kept := t.chunks[:0]
+	for _, c := range t.chunks {
+		if cap(c) == textChunk {
+			kept = append(kept, c[:0])
+		}
+	}
+	clear(t.chunks[len(kept):])
+	t.chunks, t.cur, t.size = kept, 0, 0
+	if len(kept) > 0 {
+		t.size = textChunk
+	}
 }
 
 func (t *textChunks) bytes(r strRef) []byte { return t.chunks[r.chunk][r.off : r.off+r.n] }
@@ -157,9 +190,10 @@ type agg struct {
 }
 
 // NewClusters returns an empty aggregation.
+// It spills to run files past the budget SetClusterSpill set (spill.go).
 func NewClusters() *Clusters {
 	return &Clusters{seed: maphash.MakeSeed(), table: make([]slot, 1024),
-		names: map[string]strRef{}, byName: map[string]uint32{}}
+		names: map[string]strRef{}, byName: map[string]uint32{}, spill: defaultSpill()}
 }
 
 // Add counts one occurrence.
@@ -203,6 +237,7 @@ type Row struct {
 func (cs *Clusters) AddRow(o Row) {
 	sc := cs.scheme(o.Scheme)
 	cs.add(&o, sc, cs.hash(sc, o.Key))
+	cs.checkBudget()
 }
 
 // AddRows counts rows as AddRow does, some at a time in three passes:
@@ -237,6 +272,7 @@ func (cs *Clusters) AddRows(rows []Row) {
 		for i := range rows[:n] {
 			cs.add(&rows[i], scs[i], hs[i])
 		}
+		cs.checkBudget()
 		rows = rows[n:]
 	}
 }
@@ -278,7 +314,7 @@ func (cs *Clusters) find(o *Row, sc uint32, h uint64) *agg {
 			}
 		}
 	}
-	if cs.n%aggPage == 0 {
+	if cs.n == len(cs.pages)*aggPage { // pages kept from before a spill are reused
 		cs.pages = append(cs.pages, make([]agg, aggPage))
 	}
 	a := cs.agg(cs.n)
@@ -336,6 +372,7 @@ func (cs *Clusters) intern(s string) strRef {
 	if !ok {
 		r = cs.text.add(s)
 		cs.names[s] = r
+		cs.spill.nameBytes += nameCost + int64(len(s))
 	}
 	return r
 }
@@ -424,7 +461,7 @@ func (cs *Clusters) countMore(c *counter, s string, ref strRef, stored bool) {
 		}
 	}
 	i := cs.nx
-	if i%extraPage == 0 {
+	if i == len(cs.xpages)*extraPage {
 		cs.xpages = append(cs.xpages, make([]extra, extraPage))
 	}
 	cs.nx++
@@ -469,9 +506,15 @@ func (cs *Clusters) each(c *counter, fn func(s string, n int)) {
 }
 
 // Len is the number of clusters.
-func (cs *Clusters) Len() int { return cs.n }
+func (cs *Clusters) Len() int {
+	if len(cs.runs) > 0 || cs.listed {
+		return cs.spilledLen()
+	}
+	return cs.n
+}
 
-// List returns the clusters sorted by scheme and key (see Each).
+// List returns the clusters sorted by scheme and key (see Each; those
+// listed before a failure to read a spilled run).
 func (cs *Clusters) List() []*Cluster {
 	out := make([]*Cluster, 0, cs.n)
 	cs.Each(func(c *Cluster) error {
@@ -487,7 +530,41 @@ func (cs *Clusters) List() []*Cluster {
 // Cluster reused (fn must not keep it; its strings it may): variants by
 // count then text,
 // canonical = the most frequent canonical spelling (ties: the smallest).
+// When the aggregation spilled to run files (spill.go) Each merges them,
+// and removes them after: it may then be called once.
 func (cs *Clusters) Each(fn func(*Cluster) error) error {
+	if len(cs.runs) > 0 || cs.listed {
+		return cs.eachSpilled(fn)
+	}
+	var c Cluster // one for all: fn must not keep it
+	checkers := map[string]rules.Checker{}
+	for _, i := range cs.sorted() {
+		a := cs.agg(int(i))
+		c = Cluster{
+			Scheme: cs.schemes[a.scheme], Profile: cs.str(a.profile), Key: cs.str(a.key), Namespace: cs.str(a.namespace),
+			OccurrenceCount: int(a.count), InvalidCount: int(a.invalid), Valid: a.invalid == 0,
+			SourceCount: cs.distinct(&a.source),
+			FirstSource: cs.str(a.firstSource), FirstMember: cs.str(a.firstMember),
+			FirstOffset: a.firstOffset, FirstLine: int(a.firstLine), FirstColumn: int(a.firstColumn),
+			Variants: c.Variants[:0],
+		}
+		cs.each(&a.variants, func(s string, n int) { c.Variants = append(c.Variants, Variant{s, n}) })
+		bestN := -1
+		cs.each(&a.canon, func(s string, n int) {
+			if n > bestN || n == bestN && s < c.Canonical {
+				c.Canonical, bestN = s, n
+			}
+		})
+		finishCluster(&c, checkers)
+		if err := fn(&c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sorted is the aggs' indices sorted by scheme and key.
+func (cs *Clusters) sorted() []int32 {
 	order := make([]int32, cs.n)
 	for i := range order {
 		order[i] = int32(i)
@@ -499,41 +576,21 @@ func (cs *Clusters) Each(fn func(*Cluster) error) error {
 		}
 		return bytes.Compare(cs.text.bytes(x.key), cs.text.bytes(y.key))
 	})
-	var c Cluster // one for all: fn must not keep it
-	checkers := map[string]rules.Checker{}
-	for _, i := range order {
-		a := cs.agg(int(i))
-		c = Cluster{
-			Scheme: cs.schemes[a.scheme], Profile: cs.str(a.profile), Key: cs.str(a.key), Namespace: cs.str(a.namespace),
-			OccurrenceCount: int(a.count), InvalidCount: int(a.invalid), Valid: a.invalid == 0,
-			SourceCount: cs.distinct(&a.source),
-			FirstSource: cs.str(a.firstSource), FirstMember: cs.str(a.firstMember),
-			FirstOffset: a.firstOffset, FirstLine: int(a.firstLine), FirstColumn: int(a.firstColumn),
-			Variants: c.Variants[:0],
-		}
-		cs.each(&a.variants, func(s string, n int) { c.Variants = append(c.Variants, Variant{s, n}) })
-		if len(c.Variants) > 1 {
-			slices.SortFunc(c.Variants, func(x, y Variant) int {
-				if x.Count != y.Count {
-					return y.Count - x.Count
-				}
-				return strings.Compare(x.Raw, y.Raw)
-			})
-		}
-		bestN := -1
-		cs.each(&a.canon, func(s string, n int) {
-			if n > bestN || n == bestN && s < c.Canonical {
-				c.Canonical, bestN = s, n
+	return order
+}
+
+// finishCluster sorts c's variants and says what merged them, the same
+// for clusters from memory and from runs.
+func finishCluster(c *Cluster, checkers map[string]rules.Checker) {
+	if len(c.Variants) > 1 {
+		slices.SortFunc(c.Variants, func(x, y Variant) int {
+			if x.Count != y.Count {
+				return y.Count - x.Count
 			}
+			return strings.Compare(x.Raw, y.Raw)
 		})
-		if len(c.Variants) > 1 {
-			c.MergedBy = mergedBy(&c, checkers)
-		}
-		if err := fn(&c); err != nil {
-			return err
-		}
+		c.MergedBy = mergedBy(c, checkers)
 	}
-	return nil
 }
 
 // mergedBy says why a cluster's spellings are one: "namespace" when their

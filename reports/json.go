@@ -252,7 +252,7 @@ func (j *JSON) end(n int) {
 
 // Abort ends the sink without ending the document (see NewJSON).
 func (j *JSON) Abort(error) {
-	j.clusters.Wait() // stops its goroutine
+	j.clusters.Wait().Release() // stops its goroutine, removes spilled runs
 	j.w.Flush()
 }
 

@@ -153,7 +153,7 @@ func (s *Summary) Failed() bool { return s.Errors > 0 }
 
 // Abort ends the sink without the summary: the lines written so far stay.
 func (t *Text) Abort(error) {
-	t.clusters.Wait() // stops its goroutine
+	t.clusters.Wait().Release() // stops its goroutine, removes spilled runs
 	t.Lines.Flush()
 }
 
@@ -164,7 +164,7 @@ func (t *Text) Finish(s Summary) error {
 	if cs.Len() > 0 {
 		fmt.Fprintf(w, "\n%d clusters (identifiers equal under their profile):\n", cs.Len())
 	}
-	cs.Each(func(c *Cluster) error {
+	err := cs.Each(func(c *Cluster) error {
 		state := "valid"
 		if !c.Valid {
 			state = fmt.Sprintf("invalid %d/%d", c.InvalidCount, c.OccurrenceCount)
@@ -180,6 +180,10 @@ func (t *Text) Finish(s Summary) error {
 		}
 		return nil
 	})
+	if err != nil {
+		w.Flush()
+		return err
+	}
 	// errors are all listed; skipped members (symlinks in a tar, WARC
 	// request records …) only the first few, the --sources file has them all
 	const maxSkipped = 5

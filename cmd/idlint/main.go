@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -276,7 +277,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		bl.register(fs)
 	}
 	sources := fs.String("sources", "", "write one JSON line per input and member to `FILE` (- for stdout, e.g. with --format none)")
-	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs)")
+	jobs := fs.Int("j", 0, "parallel inputs (default: number of CPUs; at most twice that, or 4)")
 	maxLen := fs.Int("max-len", 0, "longest identifier in bytes; longer ones are cut and flagged (default 8192)")
 	follow := fs.Bool("follow-symlinks", false, "walk into symlinked directories")
 	var copt corpus.Options
@@ -285,7 +286,8 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	lookalikes := fs.Bool("include-lookalikes", false, "also report look-alikes (//go:build, LID: labels …) with their kind")
 	quiet := fs.Bool("quiet", false, "no progress display on stderr")
 	suppress := fs.Bool("suppressions", check, "honour idlint:ignore[…] / ignore-next-line / disable / disable-file / enable comments and report their own problems (IDL100-IDL103; default: on for check, off for scan)")
-	memLimit := fs.Int64("memory-limit", 900<<20, "soft memory limit in `BYTES` for the Go runtime (GC works harder near it; 0: the runtime's default, or $GOMEMLIMIT)")
+	memLimit := fs.Int64("memory-limit", 448<<20, "soft memory limit in `BYTES` for the Go runtime (GC works harder near it; 0: the runtime's default, or $GOMEMLIMIT)")
+	clusterMem := fs.Int64("cluster-memory", 0, "memory in `BYTES` the clusters (text, JSON, SARIF, HTML, --report) may take before they spill to sorted runs in --temp-dir, merged at the end (default: a quarter of --memory-limit, 256 MiB without one; -1 never spill)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE` (for performance work)")
 	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE` at the end")
 	color := colorFlag(fs)
@@ -326,6 +328,10 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		if len(paths) == 0 {
 			return exitOK // every file named was excluded: nothing to lint
 		}
+	}
+	if *jobs > idlint.MaxJobs() {
+		fmt.Fprintf(stderr, "idlint %s: -j %d capped at %d (twice the CPUs, or 4: more would only hold more memory)\n", name, *jobs, idlint.MaxJobs())
+		*jobs = idlint.MaxJobs()
 	}
 	opt := idlint.Options{Lint: cfg, Jobs: *jobs, MaxLen: *maxLen, Stdin: stdin, IncludeLookalikes: *lookalikes, Suppressions: *suppress, EngineFor: ld.EngineFor}
 	copt.FollowSymlinks = *follow
@@ -370,8 +376,9 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	}
 	rep := reportSpec{dir: *report, html: *htmlOut, runID: *runID, args: append([]string{"idlint", name}, args...), cfg: cfg, shard: sm}
 	if *memLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		// clusters live in memory until the end: keep a large run under
-		// ~1 GB RSS instead of letting the heap double past the live set
+		// keep a large run under ~512 MB RSS instead of letting the heap
+		// grow past the live set; clusters spill to disk past a quarter
+		// of it (issue 24 §5)
 		debug.SetMemoryLimit(*memLimit)
 		if os.Getenv("GOGC") == "" {
 			// the live heap of a scan is small (tens of MB): with the soft
@@ -379,6 +386,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 			debug.SetGCPercent(400)
 		}
 	}
+	reports.SetClusterSpill(clusterBudget(*clusterMem, *memLimit), copt.TempDir)
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err == nil {
@@ -826,4 +834,23 @@ func demoHTMLPath() (string, error) {
 		return "", err
 	}
 	return filepath.Join(dir, "demo-report.html"), nil
+}
+
+// clusterBudget is the memory the clusters may take before they spill
+// (issue 24 §5): flag, else a quarter of the soft memory limit in force
+// ($GOMEMLIMIT or --memory-limit), else reports.DefaultClusterBudget.
+func clusterBudget(flag, memLimit int64) int64 {
+	switch {
+	case flag < 0:
+		return 0
+	case flag > 0:
+		return flag
+	}
+	if lim := debug.SetMemoryLimit(-1); lim > 0 && lim < math.MaxInt64 {
+		return lim / 4
+	}
+	if memLimit > 0 {
+		return memLimit / 4
+	}
+	return reports.DefaultClusterBudget
 }

@@ -26,7 +26,7 @@ var neutralFlags = map[string]bool{
 	"quiet": true, "skip-done": true, "cpuprofile": true, "memprofile": true,
 	"color": true, "sources": true, "format": true, "o": true, "output": true,
 	"statistics": true, "fail-on": true, "memory-limit": true, "no-mmap": true,
-	"temp-dir": true,
+	"temp-dir": true, "cluster-memory": true,
 }
 
 // shardMeta is what a run records of itself before it starts (profiles

@@ -31,6 +31,7 @@ type bareNames struct {
 	scheme string
 	data   []byte
 	spans  []rules.Span
+	pos    extract.Positions // of data: the spans' lines counted in one pass
 }
 
 // schemeDocument scans a scheme document held whole: the identifiers the
@@ -39,7 +40,7 @@ type bareNames struct {
 // document order (at one offset, the scanner's first).
 func (s *scanner) schemeDocument(ctx context.Context, doc *corpus.Document, sc *rules.Scheme, data []byte, b *batcher) error {
 	s.stream.ResetBytes(data, 0)
-	w := span{to: math.MaxInt64, bare: bareNames{scheme: sc.Name, data: data, spans: sc.Document.Find(data)}}
+	w := span{to: math.MaxInt64, bare: bareNames{scheme: sc.Name, data: data, spans: sc.Document.Find(data), pos: extract.Positions{Text: data}}}
 	return s.matches(ctx, doc, b, &w)
 }
 
@@ -56,7 +57,7 @@ func (s *scanner) bareINames(doc *corpus.Document, b *batcher, w *span, to int64
 			b.unslot()
 			return err
 		}
-		line, col, col16 := extract.Position16(w.bare.data, sp.Start)
+		line, col, col16 := w.bare.pos.At(sp.Start)
 		o.Location = location(doc, int64(sp.Start), line, col, col16)
 		o.Findings, o.Suppressed = s.dirs.Filter(o.Offset, o.Findings)
 		b.commit()

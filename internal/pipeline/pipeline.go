@@ -113,12 +113,19 @@ func Run(ctx context.Context, eng *lint.Engine, inputs []corpus.Input, cfg Confi
 	return r.emit(sink)
 }
 
+// MaxJobs is the most workers a run starts, whatever Config.Jobs asks:
+// twice the cores (a worker waiting on its input leaves its core to
+// another), at least 4. More only hold more memory ahead (issue 24 §5:
+// each worker holds a document and its occurrences).
+func MaxJobs() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
+
 // setup fills in the defaults and the corpus layer's hooks.
 func (r *run) setup() {
 	r.jobs = r.cfg.Jobs
 	if r.jobs <= 0 {
 		r.jobs = runtime.GOMAXPROCS(0)
 	}
+	r.jobs = min(r.jobs, MaxJobs())
 	// Cores that -j allows and no worker will use — one input, or the
 	// last inputs of a run — go to decoding those inputs' own streams in
 	// parallel (task.decode). -j stays the bound on busy cores: -j 1
