@@ -57,3 +57,22 @@ func TestScanAllocsPerRepeatedIdentifier(t *testing.T) {
 		t.Errorf("%.3f allocations per repeated identifier, want 0", per)
 	}
 }
+
+// BenchmarkScanDense: Scan of identifier-dense text (issue 25) into a sink
+// that only counts, one worker: the per-identifier work without output.
+func BenchmarkScanDense(b *testing.B) {
+	data := textgen.Dense(16<<20, 1)
+	p := filepath.Join(b.TempDir(), "dense.txt")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	var c countSink
+	for b.Loop() {
+		c = countSink{}
+		if _, err := idlint.Scan(context.Background(), []string{p}, idlint.Options{Jobs: 1, PartSize: -1}, &c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(c.n), "ns/ident")
+}
