@@ -7,7 +7,8 @@
 //
 // Inputs: synthetic text made with a fixed seed (
 // English-like prose with realistic colon density, and the colon-heavy
-// benchmark text; internal/textgen), its gzip and zstd compressions, the English text split
+// benchmark text; internal/textgen), identifier-dense log lines (-dense-size;
+// issue 25), its gzip and zstd compressions, the English text split
 // into files for the workers test, and the RFC corpus
 // (../shared/corpora/rfc/rfcs.tar.zst, unpacked with zstd -dc | tar x;
 // skipped when absent). Every case of an input runs once per round, the
