@@ -106,3 +106,54 @@ func TestMemoColdSpell(t *testing.T) {
 		t.Fatalf("after the spell: %d entries, cold %d; want a new generation of 1", len(m.m), m.adm.Cold())
 	}
 }
+
+// issue 25 §3: an identifier the memo has seen costs no allocation, in
+// the context the scanner gives it (look-alike classification runs each
+// time): the per-occurrence path of dense input.
+func TestMemoHitAllocs(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, scheme string
+		raws         []string
+		before       string
+	}{
+		{"urn, canonical", "urn", []string{
+			"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "urn:isbn:979-3-39381-196-4", "urn:issn:0167-6423",
+			"urn:ietf:params:xml:ns:yang:ietf-grant-17251", "urn:oasis:names:tc:SAML:2.0:profiles:attribute:X500:cn-12864",
+		}, "2026-11-28T00:00:00.681Z DEBUG [svc-7] read issuer="},
+		{"urn, upper-case NID (URN030)", "urn", []string{"URN:ISBN:9783030405236", "URN:UUID:67593a6f-af2b-4bad-bbe1-fe03db5f72f7"}, " subject=\""},
+		{"urn, invalid (findings)", "urn", []string{"urn:ab:a?b", "urn:isbn:123"}, "see "},
+		{"xri", "xri", []string{"xri://=example*name", "xri://@example.org*agency/(+research)"}, "see "},
+		{"lid", "lid", []string{"lid://host.example/item[1]"}, "see "},
+		{"go", "go", []string{"go://cnrp.example.com?Mercedes%20Benz;geography=US-ga"}, "see "},
+	}
+	for _, c := range cases {
+		m := e.NewMemo()
+		raws := make([][]byte, len(c.raws))
+		for i, r := range c.raws {
+			raws[i] = []byte(r)
+		}
+		ctx := &rules.Context{Before: []byte(c.before), After: []byte(" latency=12ms\n")}
+		var o Occurrence
+		for _, r := range raws { // seen once: remembered
+			if err := m.CheckInto(&o, c.scheme, r, ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		hits := m.adm.Hits()
+		allocs := testing.AllocsPerRun(100, func() {
+			for _, r := range raws {
+				m.CheckInto(&o, c.scheme, r, ctx)
+			}
+		})
+		if got := m.adm.Hits() - hits; got != 101*len(raws) {
+			t.Errorf("%s: %d hits, want %d: not the hit path", c.name, got, 101*len(raws))
+		}
+		if per := allocs / float64(len(raws)); per != 0 {
+			t.Errorf("%s: %.2f allocations per remembered identifier, want 0", c.name, per)
+		}
+	}
+}

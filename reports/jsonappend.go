@@ -56,15 +56,17 @@ func appendIdent(b []byte, o *lint.Occurrence) []byte {
 	b = append(b, `,"profile":`...)
 	b = appendString(b, o.Profile)
 	b = append(b, `,"raw":`...)
+	at := len(b)
 	b = appendString(b, o.Raw)
+	raw := b[at:len(b):len(b)]
 	b = append(b, `,"valid":`...)
 	b = strconv.AppendBool(b, o.Valid())
 	b = append(b, `,"canonical":`...)
-	b = appendString(b, o.Canonical)
+	b = appendAgain(b, o.Canonical, o.Raw, raw)
 	b = append(b, `,"key":`...)
-	b = appendString(b, o.Key)
+	b = appendAgain(b, o.Key, o.Raw, raw)
 	b = append(b, `,"ns_key":`...)
-	b = appendString(b, o.NSKey)
+	b = appendAgain(b, o.NSKey, o.Raw, raw)
 	if o.KeyLevel != "" {
 		b = append(b, `,"key_level":`...)
 		b = appendString(b, o.KeyLevel)
@@ -113,6 +115,16 @@ func appendIdent(b []byte, o *lint.Occurrence) []byte {
 }
 
 const hexDigits = "0123456789abcdef"
+
+// appendAgain appends s quoted; when s is prev, whose quoted form is enc,
+// it copies enc instead of escaping again (an identifier already in
+// canonical form has raw = canonical = key = ns_key: issue 25).
+func appendAgain(b []byte, s, prev string, enc []byte) []byte {
+	if s == prev {
+		return append(b, enc...)
+	}
+	return appendString(b, s)
+}
 
 // appendString quotes s as encoding/json does with SetEscapeHTML(false):
 // ", \\ and controls escaped (\b \f \n \r \t by name), invalid UTF-8 as

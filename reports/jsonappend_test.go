@@ -6,7 +6,9 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/idlint/idlint/extract"
 	"github.com/idlint/idlint/internal/termsafe"
+	"github.com/idlint/idlint/internal/textgen"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/rules"
 )
@@ -36,6 +38,11 @@ func TestAppendOccurrenceMatchesEncodingJSON(t *testing.T) {
 		{"urn", "urn:ab:c", "c1\u009b31m bidi\u202e\u2066\u061c\u200e zw\u200b"},
 		{"xri", "xri://=caf\u00e9\u2028\u2029", "bad\xffutf8\xe2\x80"},
 		{"go", "go:Mercedes%0Benz", "ok"},
+		// issue 25: canonical, key and ns_key equal to raw copy its
+		// encoding, escapes included
+		{"urn", "urn:example:a\"b\\c\x01\u2028\xff", "x"},
+		{"urn", "urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "x"},
+		{"urn", "URN:UUID:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "x"},
 	} {
 		o, err := e.Check(tc.scheme, tc.raw)
 		if err != nil {
@@ -134,4 +141,30 @@ func TestOccEncoderCrawl(t *testing.T) {
 			t.Fatalf("occurrence %d: %d cached, bound %d", i, len(enc.ids), encMaxEntries)
 		}
 	}
+}
+
+// BenchmarkAppendIdentDense: the identifier part of a JSONL line for
+// identifiers of dense text (issue 25), each encoded afresh as a miss of
+// the remembering encoder is: raw, canonical, key and ns_key, mostly equal.
+func BenchmarkAppendIdentDense(b *testing.B) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	text := textgen.Dense(256<<10, 1)
+	var occs []lint.Occurrence
+	for _, c := range extract.Find(nil, text, extract.Options{}) {
+		o, err := e.Check("urn", string(text[c.Start:c.End]))
+		if err != nil {
+			b.Fatal(err)
+		}
+		occs = append(occs, o)
+	}
+	var buf []byte
+	for b.Loop() {
+		for i := range occs {
+			buf = appendIdent(buf[:0], &occs[i])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(occs)), "ns/ident")
 }

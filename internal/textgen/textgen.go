@@ -8,6 +8,9 @@
 // paragraphs. Both place an identifier every 1–5 KB. Keys is the other
 // extreme, for reports: a URN on every short line, drawn from 100,000
 // distinct keys, some spelled in other cases (a crawl's identifier index).
+// Dense is identifier-dense data as batch inputs are (SAML metadata, FHIR
+// bundles, service logs): log lines holding 1–3 valid URNs each of five
+// namespaces, over 100,000 distinct keys (issue 25).
 package textgen
 
 import (
@@ -20,7 +23,7 @@ import (
 )
 
 // Kinds names the generators.
-var Kinds = []string{"english", "colonheavy", "keys"}
+var Kinds = []string{"english", "colonheavy", "keys", "dense"}
 
 // Bytes returns size bytes (at least; it ends after a whole word) of the
 // named kind of text.
@@ -43,6 +46,8 @@ func Write(w io.Writer, kind string, size int, seed int64) error {
 		english(bw, size, seed)
 	case "keys":
 		keys(bw, size, seed)
+	case "dense":
+		dense(bw, size, seed, nil)
 	default:
 		return fmt.Errorf("textgen: unknown kind %q (have %v)", kind, Kinds)
 	}
