@@ -360,7 +360,7 @@ func (p *parser) params(i int, haveName bool) {
 		p.chars(start, eq, rfc2396.IsUnreserved, "attribute", true)
 		if pr.Attribute == "" {
 			p.add(EmptyAttribute, start-1, end, "parameter without an attribute name")
-		} else if ascii.EqualFold(pr.Attribute, "id") || ascii.EqualFold(pr.Attribute, "commonname") {
+		} else if a := unescapeUnreserved(pr.Attribute); ascii.EqualFold(a, "id") || ascii.EqualFold(a, "commonname") {
 			what := "a common name"
 			if u.HasID {
 				what = "an id"
@@ -461,4 +461,25 @@ func (p *parser) utf8Run(start, end int) {
 		}
 		k += n
 	}
+}
+
+// unescapeUnreserved decodes the escapes of unreserved characters in s, as
+// Canonical does: "%49d" is the attribute "Id" (rfc2396 §2.3), so a term
+// check must see it the same before and after canonicalization.
+func unescapeUnreserved(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if ascii.IsEscape(s, i) {
+			if c := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2]); rfc2396.IsUnreserved(c) {
+				b = append(b, c)
+				i += 2
+				continue
+			}
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }

@@ -117,6 +117,13 @@ func TestSpecialCases(t *testing.T) {
 		{Spec: "rfc3367 §4.2.1: common name and id", In: "go://cnrp.foo.com?bmw;id=5432345", Want: "GO009"},
 		{Spec: "rfc3367 §4.2.1: two common names", In: "go:bmw;CommonName=audi", Want: "GO009"},
 		{Spec: "rfc3367 §4.2.1: id and id", In: "go://cnrp.foo.com?id=1;id=2", Want: "GO008 GO009"},
+		// rfc3368 §3.2 attribute = *(unreserved | escaped) and rfc2396 §2.3: an
+		// escaped unreserved letter is that letter, so "%49d" is the attribute "Id"
+		// (fuzz crasher 40d9255f1aeeeab7: Canonical decodes it to "go:0;Id=").
+		{Spec: "rfc3367 §4.2.1, rfc2396 §2.3: escaped id attribute", In: "go:0;%49d=", Want: "GO009 GO032"},
+		{Spec: "rfc3367 §4.2.1, rfc2396 §2.3: escaped commonname attribute", In: "go:bmw;%63ommon%4Eame=audi", Want: "GO009 GO032"},
+		{Spec: "rfc3367 §4.2.1, rfc2396 §2.3: escaped id after id", In: "go://cnrp.foo.com?id=1;%69%64=2", Want: "GO008 GO009 GO032"},
+		{Spec: "rfc2396 §2.3: an escaped reserved char is not decoded", In: "go:bmw;id%3B=1", Want: ""},
 		{Spec: "rfc3368 §6: id only", In: "go://cnrp.foo.com?id=5432345", Want: "GO022"},
 	})
 }
