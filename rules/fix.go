@@ -66,9 +66,22 @@ func FixUpper(ident, _ string, f *Finding) (Edit, bool) {
 	return Edit{Start: f.Start, End: f.End, New: asciiCase(ident[f.Start:f.End], true)}, true
 }
 
-// FixLower lower-cases the span's ASCII letters (scheme, NID, host).
+// FixLower lower-cases the span's ASCII letters (scheme, NID, host),
+// leaving the hex digits of its %-escapes alone: they are upper case in
+// canonical form (rfc3986 §2.1, §6.2.2.1), and lowering them would undo
+// the upper-case fix and keep the two fixes alternating.
 func FixLower(ident, _ string, f *Finding) (Edit, bool) {
-	return Edit{Start: f.Start, End: f.End, New: asciiCase(ident[f.Start:f.End], false)}, true
+	b := []byte(ident[f.Start:f.End])
+	for i := 0; i < len(b); i++ {
+		if b[i] == '%' && i+2 < len(b) && unhex(b[i+1]) >= 0 && unhex(b[i+2]) >= 0 {
+			i += 2
+			continue
+		}
+		if 'A' <= b[i] && b[i] <= 'Z' {
+			b[i] += 'a' - 'A'
+		}
+	}
+	return Edit{Start: f.Start, End: f.End, New: string(b)}, true
 }
 
 // FixDecode writes the escape "%XX" at the span's start as its character,
