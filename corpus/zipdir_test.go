@@ -1,0 +1,145 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+	"testing"
+
+	dbz "github.com/dsnet/compress/bzip2"
+	"github.com/idlint/idlint/internal/adversary"
+	"github.com/klauspost/compress/zip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// zipMixed is a zip of every kind of entry the walk tells apart: stored,
+// deflate, zstd and bzip2 members (all with data descriptors, as
+// zip.Writer writes them), a directory, a symbolic link, an encrypted
+// one, an unsupported method, a nested stored zip and a zip64 entry whose
+// declared size is not what its data holds.
+func zipMixed(t *testing.T) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	zw.RegisterCompressor(zstd.ZipMethodWinZip, zstd.ZipCompressor())
+	zw.RegisterCompressor(zipMethodBzip2, func(w io.Writer) (io.WriteCloser, error) { return dbz.NewWriter(w, nil) })
+	zw.RegisterCompressor(99, func(w io.Writer) (io.WriteCloser, error) { return nopWriteCloser{w}, nil })
+	add := func(h *zip.FileHeader, body string) {
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(w, body)
+	}
+	add(&zip.FileHeader{Name: "a.txt", Method: zip.Deflate}, strings.Repeat("deflated urn:x:a text ", 40))
+	add(&zip.FileHeader{Name: "s.txt", Method: zip.Store}, "stored urn:x:s")
+	add(&zip.FileHeader{Name: "z.txt", Method: zstd.ZipMethodWinZip}, strings.Repeat("zstd urn:x:z ", 30))
+	add(&zip.FileHeader{Name: "b.txt", Method: zipMethodBzip2}, strings.Repeat("bzip2 urn:x:b ", 30))
+	add(&zip.FileHeader{Name: "d/", Method: zip.Store}, "")
+	link := &zip.FileHeader{Name: "link", Method: zip.Store}
+	link.SetMode(fs.ModeSymlink | 0o777)
+	add(link, "a.txt")
+	add(&zip.FileHeader{Name: "enc.txt", Method: zip.Store, Flags: 1}, "urn:x:secret")
+	add(&zip.FileHeader{Name: "m99.txt", Method: 99}, "urn:x:method99")
+	add(&zip.FileHeader{Name: "inner.zip", Method: zip.Store}, string(zipb(t, entry{name: "i.txt", body: "inner urn:x:i"})))
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: "big.bin", Method: zip.Store, CompressedSize64: 9, UncompressedSize64: 5 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(w, "urn:x:big")
+	add(&zip.FileHeader{Name: "last.txt", Method: zip.Deflate}, "the last urn:x:last")
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// zipRecord returns the offset of directory record k of data.
+func zipRecord(t *testing.T, data []byte, k int) int {
+	t.Helper()
+	off := -1
+	for range k + 1 {
+		i := bytes.Index(data[off+1:], []byte("PK\x01\x02"))
+		if i < 0 {
+			t.Fatalf("no directory record %d", k)
+		}
+		off += i + 1
+	}
+	return off
+}
+
+// Walking a zip's directory in chunks gives what zip.NewReader over the
+// whole archive gives: the same members, bytes, records and errors
+// (issue 24 §5: a zip of 1 M entries does not take 788 MB).
+func TestZipChunkedSameResult(t *testing.T) {
+	mixed := zipMixed(t)
+	edit := func(f func(b []byte)) []byte {
+		b := bytes.Clone(mixed)
+		f(b)
+		return b
+	}
+	badCRC := edit(func(b []byte) { // a.txt's data altered
+		b[bytes.Index(b, []byte("a.txt"))+len("a.txt")+3] ^= 0x40
+	})
+	// the 5th record's signature broken: archive/zip fails the archive
+	cutDir := edit(func(b []byte) { b[zipRecord(t, b, 4)] = 'X' })
+	// the 3rd record's local header offset past the end of the archive
+	farOffset := edit(func(b []byte) { binary.LittleEndian.PutUint32(b[zipRecord(t, b, 2)+42:], uint32(len(b)-10)) })
+	// the 2nd record's local header offset inside the directory
+	intoDir := edit(func(b []byte) {
+		binary.LittleEndian.PutUint32(b[zipRecord(t, b, 1)+42:], uint32(zipRecord(t, b, 6)))
+	})
+	// the 4th record's extra field length made 1 byte short: its zip64
+	// or other fields misparse (archive/zip: not a valid zip file)
+	badExtra := edit(func(b []byte) {
+		r := zipRecord(t, b, 9)
+		binary.LittleEndian.PutUint16(b[r+30:], binary.LittleEndian.Uint16(b[r+30:])+3)
+	})
+	overlap := adversary.OverlapZip(40, []byte(strings.Repeat("urn:x:kernel ", 100)))
+
+	cases := []struct {
+		name    string
+		data    []byte
+		opt     Options
+		chunked bool // walked in chunks (else left to zip.NewReader)
+	}{
+		{"every kind of entry", mixed, Options{}, true},
+		{"decoded ahead", mixed, Options{ParallelDecode: true, DecodeWidth: threeCores}, true},
+		{"entry limit", mixed, Options{MaxEntries: 4}, true},
+		{"bad CRC", badCRC, Options{}, true},
+		{"overlapping entries", overlap, Options{}, true},
+		{"overlapping entries, entry limit", overlap, Options{MaxEntries: 7}, true},
+		{"local header past the end", farOffset, Options{}, true},
+		{"local header in the directory", intoDir, Options{}, true},
+		{"directory cut short", cutDir, Options{}, false},
+		{"bad extra field", badExtra, Options{}, false},
+	}
+	defer func(m, l int, e bool) { zipChunkMin, zipChunkLen, zipEnd64 = m, l, e }(zipChunkMin, zipChunkLen, zipEnd64)
+	for _, c := range cases {
+		zipChunkMin = 1 << 62
+		want, wantDocs := openBytes(t, c.data, c.opt)
+		for _, s := range []struct {
+			len int
+			e64 bool
+		}{{1, false}, {3, true}, {4096, false}} {
+			t.Run(fmt.Sprintf("%s/chunks of %d/zip64 end %v", c.name, s.len, s.e64), func(t *testing.T) {
+				zipChunkMin, zipChunkLen, zipEnd64 = 1, s.len, s.e64
+				before := zipChunkedWalks.Load()
+				got, gotDocs := openBytes(t, c.data, c.opt)
+				if d := aheadDiff(want, wantDocs, got, gotDocs); d != "" {
+					t.Fatal(d)
+				}
+				if chunked := zipChunkedWalks.Load() > before; chunked != c.chunked {
+					t.Errorf("walked in chunks: %v, want %v", chunked, c.chunked)
+				}
+			})
+		}
+	}
+}
