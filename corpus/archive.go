@@ -164,7 +164,7 @@ func (w *walker) zipChunked(n node, layers []string, ra io.ReaderAt, d *zipDir) 
 		tooMany = zipTooMany(count, max)
 		count = max
 	}
-	var spans []zipSpan
+	spans := make([]zipSpan, 0, count) // count is what the directory holds, not what it claims
 	for c := 0; c*zipChunkLen < count; c++ {
 		zr, err := d.chunk(c)
 		if err != nil {

@@ -1,16 +1,27 @@
 package corpus
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	dbz "github.com/dsnet/compress/bzip2"
 	"github.com/idlint/idlint/internal/adversary"
+	"github.com/idlint/idlint/internal/longtest"
+	"github.com/idlint/idlint/record"
 	"github.com/klauspost/compress/zip"
 	"github.com/klauspost/compress/zstd"
 )
@@ -141,5 +152,83 @@ func TestZipChunkedSameResult(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// The live heap of a walk over a zip of 1 M entries stays a small part of
+// what a *zip.File per entry held (issue 24 §5: ~230 bytes an entry,
+// 216 MB of 248 MB live): the directory is read a chunk at a time, and
+// the overlap check keeps 24 bytes an entry.
+func TestZipMillionEntriesHeap(t *testing.T) {
+	longtest.Skip(t) // writes and walks a 1 M-entry zip (~100 MB)
+	const entries = 1_000_000
+	path := filepath.Join(t.TempDir(), "m.zip")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	zw := zip.NewWriter(bw)
+	for i := range entries {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: fmt.Sprintf("d%03d/f%07d.txt", i%1000, i), Method: zip.Store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(w, "urn:example:%d\n", i)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := bw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	runtime.GC()
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	base := live[0].Value.Uint64()
+	// the live heap as of each GC, sampled while the walk runs
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		for {
+			metrics.Read(s)
+			if v := s[0].Value.Uint64(); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	docs, ok := 0, 0
+	OpenFunc(Input{Path: path}, Options{}, nil, func(d *Document) (int, error) {
+		docs++
+		b, err := io.ReadAll(d.Reader)
+		return countURN(b), err
+	}, func(r record.Source) {
+		if r.Status == record.StatusOK {
+			ok++
+		}
+	})
+	close(done)
+	<-sampled
+	if docs != entries {
+		t.Errorf("%d documents, want %d", docs, entries)
+	}
+	grew := int64(peak.Load()) - int64(base)
+	t.Logf("%d entries: peak live heap %d MB over a %d MB base, %d bytes an entry (%d records ok)", entries, grew>>20, base>>20, grew/entries, ok)
+	// a *zip.File per entry was ~230 bytes; 24 of the 48 allowed are
+	// the overlap check's spans
+	if grew > 48*entries {
+		t.Errorf("the walk's live heap grew by %d bytes, %d an entry: want at most 48 an entry", grew, grew/entries)
 	}
 }
