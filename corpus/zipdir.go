@@ -53,16 +53,25 @@ func frameZipDir(ra io.ReaderAt, size int64) *zipDir {
 	off := start
 	var hdr [46]byte
 	for {
-		if _, err := io.ReadFull(br, hdr[:]); err != nil {
+		// archive/zip stops at a short record (io.ErrUnexpectedEOF) or
+		// a bad signature; any other error, io.EOF included, fails the
+		// archive: left to it
+		if _, err := io.ReadFull(br, hdr[:]); err == io.ErrUnexpectedEOF {
 			break
+		} else if err != nil {
+			return nil
 		}
 		if binary.LittleEndian.Uint32(hdr[:]) != 0x02014b50 {
 			break
 		}
-		n := int64(46) + int64(binary.LittleEndian.Uint16(hdr[28:])) + int64(binary.LittleEndian.Uint16(hdr[30:])) + int64(binary.LittleEndian.Uint16(hdr[32:]))
-		if k, err := br.Discard(int(n - 46)); err != nil || k != int(n-46) {
-			break
+		rest := int(binary.LittleEndian.Uint16(hdr[28:])) + int(binary.LittleEndian.Uint16(hdr[30:])) + int(binary.LittleEndian.Uint16(hdr[32:]))
+		if k, err := br.Discard(rest); k < rest {
+			if k > 0 && err == io.EOF {
+				break
+			}
+			return nil
 		}
+		n := int64(46 + rest)
 		off += n
 		d.count++
 		if d.count%zipChunkLen == 0 {

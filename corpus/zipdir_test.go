@@ -232,3 +232,26 @@ func TestZipMillionEntriesHeap(t *testing.T) {
 		t.Errorf("the walk's live heap grew by %d bytes, %d an entry: want at most 48 an entry", grew, grew/entries)
 	}
 }
+
+// FuzzZipChunked: any bytes read as a zip give the same records and
+// documents walked in directory chunks (of 2 records) as read whole by
+// zip.NewReader (issue 24 §5).
+func FuzzZipChunked(f *testing.F) {
+	for _, seed := range [][]byte{
+		zipb(f, entry{name: "a", body: "urn:x:a"}, entry{name: "b", body: "urn:x:b", store: true}, entry{name: "d/", dir: true}, entry{name: "c", body: ""}),
+		adversary.OverlapZip(5, []byte("urn:x:kernel urn:x:kernel")),
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		defer func(m, l int) { zipChunkMin, zipChunkLen = m, l }(zipChunkMin, zipChunkLen)
+		opt := Options{MaxMemberBytes: 1 << 20, MaxWindowBytes: 8 << 20, MaxRatio: 100, RatioGrace: 1 << 12, MaxEntries: 50}
+		zipChunkMin = 1 << 62
+		whole, wholeDocs := openBytes(t, data, opt)
+		zipChunkMin, zipChunkLen = 1, 2
+		chunked, chunkedDocs := openBytes(t, data, opt)
+		if d := aheadDiff(whole, wholeDocs, chunked, chunkedDocs); d != "" {
+			t.Fatal(d)
+		}
+	})
+}
