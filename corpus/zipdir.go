@@ -89,9 +89,6 @@ func frameZipDir(ra io.ReaderAt, size int64) *zipDir {
 	return d
 }
 
-// chunks is the number of chunks.
-func (d *zipDir) chunks() int { return len(d.starts) - 1 }
-
 // chunk returns chunk c's files, as zip.NewReader would list them.
 func (d *zipDir) chunk(c int) (*zip.Reader, error) {
 	lo, hi := d.starts[c], d.starts[c+1]
