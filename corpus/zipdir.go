@@ -42,8 +42,10 @@ type zipDir struct {
 // code does not read as archive/zip would (a base offset, say), or
 // damage, which zip.NewReader then reports as before.
 func frameZipDir(ra io.ReaderAt, size int64) *zipDir {
-	start, records, ok := zipDirStart(ra, size)
-	if !ok || records < uint64(zipChunkMin) {
+	start, records, dirSize, ok := zipDirStart(ra, size)
+	// the record count in a classic directory end is the real one
+	// modulo 65536: a large directory with a small count is framed too
+	if !ok || records < uint64(zipChunkMin) && dirSize < 46*uint64(zipChunkMin) {
 		return nil
 	}
 	// archive/zip reads records from the start of the directory until a
@@ -83,7 +85,7 @@ func frameZipDir(ra io.ReaderAt, size int64) *zipDir {
 	}
 	// archive/zip's check on the count (16 bits of it); on a mismatch it
 	// fails, and is left to say so
-	if uint16(d.count) != uint16(records) {
+	if uint16(d.count) != uint16(records) || d.count < zipChunkMin {
 		return nil
 	}
 	return d
@@ -196,7 +198,7 @@ func zipChunkEnd(n int, dirLen, at int64) []byte {
 // zipDirStart finds where the directory starts and the records it
 // declares, as archive/zip's readDirectoryEnd does; ok is false when the
 // archive is one to leave to it (damage, a non-zero base offset).
-func zipDirStart(ra io.ReaderAt, size int64) (start int64, records uint64, ok bool) {
+func zipDirStart(ra io.ReaderAt, size int64) (start int64, records, dirSize uint64, ok bool) {
 	le := binary.LittleEndian
 	var buf []byte
 	var endOff int64
@@ -205,7 +207,7 @@ func zipDirStart(ra io.ReaderAt, size int64) (start int64, records uint64, ok bo
 		bLen = min(bLen, size)
 		buf = make([]byte, int(bLen))
 		if _, err := ra.ReadAt(buf, size-bLen); err != nil && err != io.EOF {
-			return 0, 0, false
+			return 0, 0, 0, false
 		}
 		if p := zipFindEnd(buf); p >= 0 {
 			buf, endOff, found = buf[p:], size-bLen+int64(p), true
@@ -216,42 +218,42 @@ func zipDirStart(ra io.ReaderAt, size int64) (start int64, records uint64, ok bo
 		}
 	}
 	if !found || len(buf) < 22 {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	records = uint64(le.Uint16(buf[10:]))
-	dirSize := uint64(le.Uint32(buf[12:]))
+	dirSize = uint64(le.Uint32(buf[12:]))
 	dirOff := uint64(le.Uint32(buf[16:]))
 	if records == 0xffff || dirSize == 0xffff || dirOff == 0xffffffff {
 		var loc [20]byte
 		if endOff-20 < 0 {
-			return 0, 0, false // archive/zip: no zip64 end, the classic fields stand
+			return 0, 0, 0, false // archive/zip: no zip64 end, the classic fields stand
 		}
 		if _, err := ra.ReadAt(loc[:], endOff-20); err != nil {
-			return 0, 0, false
+			return 0, 0, 0, false
 		}
 		if le.Uint32(loc[:]) == 0x07064b50 && le.Uint32(loc[4:]) == 0 && le.Uint32(loc[16:]) == 1 {
 			p := int64(le.Uint64(loc[8:]))
 			var e [56]byte
 			if p < 0 || p > size {
-				return 0, 0, false
+				return 0, 0, 0, false
 			}
 			if _, err := ra.ReadAt(e[:], p); err != nil || le.Uint32(e[:]) != 0x06064b50 {
-				return 0, 0, false
+				return 0, 0, 0, false
 			}
 			records, dirSize, dirOff = le.Uint64(e[32:]), le.Uint64(e[40:]), le.Uint64(e[48:])
 			endOff = p
 		}
 	}
 	if dirSize > 1<<63-1 || dirOff > 1<<63-1 {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	if base := endOff - int64(dirSize) - int64(dirOff); base != 0 {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	if int64(dirOff) >= size {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
-	return int64(dirOff), records, true
+	return int64(dirOff), records, dirSize, true
 }
 
 // zipFindEnd is archive/zip's findSignatureInBlock.

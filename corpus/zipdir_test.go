@@ -255,3 +255,25 @@ func FuzzZipChunked(f *testing.F) {
 		}
 	})
 }
+
+// A directory of more records than its classic directory end can count
+// (65,536 + 40: the count says 40, as archive/zip reads it, modulo
+// 65536) is walked in chunks too, with the same result.
+func TestZipChunkedCountWraps(t *testing.T) {
+	data := adversary.OverlapZip(1<<16+40, []byte("urn:x:kernel"))
+	defer func(m int) { zipChunkMin = m }(zipChunkMin)
+	zipChunkMin = 1 << 62
+	want, wantDocs := openBytes(t, data, Options{})
+	zipChunkMin = 1000
+	before := zipChunkedWalks.Load()
+	got, gotDocs := openBytes(t, data, Options{})
+	if d := aheadDiff(want, wantDocs, got, gotDocs); d != "" {
+		t.Fatal(d)
+	}
+	if zipChunkedWalks.Load() == before {
+		t.Error("not walked in chunks")
+	}
+	if len(got) != 1<<16+41 {
+		t.Errorf("%d records, want one for the archive and each of %d entries", len(got), 1<<16+40)
+	}
+}
