@@ -120,22 +120,29 @@ func TestZipChunkedSameResult(t *testing.T) {
 		data    []byte
 		opt     Options
 		chunked bool // walked in chunks (else left to zip.NewReader)
+		stdin   bool // read as standard input: spooled
 	}{
-		{"every kind of entry", mixed, Options{}, true},
-		{"decoded ahead", mixed, Options{ParallelDecode: true, DecodeWidth: threeCores}, true},
-		{"entry limit", mixed, Options{MaxEntries: 4}, true},
-		{"bad CRC", badCRC, Options{}, true},
-		{"overlapping entries", overlap, Options{}, true},
-		{"overlapping entries, entry limit", overlap, Options{MaxEntries: 7}, true},
-		{"local header past the end", farOffset, Options{}, true},
-		{"local header in the directory", intoDir, Options{}, true},
-		{"directory cut short", cutDir, Options{}, false},
-		{"bad extra field", badExtra, Options{}, false},
+		{"every kind of entry", mixed, Options{}, true, false},
+		{"every kind of entry, spooled", mixed, Options{}, true, true},
+		{"every kind of entry, spooled to a file", mixed, Options{SpoolMemoryBytes: 100, TempDir: t.TempDir()}, true, true},
+		{"decoded ahead", mixed, Options{ParallelDecode: true, DecodeWidth: threeCores}, true, false},
+		{"entry limit", mixed, Options{MaxEntries: 4}, true, false},
+		{"bad CRC", badCRC, Options{}, true, false},
+		{"overlapping entries", overlap, Options{}, true, false},
+		{"overlapping entries, entry limit", overlap, Options{MaxEntries: 7}, true, false},
+		{"local header past the end", farOffset, Options{}, true, false},
+		{"local header in the directory", intoDir, Options{}, true, false},
+		{"directory cut short", cutDir, Options{}, false, false},
+		{"bad extra field", badExtra, Options{}, false, false},
 	}
 	defer func(m, l int, e bool) { zipChunkMin, zipChunkLen, zipEnd64 = m, l, e }(zipChunkMin, zipChunkLen, zipEnd64)
 	for _, c := range cases {
 		zipChunkMin = 1 << 62
-		want, wantDocs := openBytes(t, c.data, c.opt)
+		open := openBytes
+		if c.stdin {
+			open = openStdin
+		}
+		want, wantDocs := open(t, c.data, c.opt)
 		for _, s := range []struct {
 			len int
 			e64 bool
@@ -143,7 +150,7 @@ func TestZipChunkedSameResult(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/chunks of %d/zip64 end %v", c.name, s.len, s.e64), func(t *testing.T) {
 				zipChunkMin, zipChunkLen, zipEnd64 = 1, s.len, s.e64
 				before := zipChunkedWalks.Load()
-				got, gotDocs := openBytes(t, c.data, c.opt)
+				got, gotDocs := open(t, c.data, c.opt)
 				if d := aheadDiff(want, wantDocs, got, gotDocs); d != "" {
 					t.Fatal(d)
 				}
