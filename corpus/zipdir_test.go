@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -257,6 +258,14 @@ func FuzzZipChunked(f *testing.F) {
 		whole, wholeDocs := openBytes(t, data, opt)
 		zipChunkMin, zipChunkLen = 1, 2
 		chunked, chunkedDocs := openBytes(t, data, opt)
+		// where flate finds corrupt input depends on the state a pooled
+		// decoder kept from its last use (Reset keeps its Huffman
+		// tables): not on the directory's reading
+		for _, recs := range [][]record.Source{whole, chunked} {
+			for i := range recs {
+				recs[i].Error = flateOffset.ReplaceAllString(recs[i].Error, "$1 N")
+			}
+		}
 		if d := aheadDiff(whole, wholeDocs, chunked, chunkedDocs); d != "" {
 			t.Fatal(d)
 		}
@@ -284,3 +293,5 @@ func TestZipChunkedCountWraps(t *testing.T) {
 		t.Errorf("%d records, want one for the archive and each of %d entries", len(got), 1<<16+40)
 	}
 }
+
+var flateOffset = regexp.MustCompile(`(flate: corrupt input before offset) [0-9]+`)
