@@ -121,21 +121,97 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 		defer sp.close()
 		ra, size = sp.ra, sp.size
 	}
+	if d := frameZipDir(ra, size); d != nil {
+		if ok, err := w.zipChunked(n, layers, ra, d); ok {
+			return err
+		}
+	}
 	zr, err := zip.NewReader(ra, size)
 	if err != nil {
 		return err
 	}
+	w.zipDecompressors(zr)
+	files := zr.File
+	var tooMany error
+	if max := w.opt.MaxEntries; max > 0 && len(files) > max {
+		tooMany = zipTooMany(len(files), max)
+		files = files[:max]
+	}
+	overlaps := zipOverlaps(files)
+	w.zipFiles(n, layers, ra, files, 0, overlaps)
+	return tooMany
+}
+
+func zipTooMany(n, max int) error {
+	return fmt.Errorf("zip: %d entries, over the entry limit %d: the first %d opened: %w", n, max, max, ErrLimit)
+}
+
+func (w *walker) zipDecompressors(zr *zip.Reader) {
 	zr.RegisterDecompressor(zstd.ZipMethodWinZip, zipZstd)
 	zr.RegisterDecompressor(zstd.ZipMethodPKWare, zipZstd)
 	zr.RegisterDecompressor(zipMethodBzip2, zipBzip2)
 	zr.RegisterDecompressor(zipMethodXz, zipXz(w.opt.MaxWindowBytes))
-	files := zr.File
+}
+
+// zipChunked walks a large zip a directory chunk at a time (see zipDir):
+// a first pass finds the overlapping entries (24 bytes an entry), a
+// second opens them. ok is false when a chunk does not read as it would
+// in the whole archive: zip.NewReader then reads it whole, as before.
+func (w *walker) zipChunked(n node, layers []string, ra io.ReaderAt, d *zipDir) (ok bool, err error) {
+	count := d.count
 	var tooMany error
-	if max := w.opt.MaxEntries; max > 0 && len(files) > max {
-		tooMany = fmt.Errorf("zip: %d entries, over the entry limit %d: the first %d opened: %w", len(files), max, max, ErrLimit)
-		files = files[:max]
+	if max := w.opt.MaxEntries; max > 0 && count > max {
+		tooMany = zipTooMany(count, max)
+		count = max
 	}
-	overlaps := zipOverlaps(files)
+	spans := make([]zipSpan, 0, count) // count is what the directory holds, not what it claims
+	for c := 0; c*zipChunkLen < count; c++ {
+		zr, err := d.chunk(c)
+		if err != nil {
+			return false, nil
+		}
+		files := zr.File[:min(len(zr.File), count-c*zipChunkLen)]
+		spans = zipSpans(spans, files, c*zipChunkLen)
+	}
+	pairs := zipOverlapPairs(spans)
+	spans = nil
+	// the names of the entries overlapped, read in one more pass
+	names := map[int]string{}
+	for _, p := range pairs {
+		names[p.last.i] = ""
+	}
+	for c := 0; len(names) > 0 && c*zipChunkLen < count; c++ {
+		var zr *zip.Reader
+		for k := range zipChunkLen {
+			i := c*zipChunkLen + k
+			if _, want := names[i]; !want || i >= count {
+				continue
+			}
+			if zr == nil {
+				if zr, err = d.chunk(c); err != nil {
+					return true, err
+				}
+			}
+			names[i] = zr.File[k].Name
+		}
+	}
+	overlaps := zipOverlapErrors(pairs, func(i int) string { return names[i] })
+	zipChunkedWalks.Add(1)
+	for c := 0; c*zipChunkLen < count && w.stop == nil; c++ {
+		zr, err := d.chunk(c)
+		if err != nil {
+			// the archive changed since the first pass
+			return true, err
+		}
+		w.zipDecompressors(zr)
+		files := zr.File[:min(len(zr.File), count-c*zipChunkLen)]
+		w.zipFiles(n, layers, ra, files, c*zipChunkLen, overlaps)
+	}
+	return true, tooMany
+}
+
+// zipFiles walks files, entries base onwards of the archive ra.
+func (w *walker) zipFiles(n node, layers []string, ra io.ReaderAt, files []*zip.File, base int, overlaps map[int]error) {
 	var ahead *zipAhead
 	if w.opt.ParallelDecode && n.archives == 0 && n.warc == nil {
 		// the run's lone input: decode members ahead on the other cores,
@@ -163,8 +239,8 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 		case f.Flags&1 != 0:
 			w.skip(m, layers, "encrypted")
 			continue
-		case overlaps[i] != nil:
-			w.fail(m, layers, overlaps[i])
+		case overlaps[base+i] != nil:
+			w.fail(m, layers, overlaps[base+i])
 			continue
 		}
 		if ahead != nil {
@@ -194,7 +270,6 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 		w.process(m)
 		rc.Close()
 	}
-	return tooMany
 }
 
 // zipOverlaps finds the entries whose data overlaps an earlier entry's (in
@@ -204,11 +279,18 @@ func (w *walker) zip(n node, layers []string, br *bufio.Reader) error {
 // overlaps and is not read; the first of them is. Entries whose data
 // cannot be located are left to Open, which reports why.
 func zipOverlaps(files []*zip.File) map[int]error {
-	type span struct {
-		start, end int64
-		i          int
-	}
-	spans := make([]span, 0, len(files))
+	pairs := zipOverlapPairs(zipSpans(nil, files, 0))
+	return zipOverlapErrors(pairs, func(i int) string { return files[i].Name })
+}
+
+// zipSpan is where entry i's data lies.
+type zipSpan struct {
+	start, end int64
+	i          int
+}
+
+// zipSpans appends the spans of files, entries base onwards.
+func zipSpans(spans []zipSpan, files []*zip.File, base int) []zipSpan {
 	for i, f := range files {
 		if f.CompressedSize64 == 0 || f.Mode().IsDir() {
 			continue
@@ -221,23 +303,39 @@ func zipOverlaps(files []*zip.File) map[int]error {
 		if f.CompressedSize64 > 1<<62 || end < off {
 			end = 1 << 62
 		}
-		spans = append(spans, span{off, end, i})
+		spans = append(spans, zipSpan{off, end, base + i})
 	}
+	return spans
+}
+
+// zipOverlap is a span overlapping last, the span reaching furthest before it.
+type zipOverlap struct{ s, last zipSpan }
+
+func zipOverlapPairs(spans []zipSpan) []zipOverlap {
 	sort.SliceStable(spans, func(a, b int) bool { return spans[a].start < spans[b].start })
-	var out map[int]error
-	var last span // the span reaching furthest so far
+	var out []zipOverlap
+	var last zipSpan // the span reaching furthest so far
 	for k, s := range spans {
 		if k > 0 && s.start < last.end {
-			if out == nil {
-				out = map[int]error{}
-			}
-			out[s.i] = fmt.Errorf("zip: its data (offset %d, %d bytes) overlaps that of %q (offset %d, %d bytes): not read (overlapping entries repeat one stream, a zip bomb)",
-				s.start, s.end-s.start, files[last.i].Name, last.start, last.end-last.start)
+			out = append(out, zipOverlap{s, last})
 			continue
 		}
 		if k == 0 || s.end > last.end {
 			last = s
 		}
+	}
+	return out
+}
+
+func zipOverlapErrors(pairs []zipOverlap, name func(int) string) map[int]error {
+	if len(pairs) == 0 {
+		return nil
+	}
+	out := make(map[int]error, len(pairs))
+	for _, p := range pairs {
+		s, last := p.s, p.last
+		out[s.i] = fmt.Errorf("zip: its data (offset %d, %d bytes) overlaps that of %q (offset %d, %d bytes): not read (overlapping entries repeat one stream, a zip bomb)",
+			s.start, s.end-s.start, name(last.i), last.start, last.end-last.start)
 	}
 	return out
 }
