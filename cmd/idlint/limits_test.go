@@ -3,7 +3,6 @@ package main
 import (
 	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -25,14 +24,6 @@ func tarFiles(t *testing.T, files ...[2]string) []byte {
 		tw.Write([]byte(f[1]))
 	}
 	tw.Close()
-	return b.Bytes()
-}
-
-func gzBytes(data []byte) []byte {
-	var b bytes.Buffer
-	zw := gzip.NewWriter(&b)
-	zw.Write(data)
-	zw.Close()
 	return b.Bytes()
 }
 
@@ -75,8 +66,8 @@ func TestHostileInputs(t *testing.T) {
 	// a zip over the 16 MiB held in memory, inside a tar.gz: spooled to a file
 	filler := strings.Repeat("no identifier here\n", (17<<20)/19)
 	bigZip := zipFiles(t, true, [2]string{"big.txt", filler + "urn:x:inbig\n"})
-	spooled := gzBytes(tarFiles(t, [2]string{"big.zip", string(bigZip)}))
-	brokenSpool := gzBytes(tarFiles(t, [2]string{"big.zip", string(bigZip[:len(bigZip)-30])}))
+	spooled := adversary.Gzip(tarFiles(t, [2]string{"big.zip", string(bigZip)}))
+	brokenSpool := adversary.Gzip(tarFiles(t, [2]string{"big.zip", string(bigZip[:len(bigZip)-30])}))
 	var many [][2]string
 	for i := range 6 {
 		many = append(many, [2]string{fmt.Sprintf("f%d.txt", i), "urn:x:e"})
@@ -95,7 +86,7 @@ func TestHostileInputs(t *testing.T) {
 			"doc.txt", "xz: block 2 of stream 1"},
 		{"overlapping zip entries", adversary.OverlapZip(2000, []byte(text)), nil,
 			"e00001.txt", `overlaps that of "e00000.txt"`},
-		{"--max-decompressed across gzip, tar and zip layers", gzBytes(tarFiles(t, [2]string{"in.zip", string(zipFiles(t, false, [2]string{"a.txt", text}, [2]string{"b.txt", text}))})),
+		{"--max-decompressed across gzip, tar and zip layers", adversary.Gzip(tarFiles(t, [2]string{"in.zip", string(zipFiles(t, false, [2]string{"a.txt", text}, [2]string{"b.txt", text}))})),
 			[]string{"--max-decompressed", "100000"},
 			"in.zip!b.txt", "decompressed bytes of the input (all layers and members) limit 100000 B exceeded"},
 		{"--max-entries", zipFiles(t, false, many...), []string{"--max-entries", "4"},
