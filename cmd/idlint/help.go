@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/idlint/idlint/internal/suggest"
 	"github.com/idlint/idlint/rules/schemes"
@@ -202,11 +203,16 @@ func dashed(name string) string {
 }
 
 // The flag package's error messages, rewritten into one line with the
-// flag as the user writes it.
+// flag as the user writes it. Compiled on first use, not at every start
+// (issue 25: start-up).
 var (
-	undefinedRE = regexp.MustCompile(`^flag provided but not defined: -(.*)$`)
-	needsArgRE  = regexp.MustCompile(`^flag needs an argument: -(.*)$`)
-	invalidRE   = regexp.MustCompile(`^invalid (?:boolean )?value (".*") for (?:flag )?-([^:]*): (.*)$`)
+	undefinedRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^flag provided but not defined: -(.*)$`)
+	})
+	needsArgRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^flag needs an argument: -(.*)$`) })
+	invalidRE  = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^invalid (?:boolean )?value (".*") for (?:flag )?-([^:]*): (.*)$`)
+	})
 )
 
 // flagError is the one line parseFlags prints for err, ripgrep-style:
@@ -214,16 +220,16 @@ var (
 // 'idlint check -h'`, not the whole flag list.
 func flagError(fs *flag.FlagSet, err error) string {
 	msg := err.Error()
-	if m := undefinedRE.FindStringSubmatch(msg); m != nil {
+	if m := undefinedRE().FindStringSubmatch(msg); m != nil {
 		msg = "unknown flag " + dashed(m[1])
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 		if s, ok := suggest.Closest(m[1], names); ok {
 			msg += fmt.Sprintf(" (did you mean %s?)", dashed(s))
 		}
-	} else if m := needsArgRE.FindStringSubmatch(msg); m != nil {
+	} else if m := needsArgRE().FindStringSubmatch(msg); m != nil {
 		msg = dashed(m[1]) + " needs a value"
-	} else if m := invalidRE.FindStringSubmatch(msg); m != nil {
+	} else if m := invalidRE().FindStringSubmatch(msg); m != nil {
 		msg = fmt.Sprintf("invalid value %s for %s: %s", m[1], dashed(m[2]), m[3])
 	}
 	return fmt.Sprintf("%s: %s; run '%s -h'", fs.Name(), msg, fs.Name())

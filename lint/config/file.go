@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/pelletier/go-toml/v2"
@@ -362,7 +363,7 @@ func decodeError(path string, err error) error {
 	if errors.As(err, &de) {
 		line, _ := de.Position()
 		msg := strings.TrimPrefix(de.Error(), "toml: ")
-		if m := typeError.FindStringSubmatch(msg); m != nil {
+		if m := typeError().FindStringSubmatch(msg); m != nil {
 			msg = fmt.Sprintf("want %s, not a %s", typeNames[m[2]], m[1])
 		}
 		if k := de.Key(); len(k) > 0 {
@@ -373,8 +374,11 @@ func decodeError(path string, err error) error {
 	return &Error{File: path, Msg: err.Error()}
 }
 
-// typeError is the TOML library's message for a value of the wrong type.
-var typeError = regexp.MustCompile(`^cannot decode TOML (\w+) into .* of type (\S+)$`)
+// typeError is the TOML library's message for a value of the wrong type,
+// compiled on first use rather than at every start (issue 25: start-up).
+var typeError = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^cannot decode TOML (\w+) into .* of type (\S+)$`)
+})
 
 var typeNames = map[string]string{
 	"[]string": "an array of strings", "string": "a string", "int64": "an integer",
