@@ -58,3 +58,42 @@ func TestInputFileShrunkAsksOnlyWhenNeeded(t *testing.T) {
 		})
 	}
 }
+
+// An input of known size up to wholeMax is read whole into one buffer and
+// handed over in place (Document.Bytes), planned or not; a larger one is
+// streamed (issue 25 (b): two reads per small file, no copy).
+func TestSmallInputHandedOverWhole(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, size := range []int{0, 1, bufSize, bufSize + 1, wholeMax, wholeMax + 1} {
+		for _, plan := range []bool{true, false} {
+			text := bytes.Repeat([]byte("x"), size)
+			p := filepath.Join(dir, "f")
+			if err := os.WriteFile(p, text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			in := Input{Path: p}
+			if plan {
+				Plan(&in, Options{}, 0)
+			}
+			var got []byte
+			var whole bool
+			recs := Open(in, Options{}, nil, func(d *Document) (int, error) {
+				whole = d.Bytes != nil
+				if whole {
+					got = append([]byte(nil), d.Bytes...)
+					return 0, nil
+				}
+				var err error
+				got, err = io.ReadAll(d.Reader)
+				return 0, err
+			})
+			if want := size <= wholeMax; whole != want || !bytes.Equal(got, text) {
+				t.Errorf("size %d planned %v: whole %v (want %v), %d bytes of %d", size, plan, whole, want, len(got), size)
+			}
+			if len(recs) != 1 || recs[0].Bytes != int64(size) {
+				t.Errorf("size %d planned %v: records %s", size, plan, recordsString(recs))
+			}
+		}
+	}
+}

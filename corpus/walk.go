@@ -32,7 +32,7 @@ type walker struct {
 	seq     int                      // records started, in document order
 	stop    error                    // the handler was cancelled: open nothing more
 	bufs    []*bufio.Reader          // one per layer level, reused across members
-	whole   []byte                   // a small file read whole (Document.Bytes)
+	small   *bufio.Reader            // an input known small: read whole into it (Document.Bytes)
 	hdr     []byte                   // a WARC record's header block (IncludeWARCMeta)
 	doc     Document                 // the document being handled, and its guard:
 	dg      guard                    // one at a time, valid until its handler returns
@@ -57,6 +57,9 @@ func getWalker(opt Options, source string, h Handler, emit func(record.Source), 
 func putWalker(w *walker) {
 	for _, b := range w.bufs {
 		b.Reset(nil)
+	}
+	if w.small != nil {
+		w.small.Reset(nil)
 	}
 	w.h, w.emit, w.emitSeq, w.opt.FS, w.budget = nil, nil, nil, nil, nil
 	walkers.Put(w)
@@ -107,12 +110,32 @@ func (w *walker) process(n node) {
 	if n.compressed == nil {
 		n.compressed = func() int64 { return cnt.N() }
 	}
-	br := w.reader(n.level, cnt)
+	var br *bufio.Reader
+	if n.level == 0 && n.size >= 0 && n.size <= wholeMax {
+		// An input of known small size (most of a spec corpus) is read
+		// whole into one buffer by the peek below: two reads, and its
+		// text handed over in place, not copied into a buffer of its own
+		// (issue 25 (b)).
+		if w.small == nil {
+			w.small = bufio.NewReaderSize(nil, wholeMax+1)
+		}
+		br = w.small
+		br.Reset(cnt)
+	} else {
+		br = w.reader(n.level, cnt)
+	}
 	pos := func() int64 { return cnt.N() - int64(br.Buffered()) }
 	head, _ := br.Peek(sniffLen)
 	k := detect(head)
 	if w.opt.MaxDepth < 0 && k != kindUTF16LE && k != kindUTF16BE {
 		k = kindText
+	}
+	if br == w.small && (k.compression() || k.archive()) {
+		// their readers count on the layer's buffer size (a WARC header
+		// line over it is skipped): read through one, from the whole file
+		whole := br
+		br = w.reader(n.level, whole)
+		pos = func() int64 { return cnt.N() - int64(whole.Buffered()) - int64(br.Buffered()) }
 	}
 	switch {
 	case k.unsupported():
@@ -342,27 +365,11 @@ func (w *walker) document(n node, k kind, br *bufio.Reader, head []byte) {
 	within := func(n int64) bool { return w.opt.MaxMemberBytes <= 0 || n <= w.opt.MaxMemberBytes }
 	if k == kindText {
 		// Most files of a spec corpus are small: hand them over whole, in
-		// memory, saving the copies through the handler's buffers. One the
-		// read buffer holds is given in place; a file up to wholeMax is
-		// read into the walker's own buffer.
-		if all, err := br.Peek(bufSize); err == io.EOF && within(int64(len(all))) {
+		// memory, saving the copies through the handler's buffers. What
+		// the read buffer holds to its end is given in place (process
+		// reads an input known small into a buffer of wholeMax bytes).
+		if all, err := br.Peek(br.Size()); err == io.EOF && within(int64(len(all))) {
 			doc.Bytes = all
-		} else if err == nil && n.size > 0 && n.size <= wholeMax && within(n.size) {
-			if cap(w.whole) < wholeMax+1 {
-				w.whole = make([]byte, wholeMax+1)
-			}
-			buf := w.whole[:n.size+1]
-			k, err := io.ReadFull(br, buf)
-			switch {
-			case err == io.ErrUnexpectedEOF || err == io.EOF:
-				doc.Bytes = buf[:k] // all of it (less if it shrank)
-				g.r = bytes.NewReader(doc.Bytes)
-			case err == nil:
-				// it grew since it was sized: read on from what is held
-				g.r = io.MultiReader(bytes.NewReader(buf), br)
-			default:
-				g.r = io.MultiReader(bytes.NewReader(buf[:k]), &errReader{err})
-			}
 		}
 	}
 	occ, err := w.h(doc)
