@@ -235,6 +235,21 @@ type Classifier interface {
 	Classify(ident string, ctx Context) (kind string)
 }
 
+// TextClassifier is a Classifier whose answer, for most candidates,
+// follows from the candidate's text alone once a cheap look at the text
+// around it finds nothing that matters: a caller that sees the same text
+// again and again (lint.Memo) asks ClassifyText once per text and Quiet
+// per occurrence (issue 25 §2).
+type TextClassifier interface {
+	Classifier
+	// ClassifyText returns, when ok, the kind Classify(ident, ctx) returns
+	// for every ctx for which Quiet(ident, ctx) holds.
+	ClassifyText(ident string) (kind string, ok bool)
+	// Quiet reports that ClassifyText's answer holds in ctx: a few bytes
+	// of ctx are looked at, nothing is allocated.
+	Quiet(ident string, ctx Context) bool
+}
+
 // NormalFormer is implemented by checkers whose spec defines several
 // normal forms of one identifier (XRI: escaped, IRI, URI, anyURI);
 // `idlint parse --format json` shows them.
