@@ -122,7 +122,8 @@ func (*Checker) Quiet(ident string, ctx rules.Context) bool { return quiet(ident
 // or ellipsis, it does not end in "-" — in a context quiet tells has
 // nothing a rule starts from (no quote or binary length byte before it,
 // nothing a placeholder, a trimmed separator or a wrapped line starts with
-// after it). There classify returns namespaceShape's kind ("" for most).
+// after it; a quote before it closed right after it and not followed by
+// concatenation or a call's ")" or ","). There classify returns namespaceShape's kind ("" for most).
 // It is the cost classification adds to an ordinary identifier
 // (identifier-dense text has one every few dozen bytes), and the memo
 // keeps classifyText's answer with the text (issue 25 §2);
@@ -155,10 +156,15 @@ func quiet(ident string, ctx rules.Context) bool {
 	if !ascii.HasPrefixFold(ident, "urn:") {
 		return true // Classify says "" whatever the context
 	}
-	if b := ctx.Before; len(b) > 0 && (quoteByte[b[len(b)-1]] || b[len(b)-1] < 0x20) {
-		return false // a quote or a binary's length byte: lookalike.Wrapped, Binary
-	}
 	a := ctx.After
+	if b := ctx.Before; len(b) > 0 {
+		switch q := b[len(b)-1]; {
+		case quoteByte[q]:
+			return quotedQuiet(q, a)
+		case q < 0x20 && q != '\t' && q != '\n' && q != '\r':
+			return false // a binary's length byte: lookalike.Binary
+		}
+	}
 	if len(a) == 0 {
 		return true
 	}
@@ -219,6 +225,21 @@ func namespaceShape(nid, nss string) string {
 	return ""
 }
 
+// quotedQuiet reports a quoted candidate whose quote q closes right after
+// it, followed by nothing that makes it a prefix in code (lookalike.Prefix:
+// concatenation, a prefix test's ")" or ","): not wrapped, nor in a
+// binary, nor a prefix (subject="urn:isbn:9783030405236" latency=…).
+func quotedQuiet(q byte, a []byte) bool {
+	if len(a) == 0 || a[0] != q {
+		return false
+	}
+	i := 1
+	for i < len(a) && (a[i] == ' ' || a[i] == '\t') {
+		i++
+	}
+	return i == len(a) || !afterQuote[a[i]]
+}
+
 // cellBefore reports "|" and spaces or tabs right before a candidate.
 func cellBefore(b []byte) bool {
 	i := len(b)
@@ -233,6 +254,7 @@ func cellBefore(b []byte) bool {
 var (
 	quoteByte   = [256]bool{'"': true, '\'': true, '`': true}
 	afterSignal = [256]bool{':': true, '/': true, '.': true, '-': true, '=': true, '?': true, '{': true, '$': true, '<': true, '\\': true, 0xe2: true}
+	afterQuote  = [256]bool{'+': true, '.': true, '|': true, '<': true, ')': true, ',': true, '\n': true, '\r': true}
 	// in the text: "." only as an ellipsis's first (classifyText)
 	textSignal = [256]bool{'{': true, '$': true, '%': true, '<': true, '[': true, '(': true, '*': true, 0xe2: true}
 )

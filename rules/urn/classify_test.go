@@ -155,10 +155,13 @@ func TestClassifyTextAgrees(t *testing.T) {
 		"urn:isbn:value", "URN:ISBN:9783030405236", "urn:issn:0167-6423", "urn:issn:n", "urn:oid:x.y", "urn:oid:1.2.3.", "urn:lex:br", "urn:lex:br:federal:lei", "urn:nbn:fi", "urn:nbn:de:101-2007", "urn:NBN:fi-fe",
 		"urn:oasis:names:tc:SAML:2.0:profiles:attribute:X500:cn-12864", "urn:a:b...c", "urn:a:b..", "urn:a:b.c.", "urn:a:...", "urn:a:b\u2026c", "urn:cid:.+@", "urn:oid:2.5.4.",
 		"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "urn:uuid:f81d4fae", "URN:UUID:f8", "xri://=x", "urnx:a:b"}
-	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|", "prefix ", "\x00\x0c", "issuer="}
+	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|", "prefix ", "\x00\x0c", "issuer=",
+		"\t", "\r\n", "x\x00\x0b", "x\x00\x07", "subject=\"", "if s.startswith(\"", "f(\"", "x = `", "\x00\""}
 	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]",
 		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "{}", ":{}", " UA's bits)", "\\-type", "\\$x", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be",
-		"\n1d4fae-7dec-11d0", "\n   %D1%8F", " latency=12ms\n", "\"\n", ". ", ".\n", " | x\n |", "\tx"}
+		"\n1d4fae-7dec-11d0", "\n   %D1%8F", " latency=12ms\n", "\"\n", ". ", ".\n", " | x\n |", "\tx",
+		"\" latency=12ms", "\"", "\" + id", "\"+id", "\".$x", "\" . $x", "\" || x", "\" <> x", "\")", "\", 1)", "\" \n + \":x\"", "\"\n  + \":x\"", "\"\x00", "\"x\x00",
+		"'", "' x", "')", "`", "` + x", "\"  ", "\"\t)", "'\"", "\"<br>", "\">"}
 	n, shaped := 0, 0
 	for _, id := range idents {
 		for _, b := range contexts {
@@ -199,6 +202,8 @@ func FuzzClassify(f *testing.F) {
 	f.Add("the \"", "urn:smpte", "\" namespace")
 	f.Add("", "URN:NBN-", "")
 	f.Add("'", "urn:", ":'")
+	f.Add("subject=\"", "isbn:978-3-030-40523-6", "\" latency=12ms") // issue 25 §2: quotedQuiet
+	f.Add("\n", "oasis:names:tc:SAML:2.0:assertion", "\"+x")
 	f.Fuzz(func(t *testing.T, before, ident, after string) {
 		Classify(ident, rules.Context{Before: []byte(before), After: []byte(after)})
 		ctx := rules.Context{Before: []byte(before), After: []byte(after)}
