@@ -26,15 +26,27 @@ type Memo struct {
 	eng     *Engine
 	schemes []memoScheme
 	seed    maphash.Seed
-	slots   []uint32 // entry index + 1, 0 free; a power of two, at most half full
-	entries []memoEntry
-	arena   memoArena
+	seed2   maphash.Seed // of memoEntry.check
+	// table is the open-addressing table itself (linear probing, a power
+	// of two, at most half full; hash 0 marks a free slot): a remembered
+	// identifier costs one random memory access, the entry, and no look
+	// at its text. A text is told by 96 bits of two seeded hashes, its
+	// length and scheme: comparing its bytes too (a second random access,
+	// into the arena) cost 22% of the CPU of a dense scan, while two texts
+	// taken for one another would take some 2^64 lookups.
+	table []memoEntry
+	n     int // entries held
+	arena memoArena
 	// classes interns what entries share: scheme, profile, key level and
 	// findings; classAt finds a class by its hash (chained by next)
 	classes []memoClass
 	classAt map[uint64]uint32
 	kinds   []string // look-alike kinds of classifyText answers, by memoEntry.text-2
 	hits    int      // lookups that found their entry (tests)
+	// last is the occurrence CheckInto last wrote from an entry, and
+	// whether Placed holds for it (Memo.Placed)
+	last       *Occurrence
+	lastPlaced bool
 	// bounds (the memo… constants; tests lower them)
 	maxEntries, maxBytes int
 }
@@ -49,18 +61,20 @@ type memoScheme struct {
 }
 
 // memoEntry is one remembered text: offsets into the arena, an index into
-// the classes. 48 bytes, no pointers.
+// the classes. 56 bytes, no pointers.
 type memoEntry struct {
-	hash                              uint64
-	raw, canon, key, nsKey, ns        uint32 // arena offsets
+	hash                               uint64
+	check                              uint32 // the second hash
+	raw, canon, key, nsKey, ns         uint32 // arena offsets
 	rawLen, canonLen, keyLen, nsKeyLen uint16
-	nsLen                             uint16
-	class                             uint32 // m.classes index; noClass: not linted yet
-	scheme                            uint8  // m.schemes index
+	nsLen                              uint16
+	class                              uint32 // m.classes index; noClass: not linted yet
+	scheme                             uint8  // m.schemes index
 	// text is the scheme's ClassifyText answer: 0 none (classified in
 	// full every time), 1 "" (an identifier in a quiet context), k ≥ 2
-	// the look-alike kind m.kinds[k-2]
-	text uint8
+	// the look-alike kind m.kinds[k-2]; facts are its facts for Quiet
+	text, facts uint8
+	placed      bool // Placed holds for the result
 }
 
 // memoClass is the part of a result many texts share.
@@ -92,7 +106,7 @@ const (
 // NewMemo returns an empty memo over e. Its tables start small and grow
 // with the distinct texts seen.
 func (e *Engine) NewMemo() *Memo {
-	m := &Memo{eng: e, seed: maphash.MakeSeed(), maxEntries: memoMaxEntries, maxBytes: memoMaxBytes}
+	m := &Memo{eng: e, seed: maphash.MakeSeed(), seed2: maphash.MakeSeed(), maxEntries: memoMaxEntries, maxBytes: memoMaxBytes}
 	for name, c := range e.checkers {
 		cl, _ := c.(rules.Classifier)
 		tc, _ := c.(rules.TextClassifier)
@@ -115,12 +129,12 @@ func (m *Memo) scheme(name string) int {
 // starts a new chunk, since strings handed out still point into the old
 // ones.
 func (m *Memo) reset() {
-	if m.slots == nil {
-		m.slots = make([]uint32, memoMinSlots)
+	if m.table == nil {
+		m.table = make([]memoEntry, memoMinSlots)
 	} else {
-		clear(m.slots)
+		clear(m.table)
 	}
-	m.entries = m.entries[:0]
+	m.n = 0
 	m.arena.reset()
 	m.classes = m.classes[:0]
 	m.classAt = make(map[uint64]uint32)
@@ -141,6 +155,7 @@ func (m *Memo) CheckInContext(scheme string, raw []byte, ctx *rules.Context) (Oc
 // is left for the caller): the scanner fills its batch's slot in place
 // instead of copying an Occurrence through each call.
 func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.Context) error {
+	m.last = nil
 	si := m.scheme(scheme)
 	if si < 0 || len(raw) > memoMaxLen {
 		o, err := m.eng.CheckInContext(scheme, string(raw), ctx) // the engine's error, or not remembered
@@ -148,7 +163,7 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 		return err
 	}
 	sc := &m.schemes[si]
-	h := maphash.Bytes(m.seed, raw)
+	h := m.hash(raw)
 	e := m.lookup(h, si, raw)
 	if e == nil {
 		if m.full(len(raw)) {
@@ -159,7 +174,7 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 		m.hits++
 	}
 	ident := m.arena.str(e.raw, e.rawLen)
-	kind, failed := m.classify(sc, e.text, ident, ctx)
+	kind, failed := m.classify(sc, e, ident, ctx)
 	switch {
 	case failed:
 		o, err := m.eng.CheckInContext(scheme, ident, ctx)
@@ -185,65 +200,90 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 		Canonical: m.arena.str(e.canon, e.canonLen), Key: m.arena.str(e.key, e.keyLen), NSKey: m.arena.str(e.nsKey, e.nsKeyLen),
 		KeyLevel: c.keyLevel, Namespace: m.arena.str(e.ns, e.nsLen), Findings: c.findings,
 	}
+	m.last, m.lastPlaced = dst, e.placed
 	return nil
+}
+
+// Placed is lint.Placed(o), told for the occurrence CheckInto last wrote
+// from an entry by the entry rather than by reading o's key again (a
+// remembered text is not read: its bytes are likely out of the cache).
+// The caller must not have changed o's Kind, Scheme or Key since.
+func (m *Memo) Placed(o *Occurrence) bool {
+	if o == m.last {
+		return m.lastPlaced
+	}
+	return Placed(o)
 }
 
 // full reports that an entry for n more bytes of text would pass a bound.
 func (m *Memo) full(n int) bool {
-	return len(m.entries) >= m.maxEntries || m.arena.bytes+n > m.maxBytes || len(m.arena.chunks) >= memoMaxChunks || len(m.classes) >= memoMaxClasses
+	return m.n >= m.maxEntries || m.arena.bytes+n > m.maxBytes || len(m.arena.chunks) >= memoMaxChunks || len(m.classes) >= memoMaxClasses
 }
 
 // lookup finds the entry of raw in scheme si (nil: none).
-func (m *Memo) lookup(h uint64, si int, raw []byte) *memoEntry {
-	mask := uint64(len(m.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		s := m.slots[i]
-		if s == 0 {
+func (m *Memo) lookup(h memoHash, si int, raw []byte) *memoEntry {
+	mask := uint64(len(m.table) - 1)
+	for i := h.hash & mask; ; i = (i + 1) & mask {
+		e := &m.table[i]
+		switch {
+		case e.hash == 0:
 			return nil
-		}
-		e := &m.entries[s-1]
-		if e.hash == h && int(e.scheme) == si && int(e.rawLen) == len(raw) && m.arena.str(e.raw, e.rawLen) == string(raw) {
+		case e.hash == h.hash && e.check == h.check && int(e.scheme) == si && int(e.rawLen) == len(raw):
 			return e
 		}
 	}
 }
 
+// memoHash is a text's two hashes; hash is never 0 (a free slot).
+type memoHash struct {
+	hash  uint64
+	check uint32
+}
+
+func (m *Memo) hash(raw []byte) memoHash {
+	return memoHash{maphash.Bytes(m.seed, raw) | 1, uint32(maphash.Bytes(m.seed2, raw))}
+}
+
 // insert adds an entry for raw, not linted yet, with its text's
 // classification.
-func (m *Memo) insert(h uint64, si int, raw []byte) *memoEntry {
-	if 2*(len(m.entries)+1) > len(m.slots) {
+func (m *Memo) insert(h memoHash, si int, raw []byte) *memoEntry {
+	if 2*(m.n+1) > len(m.table) {
 		m.grow()
 	}
 	off := m.arena.add(raw)
-	m.entries = append(m.entries, memoEntry{hash: h, raw: off, rawLen: uint16(len(raw)), class: noClass, scheme: uint8(si)})
-	e := &m.entries[len(m.entries)-1]
-	e.text = m.classifyText(&m.schemes[si], m.arena.str(off, e.rawLen))
-	mask := uint64(len(m.slots) - 1)
-	i := h & mask
-	for m.slots[i] != 0 {
+	mask := uint64(len(m.table) - 1)
+	i := h.hash & mask
+	for m.table[i].hash != 0 {
 		i = (i + 1) & mask
 	}
-	m.slots[i] = uint32(len(m.entries))
+	e := &m.table[i]
+	*e = memoEntry{hash: h.hash, check: h.check, raw: off, rawLen: uint16(len(raw)), class: noClass, scheme: uint8(si)}
+	m.n++
+	e.text, e.facts = m.classifyText(&m.schemes[si], m.arena.str(off, e.rawLen))
 	return e
 }
 
-// grow doubles the index.
+// grow doubles the table.
 func (m *Memo) grow() {
-	m.slots = make([]uint32, 2*len(m.slots))
-	mask := uint64(len(m.slots) - 1)
-	for n := range m.entries {
-		i := m.entries[n].hash & mask
-		for m.slots[i] != 0 {
+	old := m.table
+	m.table = make([]memoEntry, 2*len(old))
+	mask := uint64(len(m.table) - 1)
+	for n := range old {
+		if old[n].hash == 0 {
+			continue
+		}
+		i := old[n].hash & mask
+		for m.table[i].hash != 0 {
 			i = (i + 1) & mask
 		}
-		m.slots[i] = uint32(n + 1)
+		m.table[i] = old[n]
 	}
 }
 
 // classifyText is the scheme's ClassifyText answer for memoEntry.text.
-func (m *Memo) classifyText(sc *memoScheme, ident string) (text uint8) {
+func (m *Memo) classifyText(sc *memoScheme, ident string) (text, facts uint8) {
 	if sc.tc == nil {
-		return 0
+		return 0, 0
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -253,33 +293,34 @@ func (m *Memo) classifyText(sc *memoScheme, ident string) (text uint8) {
 			text = 0 // classified in full, which reports the failure
 		}
 	}()
-	kind, ok := sc.tc.ClassifyText(ident)
+	kind, facts, ok := sc.tc.ClassifyText(ident)
 	switch {
 	case !ok:
-		return 0
+		return 0, 0
 	case kind == "":
-		return 1
+		return 1, facts
 	}
 	for i, k := range m.kinds {
 		if k == kind {
-			return uint8(i + 2)
+			return uint8(i + 2), facts
 		}
 	}
 	if len(m.kinds) >= 250 {
-		return 0
+		return 0, 0
 	}
 	m.kinds = append(m.kinds, kind)
-	return uint8(len(m.kinds) + 1)
+	return uint8(len(m.kinds) + 1), facts
 }
 
 // classify is the look-alike classification of ident in ctx, from the
 // remembered ClassifyText answer when the context is quiet; failed
 // reports a panic, as the package's classify does.
-func (m *Memo) classify(sc *memoScheme, text uint8, ident string, ctx *rules.Context) (kind string, failed bool) {
+func (m *Memo) classify(sc *memoScheme, e *memoEntry, ident string, ctx *rules.Context) (kind string, failed bool) {
+	text := e.text
 	if text == 0 || ctx == nil {
 		return classify(sc.cl, ident, ctx)
 	}
-	if quiet, failed := quietIn(sc.tc, ident, ctx); failed {
+	if quiet, failed := quietIn(sc.tc, e.facts, ctx); failed {
 		return "", true
 	} else if !quiet {
 		return classify(sc.cl, ident, ctx)
@@ -291,7 +332,7 @@ func (m *Memo) classify(sc *memoScheme, text uint8, ident string, ctx *rules.Con
 }
 
 // quietIn is tc.Quiet, a panic reported as failed.
-func quietIn(tc rules.TextClassifier, ident string, ctx *rules.Context) (quiet, failed bool) {
+func quietIn(tc rules.TextClassifier, facts uint8, ctx *rules.Context) (quiet, failed bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if isFault(r) {
@@ -300,7 +341,7 @@ func quietIn(tc rules.TextClassifier, ident string, ctx *rules.Context) (quiet, 
 			quiet, failed = false, true
 		}
 	}()
-	return tc.Quiet(ident, *ctx), false
+	return tc.Quiet(facts, *ctx), false
 }
 
 // remember stores o, the engine's result for e's text, in e; false when
@@ -351,6 +392,7 @@ func (m *Memo) remember(e *memoEntry, o *Occurrence) bool {
 	e.nsKey, e.nsKeyLen = put(o.NSKey), uint16(len(o.NSKey))
 	e.ns, e.nsLen = put(o.Namespace), uint16(len(o.Namespace))
 	e.class = class
+	e.placed = Placed(o)
 	return true
 }
 
@@ -360,7 +402,7 @@ func (m *Memo) find(si uint8, s string) *memoEntry {
 		return nil
 	}
 	b := unsafe.Slice(unsafe.StringData(s), len(s))
-	return m.lookup(maphash.Bytes(m.seed, b), int(si), b)
+	return m.lookup(m.hash(b), int(si), b)
 }
 
 // class interns o's scheme, profile, key level and findings (false: the
@@ -446,5 +488,5 @@ func (a *memoArena) str(off uint32, n uint16) string {
 	}
 	c := a.chunks[off>>memoChunkShift]
 	p := int(off & (memoChunkMax - 1))
-	return unsafe.String(&c[p:p+int(n)][0], int(n))
+	return unsafe.String(&c[p : p+int(n)][0], int(n))
 }

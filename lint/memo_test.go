@@ -36,6 +36,7 @@ func TestMemoMatchesEngine(t *testing.T) {
 			{"xri", "xri::scope", "", ""},                          // a code scope look-alike
 			{"lid", "lid://host.example/item", "", ""},             // lid-00
 			{"urn", "urn:ISBN:0451450523", "", ""},                 // remembered
+			{"urn", "urn:example:a", " ", " "},                     // rfc6963: Placed (URN124 by the document)
 			{"xri", "urn:ISBN:0451450523", "", ""},                 // same text, another scheme: not mixed up
 			{"urn", "urn:ab:" + string(make([]byte, 600)), "", ""}, // too long to remember
 		}
@@ -43,9 +44,13 @@ func TestMemoMatchesEngine(t *testing.T) {
 			for _, c := range cases {
 				ctx := &rules.Context{Before: []byte(c.before), After: []byte(c.after)}
 				want, err1 := e.CheckInContext(c.scheme, c.raw, ctx)
-				got, err2 := m.CheckInContext(c.scheme, []byte(c.raw), ctx)
+				var got Occurrence
+				err2 := m.CheckInto(&got, c.scheme, []byte(c.raw), ctx)
 				if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
 					t.Errorf("%+v round %d: memo %+v (%v), engine %+v (%v)", c, round, got, err2, want, err1)
+				}
+				if m.Placed(&got) != Placed(&want) {
+					t.Errorf("%+v round %d: Memo.Placed %v, Placed %v", c, round, m.Placed(&got), Placed(&want))
 				}
 			}
 		}
@@ -83,12 +88,12 @@ func TestMemoBounded(t *testing.T) {
 			if i < 50 {
 				early = append(early, kept{raw, got})
 			}
-			if len(m.entries) < last {
+			if m.n < last {
 				resets++
 			}
-			last = len(m.entries)
-			if len(m.entries) > b.maxEntries || m.arena.bytes > b.maxBytes+4*memoMaxLen || len(m.slots) > 4*b.maxEntries {
-				t.Fatalf("%s: memo holds %d entries, %d bytes, %d slots", b.name, len(m.entries), m.arena.bytes, len(m.slots))
+			last = m.n
+			if m.n > b.maxEntries || m.arena.bytes > b.maxBytes+4*memoMaxLen || len(m.table) > 4*b.maxEntries {
+				t.Fatalf("%s: memo holds %d entries, %d bytes, %d slots", b.name, m.n, m.arena.bytes, len(m.table))
 			}
 		}
 		if resets == 0 {
@@ -151,5 +156,24 @@ func TestMemoHitAllocs(t *testing.T) {
 		if per := allocs / float64(len(raws)); per != 0 {
 			t.Errorf("%s: %.2f allocations per remembered identifier, want 0", c.name, per)
 		}
+	}
+}
+
+// issue 25 §1: the memo's big tables hold no pointers, so the collector
+// never scans them: an entry is integers only, the arena bytes.
+func TestMemoTablesHoldNoPointers(t *testing.T) {
+	ty := reflect.TypeFor[memoEntry]()
+	for i := range ty.NumField() {
+		switch f := ty.Field(i); f.Type.Kind() {
+		case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Bool:
+		default:
+			t.Errorf("memoEntry.%s is a %s", f.Name, f.Type)
+		}
+	}
+	if size := ty.Size(); size > 56 {
+		t.Errorf("memoEntry is %d bytes, want at most 56", size)
+	}
+	if k := reflect.TypeFor[memoArena]().Field(0).Type; k != reflect.TypeFor[[][]byte]() {
+		t.Errorf("the arena's chunks are %s, want [][]byte", k)
 	}
 }

@@ -243,11 +243,13 @@ type Classifier interface {
 type TextClassifier interface {
 	Classifier
 	// ClassifyText returns, when ok, the kind Classify(ident, ctx) returns
-	// for every ctx for which Quiet(ident, ctx) holds.
-	ClassifyText(ident string) (kind string, ok bool)
-	// Quiet reports that ClassifyText's answer holds in ctx: a few bytes
-	// of ctx are looked at, nothing is allocated.
-	Quiet(ident string, ctx Context) bool
+	// for every ctx for which Quiet(facts, ctx) holds; facts is what Quiet
+	// needs to know of the text.
+	ClassifyText(ident string) (kind string, facts uint8, ok bool)
+	// Quiet reports that ClassifyText's answer holds in ctx. It looks at
+	// a few bytes of ctx, not at the text (a remembered text is not read
+	// again), and allocates nothing.
+	Quiet(facts uint8, ctx Context) bool
 }
 
 // NormalFormer is implemented by checkers whose spec defines several

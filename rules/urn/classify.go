@@ -104,17 +104,23 @@ func Classify(ident string, ctx rules.Context) string {
 	if !ascii.HasPrefixFold(ident, "urn:") {
 		return "" // not ours to judge: Check reports it
 	}
-	if kind, ok := classifyText(ident); ok && quiet(ident, ctx) {
+	if kind, facts, ok := classifyText(ident); ok && quiet(facts, ctx) {
 		return kind // the common case, told in one pass
 	}
 	return classify(ident, ctx)
 }
 
 // ClassifyText implements rules.TextClassifier: classifyText.
-func (*Checker) ClassifyText(ident string) (string, bool) { return classifyText(ident) }
+func (*Checker) ClassifyText(ident string) (string, uint8, bool) { return classifyText(ident) }
 
 // Quiet implements rules.TextClassifier: quiet.
-func (*Checker) Quiet(ident string, ctx rules.Context) bool { return quiet(ident, ctx) }
+func (*Checker) Quiet(facts uint8, ctx rules.Context) bool { return quiet(facts, ctx) }
+
+// The facts classifyText hands quiet.
+const (
+	notURN    = 1 << iota // not a "urn:" candidate: Classify says "" whatever the context
+	shortUUID             // a urn:uuid shorter than a UUID: a line end after it may have cut it
+)
 
 // classifyText and quiet split the common case of Classify: a candidate
 // whose text no rule of classify can match but namespaceShape's — an NSS
@@ -128,33 +134,36 @@ func (*Checker) Quiet(ident string, ctx rules.Context) bool { return quiet(ident
 // (identifier-dense text has one every few dozen bytes), and the memo
 // keeps classifyText's answer with the text (issue 25 §2);
 // TestClassifyTextAgrees holds the split to classify.
-func classifyText(ident string) (kind string, ok bool) {
+func classifyText(ident string) (kind string, facts uint8, ok bool) {
 	if !ascii.HasPrefixFold(ident, "urn:") {
-		return "", true
+		return "", notURN, true
+	}
+	if len(ident) < len("urn:uuid:")+36 && ascii.HasPrefixFold(ident[4:], "uuid:") {
+		facts |= shortUUID // uuidCutLine
 	}
 	colon := -1
 	for i := 4; i < len(ident); i++ {
 		c := ident[i]
 		if textSignal[c] || c == '.' && i+2 < len(ident) && ident[i+1] == '.' && ident[i+2] == '.' {
-			return "", false
+			return "", 0, false
 		}
 		if c == ':' && colon < 0 {
 			colon = i
 		}
 	}
 	if colon < 0 || colon == len(ident)-1 || ident[len(ident)-1] == '-' {
-		return "", false
+		return "", 0, false
 	}
 	if nid := ident[4:colon]; shapedNID(nid) {
-		return namespaceShape(nid, ident[colon+1:]), true
+		return namespaceShape(nid, ident[colon+1:]), facts, true
 	}
-	return "", true
+	return "", facts, true
 }
 
 // quiet reports a context in which classifyText's answer is classify's.
-func quiet(ident string, ctx rules.Context) bool {
-	if !ascii.HasPrefixFold(ident, "urn:") {
-		return true // Classify says "" whatever the context
+func quiet(facts uint8, ctx rules.Context) bool {
+	if facts&notURN != 0 {
+		return true
 	}
 	a := ctx.After
 	if b := ctx.Before; len(b) > 0 {
@@ -175,7 +184,7 @@ func quiet(ident string, ctx rules.Context) bool {
 		if lookalike.ColonLine(ctx.Before, a) {
 			return false
 		}
-		return len(ident) >= len("urn:uuid:")+36 || !ascii.HasPrefixFold(ident[4:], "uuid:") // else a UUID the line may have cut: uuidCutLine
+		return facts&shortUUID == 0
 	case c == ' ' || c == '\t':
 		return !cellBefore(ctx.Before) // in an ASCII table's cell: lookalike.NextRowGoesOn
 	}

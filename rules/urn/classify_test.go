@@ -167,7 +167,7 @@ func TestClassifyTextAgrees(t *testing.T) {
 		for _, b := range contexts {
 			for _, a := range afters {
 				ctx := rules.Context{Before: []byte(b), After: []byte(a)}
-				if kind, ok := classifyText(id); ok && quiet(id, ctx) {
+				if kind, facts, ok := classifyText(id); ok && quiet(facts, ctx) {
 					n++
 					if kind != "" {
 						shaped++
@@ -208,7 +208,7 @@ func FuzzClassify(f *testing.F) {
 		Classify(ident, rules.Context{Before: []byte(before), After: []byte(after)})
 		ctx := rules.Context{Before: []byte(before), After: []byte(after)}
 		id := "urn:" + ident
-		if kind, ok := classifyText(id); ok && quiet(id, ctx) && classify(id, ctx) != kind {
+		if kind, facts, ok := classifyText(id); ok && quiet(facts, ctx) && classify(id, ctx) != kind {
 			t.Errorf("classifyText(%q) says %q in before %q, after %q, but classify says %q", id, kind, before, after, classify(id, ctx))
 		}
 	})
