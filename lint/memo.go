@@ -42,6 +42,9 @@ type Memo struct {
 	classes []memoClass
 	classAt map[uint64]uint32
 	kinds   []string // look-alike kinds of classifyText answers, by memoEntry.text-2
+	// lastScheme and lastClass are the indexes last found: tried first
+	lastScheme int
+	lastClass  uint32
 	hits    int      // lookups that found their entry (tests)
 	// last is the occurrence CheckInto last wrote from an entry, and
 	// whether Placed holds for it (Memo.Placed)
@@ -117,8 +120,12 @@ func (e *Engine) NewMemo() *Memo {
 }
 
 func (m *Memo) scheme(name string) int {
+	if i := m.lastScheme; i < len(m.schemes) && m.schemes[i].name == name {
+		return i // text is mostly of one scheme
+	}
 	for i := range m.schemes {
 		if m.schemes[i].name == name {
+			m.lastScheme = i
 			return i
 		}
 	}
@@ -367,8 +374,13 @@ func (m *Memo) remember(e *memoEntry, o *Occurrence) bool {
 	// entry's raw) is not copied again
 	put := func(s string) uint32 {
 		for i := range n {
-			if j := strings.Index(held[i].s, s); j >= 0 {
-				return held[i].off + uint32(j)
+			if s == held[i].s {
+				return held[i].off
+			}
+			if len(s) < len(held[i].s) && len(s) <= 32 { // a namespace
+				if j := strings.Index(held[i].s, s); j >= 0 {
+					return held[i].off + uint32(j)
+				}
 			}
 		}
 		if o := m.find(e.scheme, s); o != nil {
@@ -408,6 +420,9 @@ func (m *Memo) find(si uint8, s string) *memoEntry {
 // class interns o's scheme, profile, key level and findings (false: the
 // table is full; a reset empties it with the entries).
 func (m *Memo) class(o *Occurrence) (uint32, bool) {
+	if i := m.lastClass; int(i) < len(m.classes) && m.classes[i].is(o) {
+		return i, true // most texts have the class of the one before
+	}
 	h := maphash.String(m.seed, o.Scheme) ^ maphash.String(m.seed, o.Profile)*3 ^ maphash.String(m.seed, o.KeyLevel)*5
 	if o.Findings != nil {
 		h ^= 7
@@ -419,7 +434,8 @@ func (m *Memo) class(o *Occurrence) (uint32, bool) {
 	first, ok := m.classAt[h]
 	for i := first; ok && i != 0; i = m.classes[i-1].next {
 		c := &m.classes[i-1]
-		if c.scheme == o.Scheme && c.profile == o.Profile && c.keyLevel == o.KeyLevel && (c.findings == nil) == (o.Findings == nil) && equalFindings(c.findings, o.Findings) {
+		if c.is(o) {
+			m.lastClass = i - 1
 			return i - 1, true
 		}
 	}
@@ -429,7 +445,13 @@ func (m *Memo) class(o *Occurrence) (uint32, bool) {
 	fs := o.Findings[:len(o.Findings):len(o.Findings)] // an append by a caller copies
 	m.classes = append(m.classes, memoClass{scheme: o.Scheme, profile: o.Profile, keyLevel: o.KeyLevel, findings: fs, hash: h, next: first})
 	m.classAt[h] = uint32(len(m.classes))
-	return uint32(len(m.classes) - 1), true
+	m.lastClass = uint32(len(m.classes) - 1)
+	return m.lastClass, true
+}
+
+// is reports o's class c.
+func (c *memoClass) is(o *Occurrence) bool {
+	return c.scheme == o.Scheme && c.profile == o.Profile && c.keyLevel == o.KeyLevel && (c.findings == nil) == (o.Findings == nil) && equalFindings(c.findings, o.Findings)
 }
 
 func equalFindings(a, b []rules.Finding) bool {
