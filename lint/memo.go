@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/idlint/idlint/internal/gencache"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -36,6 +37,10 @@ type Memo struct {
 	// taken for one another would take some 2^64 lookups.
 	table []memoEntry
 	n     int // entries held
+	// seen is a filter of the entries' hashes, 8 bits per slot (two set
+	// per entry), small enough to stay in the cache: a text never seen
+	// costs no access to the table (a crawl of distinct identifiers)
+	seen  []uint64
 	arena memoArena
 	// classes interns what entries share: scheme, profile, key level and
 	// findings; classAt finds a class by its hash (chained by next)
@@ -45,7 +50,12 @@ type Memo struct {
 	// lastScheme and lastClass are the indexes last found: tried first
 	lastScheme int
 	lastClass  uint32
-	hits    int      // lookups that found their entry (tests)
+	hits       int // lookups that found their entry (tests)
+	// a full memo that was seldom hit — a crawl of mostly distinct
+	// identifiers — is kept for lookups while the next misses are not
+	// remembered, rather than each copied into an entry dropped before
+	// its first reuse
+	adm gencache.Admission
 	// last is the occurrence CheckInto last wrote from an entry, and
 	// whether Placed holds for it (Memo.Placed)
 	last       *Occurrence
@@ -104,12 +114,13 @@ const (
 	memoMaxLen     = 512 // longer identifiers are not remembered
 	memoMaxClasses = 1 << 14
 	memoMinSlots   = 1 << 10
+	memoColdMisses = 8 * memoMaxEntries // misses not remembered after a generation seldom hit
 )
 
 // NewMemo returns an empty memo over e. Its tables start small and grow
 // with the distinct texts seen.
 func (e *Engine) NewMemo() *Memo {
-	m := &Memo{eng: e, seed: maphash.MakeSeed(), seed2: maphash.MakeSeed(), maxEntries: memoMaxEntries, maxBytes: memoMaxBytes}
+	m := &Memo{eng: e, seed: maphash.MakeSeed(), seed2: maphash.MakeSeed(), adm: gencache.Admission{ColdMisses: memoColdMisses}, maxEntries: memoMaxEntries, maxBytes: memoMaxBytes}
 	for name, c := range e.checkers {
 		cl, _ := c.(rules.Classifier)
 		tc, _ := c.(rules.TextClassifier)
@@ -138,8 +149,10 @@ func (m *Memo) scheme(name string) int {
 func (m *Memo) reset() {
 	if m.table == nil {
 		m.table = make([]memoEntry, memoMinSlots)
+		m.seen = make([]uint64, memoMinSlots/8)
 	} else {
 		clear(m.table)
+		clear(m.seen)
 	}
 	m.n = 0
 	m.arena.reset()
@@ -173,12 +186,19 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 	h := m.hash(raw)
 	e := m.lookup(h, si, raw)
 	if e == nil {
-		if m.full(len(raw)) {
+		remember, reset := m.adm.Miss(m.full(len(raw)))
+		if reset {
 			m.reset()
+		}
+		if !remember { // a cold spell: linted, not remembered
+			o, err := m.eng.CheckInContext(scheme, string(raw), ctx)
+			*dst = o
+			return err
 		}
 		e = m.insert(h, si, raw)
 	} else {
 		m.hits++
+		m.adm.Hit()
 	}
 	ident := m.arena.str(e.raw, e.rawLen)
 	kind, failed := m.classify(sc, e, ident, ctx)
@@ -229,6 +249,9 @@ func (m *Memo) full(n int) bool {
 
 // lookup finds the entry of raw in scheme si (nil: none).
 func (m *Memo) lookup(h memoHash, si int, raw []byte) *memoEntry {
+	if !m.maybe(h) {
+		return nil
+	}
 	mask := uint64(len(m.table) - 1)
 	for i := h.hash & mask; ; i = (i + 1) & mask {
 		e := &m.table[i]
@@ -239,6 +262,21 @@ func (m *Memo) lookup(h memoHash, si int, raw []byte) *memoEntry {
 			return e
 		}
 	}
+}
+
+// maybe reports whether the filter holds h: false, the table does not.
+func (m *Memo) maybe(h memoHash) bool {
+	bits := uint64(len(m.seen)*64 - 1)
+	a, b := h.hash>>32&bits, uint64(h.check)&bits
+	return m.seen[a/64]&(1<<(a%64)) != 0 && m.seen[b/64]&(1<<(b%64)) != 0
+}
+
+// see adds h to the filter.
+func (m *Memo) see(h memoHash) {
+	bits := uint64(len(m.seen)*64 - 1)
+	a, b := h.hash>>32&bits, uint64(h.check)&bits
+	m.seen[a/64] |= 1 << (a % 64)
+	m.seen[b/64] |= 1 << (b % 64)
 }
 
 // memoHash is a text's two hashes; hash is never 0 (a free slot).
@@ -264,6 +302,7 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) *memoEntry {
 		i = (i + 1) & mask
 	}
 	e := &m.table[i]
+	m.see(h)
 	*e = memoEntry{hash: h.hash, check: h.check, raw: off, rawLen: uint16(len(raw)), class: noClass, scheme: uint8(si)}
 	m.n++
 	e.text, e.facts = m.classifyText(&m.schemes[si], m.arena.str(off, e.rawLen))
@@ -274,11 +313,13 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) *memoEntry {
 func (m *Memo) grow() {
 	old := m.table
 	m.table = make([]memoEntry, 2*len(old))
+	m.seen = make([]uint64, len(m.table)/8)
 	mask := uint64(len(m.table) - 1)
 	for n := range old {
 		if old[n].hash == 0 {
 			continue
 		}
+		m.see(memoHash{old[n].hash, old[n].check})
 		i := old[n].hash & mask
 		for m.table[i].hash != 0 {
 			i = (i + 1) & mask
