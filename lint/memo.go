@@ -104,13 +104,14 @@ const noClass = ^uint32(0)
 
 // Memo bounds: everything is dropped at once when one is reached, so the
 // memory held stays bounded whatever the input (a crawl of distinct
-// identifiers just keeps refilling it): at most ~13 MB of entries, 2 MB
-// of index and memoMaxBytes of text per memo. Sized so that a worker
-// keeps the ~200,000 distinct texts of internal/textgen's dense input
-// (100,000 keys, each also in upper case).
+// identifiers just keeps refilling it): at most 28 MiB of table and
+// 512 KiB of filter (2^19 slots) and memoMaxBytes of text per memo. Sized
+// so that a worker keeps the distinct texts of internal/textgen's dense
+// input (100,000 keys, most also in upper case: ~182,000 texts and 7.5 MB
+// of text per worker of two on 200 MB).
 const (
 	memoMaxEntries = 1 << 18
-	memoMaxBytes   = 24 << 20
+	memoMaxBytes   = 16 << 20
 	memoMaxLen     = 512 // longer identifiers are not remembered
 	memoMaxClasses = 1 << 14
 	memoMinSlots   = 1 << 10
