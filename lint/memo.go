@@ -13,11 +13,11 @@ import (
 // repeat identifiers (the RFC series cites the same few thousand URNs
 // again and again, identifier-dense logs a hundred thousand keys millions
 // of times) and a result depends only on the identifier's text and the
-// engine's configuration, so a repeated identifier costs a hash and a
-// comparison instead of a parse (issue 25 §1).
+// engine's configuration, so a repeated identifier costs two hashes and
+// one table access instead of a parse (issue 25 §1).
 //
 // The tables hold no pointers, so the collector does not scan them: an
-// open-addressing index of entries keyed by a hash of the raw bytes, and
+// open-addressing table of entries keyed by hashes of the raw bytes, and
 // the entries' text (raw, canonical, key, namespace key, namespace) in an
 // append-only byte arena. Occurrences from a Memo share their strings
 // (pointing into the arena) and their Findings slice with every other
