@@ -1,6 +1,7 @@
 package idlint_test
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/internal/textgen"
+	"github.com/idlint/idlint/lint"
 )
 
 // issue 25 §3: from the scanner's span to the sink, an identifier seen
@@ -50,6 +52,57 @@ func TestScanAllocsPerRepeatedIdentifier(t *testing.T) {
 		t.Errorf("%.3f allocations per repeated identifier, want 0", per)
 	}
 }
+
+// issue 25 §3: the memo remembers more distinct identifiers than a small
+// cache would (the old one held 8,192): dense text of ~50,000 distinct
+// keys is scanned once and twice over in one Scan, one worker; the second
+// copy, all remembered identifiers, must allocate nothing per identifier
+// ((a2-a1)/(n2-n1) < 0.01).
+func TestScanAllocsManyKeys(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scans 15 MB")
+	}
+	unit := textgen.Dense(5<<20, 5) // ~70,000 identifiers over ~50,000 keys
+	dir := t.TempDir()
+	var n, allocs [2]float64
+	for i := range 2 {
+		data := bytes.Repeat(unit, i+1)
+		p := filepath.Join(dir, "dense.txt")
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			keys := distinct{m: map[string]bool{}}
+			if _, err := idlint.Scan(context.Background(), []string{p}, idlint.Options{Jobs: 1, PartSize: -1}, &keys); err != nil {
+				t.Fatal(err)
+			}
+			if len(keys.m) < 45000 {
+				t.Fatalf("%d distinct keys, want ~50,000", len(keys.m))
+			}
+		}
+		var c discard
+		allocs[i] = testing.AllocsPerRun(1, func() {
+			c = discard{}
+			if _, err := idlint.Scan(context.Background(), []string{p}, idlint.Options{Jobs: 1, PartSize: -1}, &c); err != nil {
+				t.Fatal(err)
+			}
+		})
+		n[i] = float64(c.n)
+	}
+	per := (allocs[1] - allocs[0]) / (n[1] - n[0])
+	t.Logf("%v identifiers, %v allocations per scan: %.4f per identifier", n, allocs, per)
+	if per >= 0.01 {
+		t.Errorf("%.3f allocations per remembered identifier, want 0", per)
+	}
+}
+
+// distinct collects the distinct keys of the occurrences.
+type distinct struct {
+	discard
+	m map[string]bool
+}
+
+func (d *distinct) Occurrence(o *lint.Occurrence) error { d.m[o.Key] = true; return nil }
 
 // BenchmarkScanDense: Scan of identifier-dense text (issue 25) into a sink
 // that only counts, one worker: the per-identifier work without output.

@@ -22,6 +22,13 @@ func TestMemoMatchesEngine(t *testing.T) {
 		}{
 			{"urn", "urn:ISBN:0451450523", "see ", "."},            // rfc8141 §3.1: non-canonical case
 			{"urn", "urn:ab:a?b", "", ""},                          // rfc8141 §2: bare ?
+			{"urn", "urn:isbn:9783030405236", " ", " "},            // remembered with its text's class (issue 25 §2)
+			{"urn", "URN:ISBN:9783030405236", " ", " "},            // canonical and key: the entry above's raw text
+			{"urn", "urn:isbn:value", " ", " "},                    // a template by its text alone (namespaceShape)
+			{"urn", "urn:isbn:value", "x = \"", "\" + y"},          // the same text, a context that is not quiet
+			{"urn", "urn:ab:cd", "x = \"", ":\n"},                  // wrapped: remembered before it is linted
+			{"urn", "urn:ab:cd", " ", " "},                         // then linted when another context needs it
+			{"urn", "urn:ab:cd", "\"", ":\n"},                      // and a look-alike again
 			{"go", "go:build", "//", " linux"},                     // a directive (look-alike)
 			{"go", "go:build", "text ", ""},                        // the same text as prose: linted
 			{"go", "go:build", "//", ""},                           // and a directive again, after it is remembered
@@ -29,6 +36,7 @@ func TestMemoMatchesEngine(t *testing.T) {
 			{"xri", "xri::scope", "", ""},                          // a code scope look-alike
 			{"lid", "lid://host.example/item", "", ""},             // lid-00
 			{"urn", "urn:ISBN:0451450523", "", ""},                 // remembered
+			{"urn", "urn:example:a", " ", " "},                     // rfc6963: Placed (URN124 by the document)
 			{"xri", "urn:ISBN:0451450523", "", ""},                 // same text, another scheme: not mixed up
 			{"urn", "urn:ab:" + string(make([]byte, 600)), "", ""}, // too long to remember
 		}
@@ -36,74 +44,75 @@ func TestMemoMatchesEngine(t *testing.T) {
 			for _, c := range cases {
 				ctx := &rules.Context{Before: []byte(c.before), After: []byte(c.after)}
 				want, err1 := e.CheckInContext(c.scheme, c.raw, ctx)
-				got, err2 := m.CheckInContext(c.scheme, []byte(c.raw), ctx)
+				var got Occurrence
+				err2 := m.CheckInto(&got, c.scheme, []byte(c.raw), ctx)
 				if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
 					t.Errorf("%+v round %d: memo %+v (%v), engine %+v (%v)", c, round, got, err2, want, err1)
+				}
+				if m.Placed(&got) != Placed(&want) {
+					t.Errorf("%+v round %d: Memo.Placed %v, Placed %v", c, round, m.Placed(&got), Placed(&want))
 				}
 			}
 		}
 	}
 }
 
-// The memo stays bounded and keeps answering right after it is dropped.
+// The memo stays bounded (issue 25 §1: a crawl of distinct identifiers
+// does not grow it; a full generation seldom hit is kept for lookups and
+// the next misses are not remembered) and keeps answering as the engine
+// does right after it is dropped; what it handed out before stays intact.
 func TestMemoBounded(t *testing.T) {
 	e, _ := New(Config{})
-	m := e.NewMemo()
-	for i := 0; i < 3*memoMaxEntries; i++ {
-		raw := []byte("urn:example:" + string(rune('a'+i%26)) + string(rune('A'+i/26%26)) + string(rune('0'+i/676%10)) + string(rune('a'+i/6760)))
-		o, err := m.CheckInContext("urn", raw, nil)
-		if err != nil || o.Raw != string(raw) {
-			t.Fatalf("%s: %+v %v", raw, o, err)
+	for _, b := range []struct {
+		name                 string
+		maxEntries, maxBytes int
+	}{{"entries", 500, memoMaxBytes}, {"bytes", memoMaxEntries, 16 << 10}} {
+		m := e.NewMemo()
+		m.maxEntries, m.maxBytes = b.maxEntries, b.maxBytes
+		m.adm.ColdMisses = 700 // a crawl is never hit: spells of 700 misses not remembered
+		type kept struct {
+			raw string
+			o   Occurrence
 		}
-		if len(m.m) > memoMaxEntries || m.keys > memoMaxBytes {
-			t.Fatalf("memo holds %d entries, %d bytes", len(m.m), m.keys)
+		var early []kept
+		resets, last, cold := 0, 0, 0
+		for i := range 5000 {
+			// distinct texts, some upper case (canonical and key differ from raw)
+			raw := "urn:example:item-" + strconv.Itoa(i)
+			if i%3 == 0 {
+				raw = "URN:EXAMPLE:item-" + strconv.Itoa(i)
+			}
+			got, err := m.CheckInContext("urn", []byte(raw), nil)
+			want, _ := e.CheckInContext("urn", raw, nil)
+			if err != nil || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s %s: memo %+v (%v), engine %+v", b.name, raw, got, err, want)
+			}
+			if i < 50 {
+				early = append(early, kept{raw, got})
+			}
+			if m.n < last {
+				resets++
+			}
+			if m.adm.Cold() > 0 {
+				cold++
+				if m.n > last {
+					t.Fatalf("%s: %s remembered in a cold spell", b.name, raw)
+				}
+			}
+			last = m.n
+			if m.n > b.maxEntries || m.arena.bytes > b.maxBytes+4*memoMaxLen || len(m.table) > 4*b.maxEntries {
+				t.Fatalf("%s: memo holds %d entries, %d bytes, %d slots", b.name, m.n, m.arena.bytes, len(m.table))
+			}
 		}
-	}
-}
-
-// A stream of distinct identifiers (a crawl) fills the memo without hits:
-// the full generation is then kept for lookups and nothing more is
-// remembered for memoColdMisses misses, results still the engine's; then
-// a new generation starts.
-func TestMemoColdSpell(t *testing.T) {
-	e, _ := New(Config{})
-	m := e.NewMemo()
-	ident := func(i int) []byte { return []byte("urn:example:item-" + strconv.Itoa(i)) }
-	check := func(raw []byte) {
-		t.Helper()
-		want, err1 := e.CheckInContext("urn", string(raw), nil)
-		got, err2 := m.CheckInContext("urn", raw, nil)
-		if err1 != nil || err2 != nil || !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: memo %+v (%v), engine %+v (%v)", raw, got, err2, want, err1)
+		if resets == 0 || cold == 0 {
+			t.Errorf("%s: the memo was dropped %d times, %d misses in cold spells", b.name, resets, cold)
 		}
-	}
-	n := 0
-	for ; n < memoMaxEntries; n++ {
-		check(ident(n))
-	}
-	if len(m.m) != memoMaxEntries || m.adm.Cold() != 0 {
-		t.Fatalf("after %d distinct: %d entries, cold %d", n, len(m.m), m.adm.Cold())
-	}
-	check(ident(n)) // the memo is full and was never hit: a cold spell
-	n++
-	if m.adm.Cold() == 0 || len(m.m) != memoMaxEntries {
-		t.Fatalf("no cold spell: %d entries, cold %d", len(m.m), m.adm.Cold())
-	}
-	hits := m.adm.Hits()
-	check(ident(7)) // the kept generation still answers
-	if m.adm.Hits() != hits+1 {
-		t.Errorf("a remembered identifier was not a hit in the cold spell")
-	}
-	for range memoColdMisses - 1 {
-		check(ident(n))
-		n++
-	}
-	if len(m.m) != memoMaxEntries || m.adm.Cold() != 1 {
-		t.Fatalf("in the cold spell: %d entries (want %d, nothing added), cold %d", len(m.m), memoMaxEntries, m.adm.Cold())
-	}
-	check(ident(n)) // the spell's last miss: a new generation, remembered
-	if m.adm.Cold() != 0 || len(m.m) != 1 {
-		t.Fatalf("after the spell: %d entries, cold %d; want a new generation of 1", len(m.m), m.adm.Cold())
+		for _, k := range early {
+			want, _ := e.CheckInContext("urn", k.raw, nil)
+			if !reflect.DeepEqual(k.o, want) {
+				t.Errorf("%s: %s handed out before a reset became %+v", b.name, k.raw, k.o)
+			}
+		}
 	}
 }
 
@@ -143,17 +152,36 @@ func TestMemoHitAllocs(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		hits := m.adm.Hits()
+		hits := m.hits
 		allocs := testing.AllocsPerRun(100, func() {
 			for _, r := range raws {
 				m.CheckInto(&o, c.scheme, r, ctx)
 			}
 		})
-		if got := m.adm.Hits() - hits; got != 101*len(raws) {
+		if got := m.hits - hits; got != 101*len(raws) {
 			t.Errorf("%s: %d hits, want %d: not the hit path", c.name, got, 101*len(raws))
 		}
 		if per := allocs / float64(len(raws)); per != 0 {
 			t.Errorf("%s: %.2f allocations per remembered identifier, want 0", c.name, per)
 		}
+	}
+}
+
+// issue 25 §1: the memo's big tables hold no pointers, so the collector
+// never scans them: an entry is integers only, the arena bytes.
+func TestMemoTablesHoldNoPointers(t *testing.T) {
+	ty := reflect.TypeFor[memoEntry]()
+	for i := range ty.NumField() {
+		switch f := ty.Field(i); f.Type.Kind() {
+		case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Bool:
+		default:
+			t.Errorf("memoEntry.%s is a %s", f.Name, f.Type)
+		}
+	}
+	if size := ty.Size(); size > 56 {
+		t.Errorf("memoEntry is %d bytes, want at most 56", size)
+	}
+	if k := reflect.TypeFor[memoArena]().Field(0).Type; k != reflect.TypeFor[[][]byte]() {
+		t.Errorf("the arena's chunks are %s, want [][]byte", k)
 	}
 }

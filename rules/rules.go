@@ -235,6 +235,23 @@ type Classifier interface {
 	Classify(ident string, ctx Context) (kind string)
 }
 
+// TextClassifier is a Classifier whose answer, for most candidates,
+// follows from the candidate's text alone once a cheap look at the text
+// around it finds nothing that matters: a caller that sees the same text
+// again and again (lint.Memo) asks ClassifyText once per text and Quiet
+// per occurrence (issue 25 §2).
+type TextClassifier interface {
+	Classifier
+	// ClassifyText returns, when ok, the kind Classify(ident, ctx) returns
+	// for every ctx for which Quiet(facts, ctx) holds; facts is what Quiet
+	// needs to know of the text.
+	ClassifyText(ident string) (kind string, facts uint8, ok bool)
+	// Quiet reports that ClassifyText's answer holds in ctx. It looks at
+	// a few bytes of ctx, not at the text (a remembered text is not read
+	// again), and allocates nothing.
+	Quiet(facts uint8, ctx Context) bool
+}
+
 // NormalFormer is implemented by checkers whose spec defines several
 // normal forms of one identifier (XRI: escaped, IRI, URI, anyURI);
 // `idlint parse --format json` shows them.

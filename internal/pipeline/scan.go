@@ -229,7 +229,7 @@ func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extrac
 	}
 	o.Location = location(doc, m.Offset, m.Line-lineBase, m.Column, m.Column16)
 	o.Truncated = m.Truncated
-	if lint.Placed(o) {
+	if s.memo.Placed(o) {
 		s.memo.Place(o, docPath(doc))
 	}
 	o.Findings, o.Suppressed = s.dirs.Filter(o.Offset, o.Findings)

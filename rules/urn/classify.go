@@ -22,7 +22,7 @@ const (
 	KindXMLName = "xml-name"
 )
 
-var _ rules.Classifier = (*Checker)(nil)
+var _ rules.TextClassifier = (*Checker)(nil)
 
 // Classify tells a URN ("") from text that only starts like one, using the
 // candidate and up to a few dozen bytes of text around it. The rules, in
@@ -104,42 +104,91 @@ func Classify(ident string, ctx rules.Context) string {
 	if !ascii.HasPrefixFold(ident, "urn:") {
 		return "" // not ours to judge: Check reports it
 	}
-	if plain(ident, ctx) {
-		return "" // the common case, told in one pass
+	if kind, facts, ok := classifyText(ident); ok && quiet(facts, ctx) {
+		return kind // the common case, told in one pass
 	}
 	return classify(ident, ctx)
 }
 
-// plain reports a candidate no rule of classify can match: an NSS follows
-// the NID, no byte of it starts a placeholder, pattern or wildcard, no
-// quote opens it and nothing a placeholder starts with follows it. It is
-// the cost classification adds to an ordinary identifier (identifier-dense
-// text has one every few dozen bytes); TestPlainAgrees holds it to
-// classify.
-func plain(ident string, ctx rules.Context) bool {
-	if b := ctx.Before; len(b) > 0 && (quoteByte[b[len(b)-1]] || b[len(b)-1] < 0x20) {
-		return false // a quote or a binary's length byte: lookalike.Wrapped, Binary
+// ClassifyText implements rules.TextClassifier: classifyText.
+func (*Checker) ClassifyText(ident string) (string, uint8, bool) { return classifyText(ident) }
+
+// Quiet implements rules.TextClassifier: quiet.
+func (*Checker) Quiet(facts uint8, ctx rules.Context) bool { return quiet(facts, ctx) }
+
+// The facts classifyText hands quiet.
+const (
+	notURN    = 1 << iota // not a "urn:" candidate: Classify says "" whatever the context
+	shortUUID             // a urn:uuid shorter than a UUID: a line end after it may have cut it
+)
+
+// classifyText and quiet split the common case of Classify: a candidate
+// whose text no rule of classify can match but namespaceShape's — an NSS
+// follows the NID, no byte of it starts a placeholder, pattern, wildcard
+// or ellipsis, it does not end in "-" — in a context quiet tells has
+// nothing a rule starts from (no quote or binary length byte before it,
+// nothing a placeholder, a trimmed separator or a wrapped line starts with
+// after it; a quote before it closed right after it and not followed by
+// concatenation or a call's ")" or ","). There classify returns namespaceShape's kind ("" for most).
+// It is the cost classification adds to an ordinary identifier
+// (identifier-dense text has one every few dozen bytes), and the memo
+// keeps classifyText's answer with the text (issue 25 §2);
+// TestClassifyTextAgrees holds the split to classify.
+func classifyText(ident string) (kind string, facts uint8, ok bool) {
+	if !ascii.HasPrefixFold(ident, "urn:") {
+		return "", notURN, true
 	}
-	if a := ctx.After; len(a) > 0 && (afterSignal[a[0]] || (a[0] == '\n' || a[0] == '\r') && lookalike.ColonLine(ctx.Before, a)) {
-		return false
-	}
-	if a := ctx.After; len(a) > 0 && (a[0] == ' ' || a[0] == '\t') && cellBefore(ctx.Before) {
-		return false // in an ASCII table's cell: lookalike.NextRowGoesOn
-	}
-	if a := ctx.After; len(a) > 0 && (a[0] == '\n' || a[0] == '\r') && len(ident) < len("urn:uuid:")+36 && ascii.HasPrefixFold(ident[4:], "uuid:") {
-		return false // a UUID the line may have cut: uuidCutLine
+	if len(ident) < len("urn:uuid:")+36 && ascii.HasPrefixFold(ident[4:], "uuid:") {
+		facts |= shortUUID // uuidCutLine
 	}
 	colon := -1
 	for i := 4; i < len(ident); i++ {
 		c := ident[i]
-		if identSignal[c] {
-			return false
+		if textSignal[c] || c == '.' && i+2 < len(ident) && ident[i+1] == '.' && ident[i+2] == '.' {
+			return "", 0, false
 		}
 		if c == ':' && colon < 0 {
 			colon = i
 		}
 	}
-	return colon >= 0 && colon < len(ident)-1 && ident[len(ident)-1] != '-' && !shapedNID(ident[4:colon])
+	if colon < 0 || colon == len(ident)-1 || ident[len(ident)-1] == '-' {
+		return "", 0, false
+	}
+	if nid := ident[4:colon]; shapedNID(nid) {
+		return namespaceShape(nid, ident[colon+1:]), facts, true
+	}
+	return "", facts, true
+}
+
+// quiet reports a context in which classifyText's answer is classify's.
+func quiet(facts uint8, ctx rules.Context) bool {
+	if facts&notURN != 0 {
+		return true
+	}
+	a := ctx.After
+	if b := ctx.Before; len(b) > 0 {
+		switch q := b[len(b)-1]; {
+		case quoteByte[q]:
+			return quotedQuiet(q, a)
+		case q < 0x20 && q != '\t' && q != '\n' && q != '\r':
+			return false // a binary's length byte: lookalike.Binary
+		}
+	}
+	if len(a) == 0 {
+		return true
+	}
+	switch c := a[0]; {
+	case afterSignal[c]:
+		return false
+	case c == '\n' || c == '\r':
+		if lookalike.ColonLine(ctx.Before, a) {
+			return false
+		}
+		return facts&shortUUID == 0
+	case c == ' ' || c == '\t':
+		return !cellBefore(ctx.Before) // in an ASCII table's cell: lookalike.NextRowGoesOn
+	}
+	return true
 }
 
 // shapedNID reports a NID whose NSS namespaceShape reads: the fast path
@@ -185,6 +234,21 @@ func namespaceShape(nid, nss string) string {
 	return ""
 }
 
+// quotedQuiet reports a quoted candidate whose quote q closes right after
+// it, followed by nothing that makes it a prefix in code (lookalike.Prefix:
+// concatenation, a prefix test's ")" or ","): not wrapped, nor in a
+// binary, nor a prefix (subject="urn:isbn:9783030405236" latency=…).
+func quotedQuiet(q byte, a []byte) bool {
+	if len(a) == 0 || a[0] != q {
+		return false
+	}
+	i := 1
+	for i < len(a) && (a[i] == ' ' || a[i] == '\t') {
+		i++
+	}
+	return i == len(a) || !afterQuote[a[i]]
+}
+
 // cellBefore reports "|" and spaces or tabs right before a candidate.
 func cellBefore(b []byte) bool {
 	i := len(b)
@@ -194,12 +258,14 @@ func cellBefore(b []byte) bool {
 	return i > 0 && b[i-1] == '|'
 }
 
-// The bytes plain looks for: what lookalike.Template, Pattern, Prefix and
+// The bytes classifyText and quiet look for: what lookalike.Template, Pattern, Prefix and
 // Wrapped start from.
 var (
 	quoteByte   = [256]bool{'"': true, '\'': true, '`': true}
 	afterSignal = [256]bool{':': true, '/': true, '.': true, '-': true, '=': true, '?': true, '{': true, '$': true, '<': true, '\\': true, 0xe2: true}
-	identSignal = [256]bool{'{': true, '$': true, '%': true, '<': true, '[': true, '(': true, '.': true, '*': true, 0xe2: true}
+	afterQuote  = [256]bool{'+': true, '.': true, '|': true, '<': true, ')': true, ',': true, '\n': true, '\r': true}
+	// in the text: "." only as an ellipsis's first (classifyText)
+	textSignal = [256]bool{'{': true, '$': true, '%': true, '<': true, '[': true, '(': true, '*': true, 0xe2: true}
 )
 
 // classify is Classify past the common case.

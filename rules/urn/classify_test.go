@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 )
 
 // One case per rule of Classify; contexts are copied from the RFC series
@@ -144,25 +145,55 @@ func BenchmarkClassify(b *testing.B) {
 	}
 }
 
-// plain, the fast path, says "" only where classify does: every pair of
-// candidate and context from the table below and the fuzz seeds, in every
-// combination.
-func TestPlainAgrees(t *testing.T) {
+// classifyText and quiet, the fast path, say what classify says
+// (issue 25 §2: the memo keeps classifyText's answer with the text): every
+// pair of the candidates and contexts below that the split covers.
+func TestClassifyTextAgrees(t *testing.T) {
 	idents := []string{"urn:ietf:rfc:2141", "urn:isbn:0-395-36341-1", "urn:example:a%2Fb", "urn:oid:1.2.3", "urn:x", "urn:x:", "URN:NBN", "URN:NBNs",
-		"urn:xmpp", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...", "urn:a:*", "urn:([", "urn:ietf:mtg:(", "urn:publicid:", "urn:test", "urn:dvb", "urn:a:b{c}", "urn:s", "urn:x:a-", "urn:ietf:params:xml:ns", "urn:xmpp:caps#", "urn:uuid:(Bob's", "urn:x:f(x)"}
-	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|"}
+		"urn:xmpp", "urn:x:%s", "urn:oid:$oid", "urn:ietf:...", "urn:a:*", "urn:([", "urn:ietf:mtg:(", "urn:publicid:", "urn:test", "urn:dvb", "urn:a:b{c}", "urn:s", "urn:x:a-", "urn:ietf:params:xml:ns", "urn:xmpp:caps#", "urn:uuid:(Bob's", "urn:x:f(x)",
+		// the shaped namespaces (namespaceShape) and "." in the NSS
+		"urn:isbn:value", "URN:ISBN:9783030405236", "urn:issn:0167-6423", "urn:issn:n", "urn:oid:x.y", "urn:oid:1.2.3.", "urn:lex:br", "urn:lex:br:federal:lei", "urn:nbn:fi", "urn:nbn:de:101-2007", "urn:NBN:fi-fe",
+		"urn:oasis:names:tc:SAML:2.0:profiles:attribute:X500:cn-12864", "urn:a:b...c", "urn:a:b..", "urn:a:b.c.", "urn:a:...", "urn:a:b\u2026c", "urn:cid:.+@", "urn:oid:2.5.4.",
+		"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "urn:uuid:f81d4fae", "URN:UUID:f8", "xri://=x", "urnx:a:b"}
+	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|", "prefix ", "\x00\x0c", "issuer=",
+		"\t", "\r\n", "x\x00\x0b", "x\x00\x07", "subject=\"", "if s.startswith(\"", "f(\"", "x = `", "\x00\""}
 	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]",
-		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "{}", ":{}", " UA's bits)", "\\-type", "\\$x", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be"}
+		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "{}", ":{}", " UA's bits)", "\\-type", "\\$x", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be",
+		"\n1d4fae-7dec-11d0", "\n   %D1%8F", " latency=12ms\n", "\"\n", ". ", ".\n", " | x\n |", "\tx",
+		"\" latency=12ms", "\"", "\" + id", "\"+id", "\".$x", "\" . $x", "\" || x", "\" <> x", "\")", "\", 1)", "\" \n + \":x\"", "\"\n  + \":x\"", "\"\x00", "\"x\x00",
+		"'", "' x", "')", "`", "` + x", "\"  ", "\"\t)", "'\"", "\"<br>", "\">"}
+	n, shaped := 0, 0
 	for _, id := range idents {
 		for _, b := range contexts {
 			for _, a := range afters {
 				ctx := rules.Context{Before: []byte(b), After: []byte(a)}
-				if plain(id, ctx) && classify(id, ctx) != "" {
-					t.Errorf("plain(%q, before %q, after %q) but classify says %q", id, b, a, classify(id, ctx))
+				if kind, facts, ok := classifyText(id); ok && quiet(facts, ctx) {
+					n++
+					if kind != "" {
+						shaped++
+					}
+					if got := Classify(id, ctx); got != kind {
+						t.Errorf("%q, before %q, after %q: classifyText says %q, Classify %q", id, b, a, kind, got)
+					}
+					if got := fullClassify(id, ctx); got != kind {
+						t.Errorf("%q, before %q, after %q: classifyText says %q, classify %q", id, b, a, kind, got)
+					}
 				}
 			}
 		}
 	}
+	if n == 0 || shaped == 0 {
+		t.Fatalf("the split covered %d pairs, %d of them look-alikes by namespaceShape", n, shaped)
+	}
+	t.Logf("%d pairs covered, %d of them look-alikes by namespaceShape", n, shaped)
+}
+
+// fullClassify is Classify without its fast path.
+func fullClassify(ident string, ctx rules.Context) string {
+	if !ascii.HasPrefixFold(ident, "urn:") {
+		return ""
+	}
+	return classify(ident, ctx)
 }
 
 // Bad input never panics, whatever the candidate and its context.
@@ -171,16 +202,19 @@ func FuzzClassify(f *testing.F) {
 	f.Add("the \"", "urn:smpte", "\" namespace")
 	f.Add("", "URN:NBN-", "")
 	f.Add("'", "urn:", ":'")
+	f.Add("subject=\"", "isbn:978-3-030-40523-6", "\" latency=12ms") // issue 25 §2: quotedQuiet
+	f.Add("\n", "oasis:names:tc:SAML:2.0:assertion", "\"+x")
 	f.Fuzz(func(t *testing.T, before, ident, after string) {
 		Classify(ident, rules.Context{Before: []byte(before), After: []byte(after)})
 		ctx := rules.Context{Before: []byte(before), After: []byte(after)}
-		if id := "urn:" + ident; plain(id, ctx) && classify(id, ctx) != "" {
-			t.Errorf("plain(%q, before %q, after %q) but classify says %q", id, before, after, classify(id, ctx))
+		id := "urn:" + ident
+		if kind, facts, ok := classifyText(id); ok && quiet(facts, ctx) && classify(id, ctx) != kind {
+			t.Errorf("classifyText(%q) says %q in before %q, after %q, but classify says %q", id, kind, before, after, classify(id, ctx))
 		}
 	})
 }
 
-// BenchmarkClassifyPlain is the cost on the fast path (plain): an
+// BenchmarkClassifyPlain is the cost on the fast path (classifyText, quiet): an
 // identifier in prose, and one that ends a line (issue 19: rules on what
 // follows a line end must not slow it).
 func BenchmarkClassifyPlain(b *testing.B) {
