@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -339,4 +340,103 @@ func BenchmarkClustersManySources(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(tc.rows)), "ns/row")
 		})
 	}
+}
+
+// issue 25: sorted orders clusters by scheme name, then key byte by byte,
+// as bytes.Compare does — 8 bytes at a time, so the cases are keys that
+// end inside or at the end of a word, hold zero bytes (the padding's
+// value), share words past sortDepth, and schemes added out of order.
+func TestSortedOrder(t *testing.T) {
+	long := strings.Repeat("urn:ab:c", 12) // 96 bytes shared, past sortDepth
+	r := rand.New(rand.NewSource(25))
+	cases := []struct {
+		name string
+		rows [][2]string // scheme, key
+	}{
+		{"prefixes and zero bytes", [][2]string{{"urn", "urn:a"}, {"urn", "urn:a\x00"}, {"urn", "urn:a\x00\x00\x00\x00"}, {"urn", "urn:"},
+			{"urn", "urn:uuid"}, {"urn", "urn:uuid:"}, {"urn", "urn:uuid\x00"}, {"urn", "urn:uuid:0"}, {"urn", "urn:uuia:ffffffff"}, {"urn", ""}, {"urn", "\xff"}}},
+		{"schemes out of order", [][2]string{{"xri", "=a"}, {"urn", "urn:a"}, {"lid", "lid:x"}, {"go", "go:a"}, {"urn", "urn:0"}, {"go", "go:"}, {"xri", "@b"}}},
+		{"past sortDepth", [][2]string{{"urn", long + "b"}, {"urn", long}, {"urn", long + "a"}, {"urn", long + "a\x00"}, {"urn", long[:64]}, {"urn", long[:65]}, {"urn", long[:63] + "z"}}},
+	}
+	var random [][2]string
+	for range 5000 { // keys of a few shapes over a small alphabet: many shared words
+		k := []byte("urn:x:")
+		for range r.Intn(30) {
+			k = append(k, "ab\x00:"[r.Intn(4)])
+		}
+		random = append(random, [2]string{[]string{"urn", "go"}[r.Intn(2)], string(k)})
+	}
+	cases = append(cases, struct {
+		name string
+		rows [][2]string
+	}{"random", random})
+	for _, tc := range cases {
+		cs := NewClusters()
+		for _, row := range tc.rows {
+			cs.AddRow(Row{Scheme: row[0], Key: row[1], Raw: row[1], Canonical: row[1], Valid: true, Source: "s"})
+		}
+		want := make([]int32, cs.n)
+		for i := range want {
+			want[i] = int32(i)
+		}
+		slices.SortFunc(want, func(i, j int32) int {
+			x, y := cs.agg(int(i)), cs.agg(int(j))
+			if c := strings.Compare(cs.schemes[x.scheme], cs.schemes[y.scheme]); c != 0 {
+				return c
+			}
+			return bytes.Compare(cs.text.bytes(x.key), cs.text.bytes(y.key))
+		})
+		if got := cs.sorted(); !slices.Equal(got, want) {
+			for k := range got {
+				if got[k] != want[k] {
+					t.Errorf("%s: at %d: %q, want %q", tc.name, k, cs.str(cs.agg(int(got[k])).key), cs.str(cs.agg(int(want[k])).key))
+					break
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkClustersSorted sorts 100,000 clusters of the dense text's key
+// shapes (uuid, ISBN, ISSN, urn:ietf:params, SAML names) as Each and a
+// spill do, against comparing the keys through their aggs (issue 25).
+func BenchmarkClustersSorted(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	cs := NewClusters()
+	for i := range 100_000 {
+		var k string
+		switch i % 5 {
+		case 0:
+			k = fmt.Sprintf("urn:uuid:%08x-%04x-4%03x-%04x-%012x", r.Uint32(), r.Intn(1<<16), r.Intn(1<<12), r.Intn(1<<16), r.Int63n(1<<48))
+		case 1:
+			k = fmt.Sprintf("urn:isbn:978%010d", r.Int63n(1e10))
+		case 2:
+			k = fmt.Sprintf("urn:issn:%04d-%04d", r.Intn(1e4), r.Intn(1e4))
+		case 3:
+			k = fmt.Sprintf("urn:ietf:params:xml:ns:item-%d", i)
+		default:
+			k = fmt.Sprintf("urn:oasis:names:tc:saml:2.0:attrname:%d", i)
+		}
+		cs.AddRow(Row{Scheme: "urn", Key: k, Raw: k, Canonical: k, Valid: true, Source: "s"})
+	}
+	b.Run("words", func(b *testing.B) {
+		for b.Loop() {
+			cs.sorted()
+		}
+	})
+	b.Run("through-aggs", func(b *testing.B) {
+		for b.Loop() {
+			order := make([]int32, cs.n)
+			for i := range order {
+				order[i] = int32(i)
+			}
+			slices.SortFunc(order, func(i, j int32) int {
+				x, y := cs.agg(int(i)), cs.agg(int(j))
+				if x.scheme != y.scheme {
+					return strings.Compare(cs.schemes[x.scheme], cs.schemes[y.scheme])
+				}
+				return bytes.Compare(cs.text.bytes(x.key), cs.text.bytes(y.key))
+			})
+		}
+	})
 }

@@ -110,6 +110,7 @@ func newTable[T any](dir, name string, cols []column[T], meta map[string]string)
 	fields := make([]arrow.Field, len(cols))
 	props := []pq.WriterProperty{
 		pq.WithCompression(compress.Codecs.Zstd),
+		pq.WithCompressionLevel(reportLevel), // codec.go
 		pq.WithDictionaryDefault(false),
 		pq.WithMaxRowGroupLength(rowGroupRows),
 		pq.WithCreatedBy("idlint"),

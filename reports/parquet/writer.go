@@ -5,6 +5,7 @@ package parquet
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/idlint/idlint/internal/atomicfile"
@@ -179,6 +180,9 @@ func (w *Writer) Rows() (occurrences, findings, sources int64) {
 }
 
 // Close writes clusters.parquet and swaps the complete set in for dir.
+// The streamed tables finish — their last row groups encoded, compressed
+// and written — on goroutines of their own while the clusters are sorted
+// and written (issue 25: that tail was serial).
 func (w *Writer) Close() error {
 	end := map[string]string{"idlint.end_time": time.Now().UTC().Format(time.RFC3339Nano)}
 	meta := w.opt.meta()
@@ -187,15 +191,22 @@ func (w *Writer) Close() error {
 		w.abort()
 		return err
 	}
-	err = w.clusters.Wait().Each(cl.append)
-	if err == nil {
-		for i, finish := range []func(map[string]string) error{w.occ.finish, w.fnd.finish, w.src.finish, cl.finish} {
-			if err = finish(end); err == nil {
-				err = checkpoint([]string{OccurrencesFile, FindingsFile, SourcesFile, ClustersFile}[i])
-			}
-			if err != nil {
-				break
-			}
+	cl.async = true          // the rows are made while the writer encodes the last ones
+	errs := make([]error, 4) // by table, in the order of the steps below
+	var wg sync.WaitGroup
+	for i, t := range []interface{ finish(map[string]string) error }{w.occ, w.fnd, w.src} {
+		wg.Go(func() { errs[i] = t.finish(end) })
+	}
+	if errs[3] = w.clusters.Wait().Each(cl.append); errs[3] == nil {
+		errs[3] = cl.finish(end)
+	}
+	wg.Wait()
+	for i, name := range []string{OccurrencesFile, FindingsFile, SourcesFile, ClustersFile} {
+		if err = errs[i]; err == nil {
+			err = checkpoint(name)
+		}
+		if err != nil {
+			break
 		}
 	}
 	if err == nil {
