@@ -21,7 +21,7 @@ func TestStreamLinesAllKernels(t *testing.T) {
 		// a line feed in every block, identifiers at block edges
 		"dense lines": []byte(strings.Repeat("ab\nurn:a:b\n\n go:x\r\n"+strings.Repeat("é", 40)+"\n", 900)),
 		// long lines: a line feed far from any identifier
-		"long lines": []byte(strings.Repeat(strings.Repeat("x", 3000)+" urn:x:y "+strings.Repeat("😀", 500)+"\n", 40)),
+		"long lines":   []byte(strings.Repeat(strings.Repeat("x", 3000)+" urn:x:y "+strings.Repeat("😀", 500)+"\n", 40)),
 		"no line feed": bytes.Repeat([]byte("urn:a:b xyz "), 3000),
 	}
 	for name, text := range texts {
