@@ -554,24 +554,28 @@ TEXT ·filterAVX2Lines(SB), NOSPLIT, $0-112
 filterAVX2Lines_loop:
 	CMPQ     CX, DX
 	JAE      filterAVX2Lines_return
-	VPCMPEQB (CX), Y0, Y9
-	VPCMPEQB 32(CX), Y0, Y10
-	VPCMPEQB 64(CX), Y0, Y11
-	VPCMPEQB 96(CX), Y0, Y12
-	VPOR     Y9, Y10, Y13
-	VPOR     Y11, Y13, Y13
-	VPOR     Y12, Y13, Y13
-	VPTEST   Y13, Y13
+	VMOVDQU  (CX), Y9
+	VPCMPEQB Y9, Y0, Y10
+	VPCMPEQB Y9, Y1, Y9
+	VMOVDQU  32(CX), Y11
+	VPCMPEQB Y11, Y0, Y12
+	VPCMPEQB Y11, Y1, Y11
+	VPADDB   Y11, Y9, Y9
+	VMOVDQU  64(CX), Y11
+	VPCMPEQB Y11, Y0, Y13
+	VPCMPEQB Y11, Y1, Y11
+	VPADDB   Y11, Y9, Y9
+	VMOVDQU  96(CX), Y11
+	VPCMPEQB Y11, Y0, Y14
+	VPCMPEQB Y11, Y1, Y11
+	VPADDB   Y11, Y9, Y9
+	VPOR     Y10, Y12, Y11
+	VPOR     Y13, Y11, Y11
+	VPOR     Y14, Y11, Y11
+	VPTEST   Y11, Y11
 	JNZ      filterAVX2Lines_colon
 
 filterAVX2Lines_count:
-	VPCMPEQB     (CX), Y1, Y9
-	VPSUBB       Y9, Y8, Y8
-	VPCMPEQB     32(CX), Y1, Y9
-	VPSUBB       Y9, Y8, Y8
-	VPCMPEQB     64(CX), Y1, Y9
-	VPSUBB       Y9, Y8, Y8
-	VPCMPEQB     96(CX), Y1, Y9
 	VPSUBB       Y9, Y8, Y8
 	ADDQ         $0x00000080, CX
 	DECQ         R10
@@ -588,84 +592,84 @@ filterAVX2Lines_count:
 	JMP          filterAVX2Lines_loop
 
 filterAVX2Lines_colon:
-	VMOVDQU      -1(CX), Y13
-	VPSRLW       $0x04, Y13, Y14
-	VPAND        Y6, Y14, Y14
-	VPSHUFB      Y14, Y3, Y14
-	VPSHUFB      Y13, Y2, Y13
-	VPAND        Y14, Y13, Y13
-	VPAND        Y13, Y9, Y9
-	VMOVDQU      -2(CX), Y13
-	VPSRLW       $0x04, Y13, Y14
-	VPAND        Y6, Y14, Y14
-	VPSHUFB      Y14, Y5, Y14
-	VPSHUFB      Y13, Y4, Y13
-	VPAND        Y14, Y13, Y13
-	VPCMPEQB     Y7, Y13, Y13
-	VPANDN       Y9, Y13, Y9
-	VMOVDQU      31(CX), Y13
-	VPSRLW       $0x04, Y13, Y14
-	VPAND        Y6, Y14, Y14
-	VPSHUFB      Y14, Y3, Y14
-	VPSHUFB      Y13, Y2, Y13
-	VPAND        Y14, Y13, Y13
-	VPAND        Y13, Y10, Y10
-	VMOVDQU      30(CX), Y13
-	VPSRLW       $0x04, Y13, Y14
-	VPAND        Y6, Y14, Y14
-	VPSHUFB      Y14, Y5, Y14
-	VPSHUFB      Y13, Y4, Y13
-	VPAND        Y14, Y13, Y13
-	VPCMPEQB     Y7, Y13, Y13
-	VPANDN       Y10, Y13, Y10
-	VMOVDQU      63(CX), Y13
-	VPSRLW       $0x04, Y13, Y14
-	VPAND        Y6, Y14, Y14
-	VPSHUFB      Y14, Y3, Y14
-	VPSHUFB      Y13, Y2, Y13
-	VPAND        Y14, Y13, Y13
-	VPAND        Y13, Y11, Y11
-	VMOVDQU      62(CX), Y13
-	VPSRLW       $0x04, Y13, Y14
-	VPAND        Y6, Y14, Y14
-	VPSHUFB      Y14, Y5, Y14
-	VPSHUFB      Y13, Y4, Y13
-	VPAND        Y14, Y13, Y13
-	VPCMPEQB     Y7, Y13, Y13
-	VPANDN       Y11, Y13, Y11
-	VMOVDQU      95(CX), Y13
-	VPSRLW       $0x04, Y13, Y14
-	VPAND        Y6, Y14, Y14
-	VPSHUFB      Y14, Y3, Y14
-	VPSHUFB      Y13, Y2, Y13
-	VPAND        Y14, Y13, Y13
-	VPAND        Y13, Y12, Y12
-	VMOVDQU      94(CX), Y13
-	VPSRLW       $0x04, Y13, Y14
-	VPAND        Y6, Y14, Y14
-	VPSHUFB      Y14, Y5, Y14
-	VPSHUFB      Y13, Y4, Y13
-	VPAND        Y14, Y13, Y13
-	VPCMPEQB     Y7, Y13, Y13
-	VPANDN       Y12, Y13, Y12
-	VPOR         Y9, Y10, Y13
-	VPOR         Y11, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPTEST       Y13, Y13
+	VMOVDQU      -1(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y3, Y15
+	VPSHUFB      Y11, Y2, Y11
+	VPAND        Y15, Y11, Y11
+	VPAND        Y11, Y10, Y10
+	VMOVDQU      -2(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y5, Y15
+	VPSHUFB      Y11, Y4, Y11
+	VPAND        Y15, Y11, Y11
+	VPCMPEQB     Y7, Y11, Y11
+	VPANDN       Y10, Y11, Y10
+	VMOVDQU      31(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y3, Y15
+	VPSHUFB      Y11, Y2, Y11
+	VPAND        Y15, Y11, Y11
+	VPAND        Y11, Y12, Y12
+	VMOVDQU      30(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y5, Y15
+	VPSHUFB      Y11, Y4, Y11
+	VPAND        Y15, Y11, Y11
+	VPCMPEQB     Y7, Y11, Y11
+	VPANDN       Y12, Y11, Y12
+	VMOVDQU      63(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y3, Y15
+	VPSHUFB      Y11, Y2, Y11
+	VPAND        Y15, Y11, Y11
+	VPAND        Y11, Y13, Y13
+	VMOVDQU      62(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y5, Y15
+	VPSHUFB      Y11, Y4, Y11
+	VPAND        Y15, Y11, Y11
+	VPCMPEQB     Y7, Y11, Y11
+	VPANDN       Y13, Y11, Y13
+	VMOVDQU      95(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y3, Y15
+	VPSHUFB      Y11, Y2, Y11
+	VPAND        Y15, Y11, Y11
+	VPAND        Y11, Y14, Y14
+	VMOVDQU      94(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y5, Y15
+	VPSHUFB      Y11, Y4, Y11
+	VPAND        Y15, Y11, Y11
+	VPCMPEQB     Y7, Y11, Y11
+	VPANDN       Y14, Y11, Y14
+	VPOR         Y10, Y12, Y11
+	VPOR         Y13, Y11, Y11
+	VPOR         Y14, Y11, Y11
+	VPTEST       Y11, Y11
 	JZ           filterAVX2Lines_count
 	CMPQ         DI, SI
 	JG           filterAVX2Lines_return
 	VPSADBW      Y7, Y8, Y8
-	VEXTRACTI128 $0x01, Y8, X13
-	VPADDQ       X13, X8, X13
-	VPSHUFD      $0x4e, X13, X8
-	VPADDQ       X8, X13, X13
-	VMOVQ        X13, R10
+	VEXTRACTI128 $0x01, Y8, X9
+	VPADDQ       X9, X8, X9
+	VPSHUFD      $0x4e, X9, X8
+	VPADDQ       X8, X9, X9
+	VMOVQ        X9, R10
 	ADDQ         R10, R9
 	VPXOR        Y8, Y8, Y8
 	MOVQ         $0x0000003f, R10
-	VPMOVMSKB    Y9, R11
-	VPMOVMSKB    Y10, R12
+	VPMOVMSKB    Y10, R11
+	VPMOVMSKB    Y12, R12
 	SHLQ         $0x20, R12
 	ORQ          R12, R11
 	VPCMPEQB     (CX), Y1, Y9
@@ -694,8 +698,8 @@ filterAVX2Lines_emit0:
 filterAVX2Lines_emit0_done:
 	POPCNTQ   R12, R12
 	ADDQ      R12, R9
-	VPMOVMSKB Y11, R11
-	VPMOVMSKB Y12, R12
+	VPMOVMSKB Y13, R11
+	VPMOVMSKB Y14, R12
 	SHLQ      $0x20, R12
 	ORQ       R12, R11
 	VPCMPEQB  64(CX), Y1, Y9

@@ -399,8 +399,8 @@ func avx2(colonFirst bool) {
 // line feeds it passes, so that the stream needs no second pass over the
 // text for line numbers (on RFC text that pass, bytes.Count from L2, was
 // a fifth of a scan's CPU). The counts are kept per byte lane in a vector
-// (a compare and a subtraction per 32 bytes, summed into a register every
-// 63 iterations, before a byte lane could wrap); a block with candidates
+// (a compare per 32 bytes, one subtraction per 128, summed into a register
+// every 63 iterations, before a byte lane could wrap); a block with candidates
 // takes the running total and adds, per candidate, the line feeds before
 // it in its 64-byte half (BZHI, POPCNT).
 func avx2Lines() {
@@ -448,10 +448,23 @@ func avx2Lines() {
 	Label(name("loop"))
 	CMPQ(a.p, a.end)
 	JAE(LabelRef(name("return")))
+	// each quarter loaded once and compared with ':' and with '\n'; the
+	// line feed compares (-1 each) summed into lf, which acc takes once
+	// the block is known to hold no candidate (one subtraction an
+	// iteration in acc's chain)
 	c := make([]reg.VecVirtual, 2*blocks) // 32-byte quarters
+	lf := YMM()
 	for h := range c {
+		x := YMM()
+		VMOVDQU(Mem{Base: a.p, Disp: 32 * h}, x)
 		c[h] = YMM()
-		VPCMPEQB(Mem{Base: a.p, Disp: 32 * h}, ycolon, c[h])
+		VPCMPEQB(x, ycolon, c[h])
+		if h == 0 {
+			VPCMPEQB(x, ylf, lf)
+		} else {
+			VPCMPEQB(x, ylf, x)
+			VPADDB(x, lf, lf)
+		}
 	}
 	any := YMM()
 	orAll := func() {
@@ -464,13 +477,9 @@ func avx2Lines() {
 	orAll()
 	JNZ(LabelRef(name("colon")))
 
-	// no candidate in the block: count its line feeds into acc
+	// no candidate in the block: its line feeds go into acc
 	Label(name("count"))
-	for h := 0; h < 2*blocks; h++ {
-		t := YMM()
-		VPCMPEQB(Mem{Base: a.p, Disp: 32 * h}, ylf, t)
-		VPSUBB(t, acc, acc) // a line feed compares as -1
-	}
+	VPSUBB(lf, acc, acc)
 	ADDQ(U32(size), a.p)
 	DECQ(left)
 	JNZ(LabelRef(name("loop")))
