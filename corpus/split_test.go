@@ -22,8 +22,10 @@ func TestSplit(t *testing.T) {
 	oneLine := append(bytes.Repeat([]byte("x"), 6000), "\nend\n"...)
 	utf16 := append([]byte{0xFF, 0xFE}, bytes.Repeat([]byte{'a', 0, '\n', 0}, 3000)...)
 	binary := append([]byte{0}, text...)
+	// lines longer than the first read at a split point (firstLineRead)
+	longLines := bytes.Repeat(append(bytes.Repeat([]byte("y"), 9000), '\n'), 4)
 	files := map[string][]byte{
-		"text.txt": text, "small.txt": text[:3000], "one-line.txt": oneLine,
+		"text.txt": text, "small.txt": text[:3000], "one-line.txt": oneLine, "long-lines.txt": longLines,
 		"text.gz": gz(t, string(text)), "utf16.txt": utf16, "binary.bin": binary,
 	}
 	for name, data := range files {
@@ -39,7 +41,8 @@ func TestSplit(t *testing.T) {
 		{"text.txt", Options{}, true},
 		{"small.txt", Options{}, false},   // fewer than two parts
 		{"one-line.txt", Options{}, true}, // one line break, late
-		{"text.gz", Options{}, false},     // decompressed by Open
+		{"long-lines.txt", Options{}, true},
+		{"text.gz", Options{}, false}, // decompressed by Open
 		{"text.txt", Options{MaxDepth: -1}, true},
 		{"utf16.txt", Options{}, false}, // transcoded by Open
 		{"binary.bin", Options{}, true}, // scanned by default

@@ -51,6 +51,41 @@ func BenchmarkKernel(b *testing.B) {
 	}
 }
 
+// BenchmarkKernelLines times what the stream needs besides candidates, the
+// line feeds before each of them: the AVX2 filter counting them as it
+// goes (lines) against the filter and a second pass of countNL over the
+// same span (count after), on 256 KB (L2) and 16 MB.
+func BenchmarkKernelLines(b *testing.B) {
+	if !kernelCountsLines(kernelAVX2) || !kernelSupported(kernelAVX2) {
+		b.Skip("no kernel counts lines on this CPU")
+	}
+	for _, bt := range benchTexts {
+		for _, size := range []int{256 << 10, 16 << 20} {
+			text := bt.gen(size, 1)
+			b.Run(fmt.Sprintf("%s/%dKB/lines", bt.name, size>>10), func(b *testing.B) {
+				var out, nl [candBatch]int
+				b.SetBytes(int64(len(text)))
+				for b.Loop() {
+					for i := 0; i < len(text); {
+						_, i, _ = candidatesLines(kernelAVX2, text[:min(len(text), i+candSpan)], i, out[:], nl[:])
+					}
+				}
+			})
+			b.Run(fmt.Sprintf("%s/%dKB/count-after", bt.name, size>>10), func(b *testing.B) {
+				var out [candBatch]int
+				b.SetBytes(int64(len(text)))
+				for b.Loop() {
+					for i := 0; i < len(text); {
+						_, next := candidatesSIMD(kernelAVX2, text[:min(len(text), i+candSpan)], i, out[:])
+						countNL(text[i:next])
+						i = next
+					}
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkFind times Find (filter and confirm), per text and kernel.
 func BenchmarkFind(b *testing.B) {
 	for _, bt := range benchTexts {

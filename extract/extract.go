@@ -82,6 +82,7 @@ type Candidate struct {
 	Scheme     Scheme
 	Start, End int
 	Truncated  bool
+	nl         int // line feeds before Start from where the stream's scan began
 }
 
 // DefaultMaxLen bounds an identifier's length; longer runs are cut there
@@ -107,7 +108,7 @@ func (o Options) norm() Options {
 // Find appends the candidates in buf, taken as a complete text, to dst.
 func Find(dst []Candidate, buf []byte, opt Options) []Candidate {
 	opt = opt.norm()
-	dst, _, _ = scan(dst, buf, 0, true, opt)
+	dst, _, _, _ = scan(dst, buf, 0, true, opt, false)
 	return dst
 }
 
@@ -119,12 +120,24 @@ const lookbehind = utf8.UTFMax
 // buf. When an identifier's extent runs into the end of buf and more data
 // may follow (!atEOF), it stops and returns the colon's index so the caller
 // can retry with more data; complete is then false.
-func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out []Candidate, resume int, complete bool) {
-	var cands [candBatch]int
+//
+// With lines, scan also counts line feeds: each candidate's nl holds those
+// in buf[from:Start], and nl those in buf[from:resume]. The kernel counts
+// them as it filters when it can (one pass over the text); else they are
+// counted here, up to each identifier, in the span the kernel just read.
+func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines bool) (out []Candidate, resume int, complete bool, nl int) {
+	var cands, cnl [candBatch]int
 	i := from // candidates before i are inside an identifier already found
 	for k := from; k < len(buf); {
-		n, next := candidates(buf, k, cands[:])
-		for _, p := range cands[:n] {
+		var n, next, knl int
+		counted := false
+		if lines {
+			n, next, knl, counted = linesAt(buf, k, cands[:], cnl[:])
+		} else {
+			n, next = candidates(buf, k, cands[:])
+		}
+		at, atNL := k, nl // uncounted kernel: line feeds in buf[from:at]
+		for j, p := range cands[:n] {
 			if p < i {
 				continue
 			}
@@ -133,13 +146,20 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out [
 			if scheme == 0 || !boundaryBefore(buf, start) {
 				continue
 			}
+			pnl := 0 // line feeds in buf[from:p], when lines
+			if counted {
+				pnl = nl + cnl[j]
+			} else if lines {
+				atNL += countNL(buf[at:p])
+				at, pnl = p, atNL
+			}
 			limit := min(len(buf), start+opt.MaxLen+1)
 			end := extent(buf, p+1, limit, scheme)
 			// wait for more text while the identifier, or the context after
 			// it that classifiers read, may go on past the buffer: matches
 			// must not depend on where reads end
 			if !atEOF && (end == len(buf) && end < start+opt.MaxLen+1 || end+ContextBytes > len(buf)) {
-				return dst, p, false
+				return dst, p, false, pnl
 			}
 			// the text before the scheme may end it earlier: a quote, a
 			// query key, an emphasis run (boundary.go); one table lookup
@@ -164,12 +184,22 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options) (out [
 				}
 			}
 			if end > p+1 {
-				dst = append(dst, Candidate{Scheme: scheme, Start: start, End: end, Truncated: truncated})
+				dst = append(dst, Candidate{Scheme: scheme, Start: start, End: end, Truncated: truncated, nl: pnl})
+			}
+		}
+		if lines {
+			if counted {
+				nl += knl
+			} else {
+				nl = atNL + countNL(buf[at:next])
+			}
+			if i > next { // an identifier the kernel has not read to its end
+				nl += countNL(buf[next:i])
 			}
 		}
 		k = max(next, i)
 	}
-	return dst, len(buf), true
+	return dst, len(buf), true, nl
 }
 
 // spanIRI is the extent of an XRI: URN's ASCII run, plus Unicode

@@ -128,6 +128,22 @@ func candidates(buf []byte, from int, out []int) (n, next int) {
 	return candidatesPortable(buf, from, out)
 }
 
+// linesAt is candidates that also gives the line feeds in buf[from:p]
+// for each candidate p (nl) and in buf[from:next] (lines), when the kernel
+// in use counts them as it filters (counted false: it does not, and the
+// caller counts what it needs).
+func linesAt(buf []byte, from int, out, nl []int) (n, next, lines int, counted bool) {
+	if !kernelCountsLines(kernel) {
+		n, next = candidates(buf, from, out)
+		return n, next, 0, false
+	}
+	if len(buf)-from > candSpan {
+		buf = buf[:from+candSpan]
+	}
+	n, next, lines = candidatesLines(kernel, buf, from, out, nl)
+	return n, next, lines, true
+}
+
 // candidatesPortable is the reference filter: bytes.IndexByte finds each
 // colon, two table lookups check the letters before it.
 func candidatesPortable(buf []byte, from int, out []int) (n, next int) {

@@ -12,7 +12,10 @@ func kernelSupported(k int) bool {
 	switch k {
 	case kernelPortable:
 		return true
-	case kernelAVX2, kernelAVX2Branchless:
+	case kernelAVX2:
+		// BMI2 and POPCNT for the line counts of filterAVX2Lines
+		return cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+	case kernelAVX2Branchless:
 		return cpu.X86.HasAVX2 && cpu.X86.HasBMI1
 	case kernelAVX512, kernelAVX512Branchless:
 		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
@@ -50,6 +53,45 @@ func candidatesSIMD(k int, buf []byte, from int, out []int) (n, next int) {
 	}
 	m, next := candidatesPortable(buf, start, out[n:])
 	return n + m, next
+}
+
+// kernelCountsLines says kernel k counts line feeds as it filters
+// (candidatesLines): the AVX2 one.
+func kernelCountsLines(k int) bool { return k == kernelAVX2 }
+
+// candidatesLines is candidatesSIMD for a kernel that counts line feeds
+// (kernelCountsLines): it also stores in nl[i] the line feeds in
+// buf[from:out[i]] and returns in lines those in buf[from:next]. len(nl)
+// must be at least len(out).
+func candidatesLines(k int, buf []byte, from int, out, nl []int) (n, next, lines int) {
+	start := min(max(from, 2), len(buf))
+	for _, c := range buf[from:start] { // the two bytes the assembly cannot start at
+		if c == '\n' {
+			lines++
+		}
+	}
+	if nb := (len(buf) - start) / 128; nb > 0 && len(out) >= 128 {
+		to := start + nb*128
+		var c int
+		n, next, c = filterAVX2Lines(buf, start, to, out, nl)
+		if lines > 0 {
+			for i := range n {
+				nl[i] += lines
+			}
+		}
+		lines += c
+		if next < to {
+			return n, next, lines
+		}
+		start = to
+	}
+	m, next := candidatesPortable(buf, start, out[n:])
+	at := start
+	for i, p := range out[n : n+m] {
+		lines += countNL(buf[at:p])
+		nl[n+i], at = lines, p
+	}
+	return n + m, next, lines + countNL(buf[at:next])
 }
 
 // countNL counts the line feeds in b: in assembly with an AVX-512 kernel

@@ -526,6 +526,232 @@ filterAVX2Branchless_return:
 	MOVQ CX, next+72(FP)
 	RET
 
+// func filterAVX2Lines(buf []byte, from int, to int, out []int, nl []int) (n int, next int, lines int)
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+TEXT ·filterAVX2Lines(SB), NOSPLIT, $0-112
+	MOVQ           buf_base+0(FP), AX
+	MOVQ           from+24(FP), CX
+	MOVQ           to+32(FP), DX
+	ADDQ           AX, DX
+	LEAQ           (AX)(CX*1), CX
+	MOVQ           out_base+40(FP), BX
+	MOVQ           out_len+48(FP), SI
+	SUBQ           $0x00000080, SI
+	XORQ           DI, DI
+	MOVQ           nl_base+64(FP), R8
+	VPBROADCASTB   colonByte<>+0(SB), Y0
+	VPBROADCASTB   lineFeedAVX2<>+0(SB), Y1
+	VBROADCASTI128 classLoA<>+0(SB), Y2
+	VBROADCASTI128 classHiA<>+0(SB), Y3
+	VBROADCASTI128 classLoB<>+0(SB), Y4
+	VBROADCASTI128 classHiB<>+0(SB), Y5
+	VPBROADCASTB   nibbleMask<>+0(SB), Y6
+	VPXOR          Y7, Y7, Y7
+	VPXOR          Y8, Y8, Y8
+	XORQ           R9, R9
+	MOVQ           $0x0000003f, R10
+
+filterAVX2Lines_loop:
+	CMPQ     CX, DX
+	JAE      filterAVX2Lines_return
+	VMOVDQU  (CX), Y9
+	VPCMPEQB Y9, Y0, Y10
+	VPCMPEQB Y9, Y1, Y9
+	VMOVDQU  32(CX), Y11
+	VPCMPEQB Y11, Y0, Y12
+	VPCMPEQB Y11, Y1, Y11
+	VPADDB   Y11, Y9, Y9
+	VMOVDQU  64(CX), Y11
+	VPCMPEQB Y11, Y0, Y13
+	VPCMPEQB Y11, Y1, Y11
+	VPADDB   Y11, Y9, Y9
+	VMOVDQU  96(CX), Y11
+	VPCMPEQB Y11, Y0, Y14
+	VPCMPEQB Y11, Y1, Y11
+	VPADDB   Y11, Y9, Y9
+	VPOR     Y10, Y12, Y11
+	VPOR     Y13, Y11, Y11
+	VPOR     Y14, Y11, Y11
+	VPTEST   Y11, Y11
+	JNZ      filterAVX2Lines_colon
+
+filterAVX2Lines_count:
+	VPSUBB       Y9, Y8, Y8
+	ADDQ         $0x00000080, CX
+	DECQ         R10
+	JNZ          filterAVX2Lines_loop
+	VPSADBW      Y7, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X9
+	VPADDQ       X9, X8, X9
+	VPSHUFD      $0x4e, X9, X8
+	VPADDQ       X8, X9, X9
+	VMOVQ        X9, R10
+	ADDQ         R10, R9
+	VPXOR        Y8, Y8, Y8
+	MOVQ         $0x0000003f, R10
+	JMP          filterAVX2Lines_loop
+
+filterAVX2Lines_colon:
+	VMOVDQU      -1(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y3, Y15
+	VPSHUFB      Y11, Y2, Y11
+	VPAND        Y15, Y11, Y11
+	VPAND        Y11, Y10, Y10
+	VMOVDQU      -2(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y5, Y15
+	VPSHUFB      Y11, Y4, Y11
+	VPAND        Y15, Y11, Y11
+	VPCMPEQB     Y7, Y11, Y11
+	VPANDN       Y10, Y11, Y10
+	VMOVDQU      31(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y3, Y15
+	VPSHUFB      Y11, Y2, Y11
+	VPAND        Y15, Y11, Y11
+	VPAND        Y11, Y12, Y12
+	VMOVDQU      30(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y5, Y15
+	VPSHUFB      Y11, Y4, Y11
+	VPAND        Y15, Y11, Y11
+	VPCMPEQB     Y7, Y11, Y11
+	VPANDN       Y12, Y11, Y12
+	VMOVDQU      63(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y3, Y15
+	VPSHUFB      Y11, Y2, Y11
+	VPAND        Y15, Y11, Y11
+	VPAND        Y11, Y13, Y13
+	VMOVDQU      62(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y5, Y15
+	VPSHUFB      Y11, Y4, Y11
+	VPAND        Y15, Y11, Y11
+	VPCMPEQB     Y7, Y11, Y11
+	VPANDN       Y13, Y11, Y13
+	VMOVDQU      95(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y3, Y15
+	VPSHUFB      Y11, Y2, Y11
+	VPAND        Y15, Y11, Y11
+	VPAND        Y11, Y14, Y14
+	VMOVDQU      94(CX), Y11
+	VPSRLW       $0x04, Y11, Y15
+	VPAND        Y6, Y15, Y15
+	VPSHUFB      Y15, Y5, Y15
+	VPSHUFB      Y11, Y4, Y11
+	VPAND        Y15, Y11, Y11
+	VPCMPEQB     Y7, Y11, Y11
+	VPANDN       Y14, Y11, Y14
+	VPOR         Y10, Y12, Y11
+	VPOR         Y13, Y11, Y11
+	VPOR         Y14, Y11, Y11
+	VPTEST       Y11, Y11
+	JZ           filterAVX2Lines_count
+	CMPQ         DI, SI
+	JG           filterAVX2Lines_return
+	VPSADBW      Y7, Y8, Y8
+	VEXTRACTI128 $0x01, Y8, X9
+	VPADDQ       X9, X8, X9
+	VPSHUFD      $0x4e, X9, X8
+	VPADDQ       X8, X9, X9
+	VMOVQ        X9, R10
+	ADDQ         R10, R9
+	VPXOR        Y8, Y8, Y8
+	MOVQ         $0x0000003f, R10
+	VPMOVMSKB    Y10, R11
+	VPMOVMSKB    Y12, R12
+	SHLQ         $0x20, R12
+	ORQ          R12, R11
+	VPCMPEQB     (CX), Y1, Y9
+	VPMOVMSKB    Y9, R12
+	VPCMPEQB     32(CX), Y1, Y9
+	VPMOVMSKB    Y9, R13
+	SHLQ         $0x20, R13
+	ORQ          R13, R12
+	TESTQ        R11, R11
+	JZ           filterAVX2Lines_emit0_done
+	MOVQ         CX, R13
+	SUBQ         AX, R13
+
+filterAVX2Lines_emit0:
+	TZCNTQ  R11, R14
+	BZHIQ   R14, R12, R15
+	POPCNTQ R15, R15
+	ADDQ    R9, R15
+	MOVQ    R15, (R8)(DI*8)
+	ADDQ    R13, R14
+	MOVQ    R14, (BX)(DI*8)
+	INCQ    DI
+	BLSRQ   R11, R11
+	JNZ     filterAVX2Lines_emit0
+
+filterAVX2Lines_emit0_done:
+	POPCNTQ   R12, R12
+	ADDQ      R12, R9
+	VPMOVMSKB Y13, R11
+	VPMOVMSKB Y14, R12
+	SHLQ      $0x20, R12
+	ORQ       R12, R11
+	VPCMPEQB  64(CX), Y1, Y9
+	VPMOVMSKB Y9, R12
+	VPCMPEQB  96(CX), Y1, Y9
+	VPMOVMSKB Y9, R13
+	SHLQ      $0x20, R13
+	ORQ       R13, R12
+	TESTQ     R11, R11
+	JZ        filterAVX2Lines_emit1_done
+	MOVQ      CX, R13
+	SUBQ      AX, R13
+	ADDQ      $0x00000040, R13
+
+filterAVX2Lines_emit1:
+	TZCNTQ  R11, R14
+	BZHIQ   R14, R12, R15
+	POPCNTQ R15, R15
+	ADDQ    R9, R15
+	MOVQ    R15, (R8)(DI*8)
+	ADDQ    R13, R14
+	MOVQ    R14, (BX)(DI*8)
+	INCQ    DI
+	BLSRQ   R11, R11
+	JNZ     filterAVX2Lines_emit1
+
+filterAVX2Lines_emit1_done:
+	POPCNTQ R12, R12
+	ADDQ    R12, R9
+	ADDQ    $0x00000080, CX
+	JMP     filterAVX2Lines_loop
+
+filterAVX2Lines_return:
+	VPSADBW      Y7, Y8, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, DX
+	ADDQ         DX, R9
+	VPXOR        Y8, Y8, Y8
+	MOVQ         $0x0000003f, R10
+	VZEROUPPER
+	MOVQ         DI, n+88(FP)
+	SUBQ         AX, CX
+	MOVQ         CX, next+96(FP)
+	MOVQ         R9, lines+104(FP)
+	RET
+
+DATA lineFeedAVX2<>+0(SB)/1, $0x0a
+GLOBL lineFeedAVX2<>(SB), RODATA|NOPTR, $1
+
 // func countNLAVX512(b []byte) int
 // Requires: AVX, AVX512BW, BMI2, POPCNT
 TEXT ·countNLAVX512(SB), NOSPLIT, $0-32

@@ -10,6 +10,12 @@ func candidatesSIMD(k int, buf []byte, from int, out []int) (n, next int) {
 	return candidatesPortable(buf, from, out)
 }
 
+func kernelCountsLines(int) bool { return false }
+
+func candidatesLines(k int, buf []byte, from int, out, nl []int) (n, next, lines int) {
+	panic("extract: no kernel counts lines here")
+}
+
 // countNL counts the line feeds in b.
 func countNL(b []byte) int { return bytes.Count(b, nlByte) }
 

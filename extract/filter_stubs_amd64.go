@@ -38,6 +38,13 @@ func filterAVX2(buf []byte, from int, to int, out []int) (n int, next int)
 //go:noescape
 func filterAVX2Branchless(buf []byte, from int, to int, out []int) (n int, next int)
 
+// filterAVX2Lines is filterAVX2 that also stores in nl[i] the line feeds in
+// buf[from:out[i]] and returns in lines those in buf[from:next]. nl must be
+// as long as out. It needs AVX2, BMI1, BMI2 and POPCNT.
+//
+//go:noescape
+func filterAVX2Lines(buf []byte, from int, to int, out []int, nl []int) (n int, next int, lines int)
+
 // countNLAVX512 counts the line feeds in b. It needs AVX512F, AVX512BW,
 // BMI2 and POPCNT.
 //

@@ -36,12 +36,28 @@ func runKernel(k int, buf []byte, from, outSize int) []int {
 	}
 	defer outPool.Put(p)
 	out := (*p)[:outSize]
+	var nl []int
+	if kernelCountsLines(k) {
+		nl = make([]int, outSize)
+	}
 	var all []int
 	for i := from; i < len(buf); {
-		var n, next int
-		if k == kernelPortable {
+		var n, next, lines int
+		switch {
+		case k == kernelPortable:
 			n, next = candidatesPortable(buf, i, out)
-		} else {
+		case nl != nil:
+			n, next, lines = candidatesLines(k, buf, i, out, nl)
+			// the line feeds before each candidate and in all it read
+			for j, c := range out[:n] {
+				if want := bytes.Count(buf[i:c], nlByte); nl[j] != want {
+					panic(fmt.Sprintf("kernel %s from %d: %d line feeds before %d, want %d", kernelNames[k], i, nl[j], c, want))
+				}
+			}
+			if want := bytes.Count(buf[i:next], nlByte); lines != want {
+				panic(fmt.Sprintf("kernel %s: %d line feeds in [%d, %d), want %d", kernelNames[k], lines, i, next, want))
+			}
+		default:
 			n, next = candidatesSIMD(k, buf, i, out)
 		}
 		if n == 0 && next <= i {

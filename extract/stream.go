@@ -57,6 +57,8 @@ type Stream struct {
 	// lazy line/column: counted up to pos (a buf index) only when needed
 	pos       int
 	line      int
+	fromLine  int // the line of buf[from] (0: not known), from the scan's counts
+	candLine  int // the line where the scan that found cands began
 	col       int // characters between the line start and pos
 	wide      int // of those, characters beyond the BMP (two UTF-16 units)
 	bytesRead int64
@@ -71,7 +73,7 @@ func NewStream(r io.Reader, opt Options, bufSize int) *Stream {
 	}
 	// room for a maximal identifier with its context on both sides
 	bufSize = max(bufSize, opt.MaxLen+maxScheme+2*ContextBytes+64)
-	return &Stream{r: r, opt: opt, buf: make([]byte, bufSize), line: 1}
+	return &Stream{r: r, opt: opt, buf: make([]byte, bufSize), line: 1, fromLine: 1}
 }
 
 // SetContext makes the stream end with ctx's error once ctx is done,
@@ -91,7 +93,7 @@ func (s *Stream) ResetBytes(text []byte, offset int64) {
 	if own == nil {
 		own = s.buf
 	}
-	*s = Stream{ctx: s.ctx, opt: s.opt, buf: text, n: len(text), eof: true, own: own, cands: s.cands[:0], line: 1, base: offset, bytesRead: int64(len(text))}
+	*s = Stream{ctx: s.ctx, opt: s.opt, buf: text, n: len(text), eof: true, own: own, cands: s.cands[:0], line: 1, fromLine: 1, base: offset, bytesRead: int64(len(text))}
 }
 
 // ResetAt is Reset for a reader that starts at offset of a larger text:
@@ -104,7 +106,7 @@ func (s *Stream) ResetAt(r io.Reader, offset int64) {
 	if s.own != nil {
 		buf = s.own // back from ResetBytes
 	}
-	*s = Stream{ctx: s.ctx, r: r, opt: s.opt, buf: buf, cands: s.cands[:0], line: 1, base: offset}
+	*s = Stream{ctx: s.ctx, r: r, opt: s.opt, buf: buf, cands: s.cands[:0], line: 1, fromLine: 1, base: offset}
 }
 
 // Next advances to the next identifier; it returns false at the end of the
@@ -114,7 +116,7 @@ func (s *Stream) Next() bool {
 		if s.next < len(s.cands) {
 			c := s.cands[s.next]
 			s.next++
-			s.advance(c.Start)
+			s.advanceTo(c.Start, s.candLine+c.nl)
 			s.m = Match{
 				Scheme: c.Scheme, Offset: s.base + int64(c.Start),
 				Line: s.line, Column: s.col + 1, Column16: s.col + s.wide + 1,
@@ -144,8 +146,30 @@ func (s *Stream) BytesRead() int64 { return s.bytesRead }
 
 // Lines is the number of lines seen so far (after the end: in the whole stream).
 func (s *Stream) Lines() int {
-	s.advance(s.n)
+	if s.from == s.n && s.fromLine > 0 {
+		s.advanceTo(s.n, s.fromLine) // scanned to the end: counted
+	} else {
+		s.advance(s.n)
+	}
 	return s.line
+}
+
+// advanceTo is advance to i where the line is known to be line: only the
+// column is counted, from the line's start.
+func (s *Stream) advanceTo(i, line int) {
+	if i <= s.pos {
+		return
+	}
+	seg := s.buf[s.pos:i]
+	if line != s.line {
+		seg = seg[bytes.LastIndexByte(seg, '\n')+1:]
+		s.line = line
+		s.col, s.wide = 0, 0
+	}
+	n, w := charsWide(seg)
+	s.col += n
+	s.wide += w
+	s.pos = i
 }
 
 // advance counts lines and columns from s.pos to i.
@@ -231,6 +255,7 @@ func (s *Stream) fill() bool {
 		if err := s.ctx.Err(); err != nil {
 			s.cands, s.next = s.cands[:0], 0
 			s.eof, s.err, s.from = true, err, s.n
+			s.fromLine = 0 // not scanned to there
 			return false
 		}
 	}
@@ -238,7 +263,7 @@ func (s *Stream) fill() bool {
 	// start, plus lookbehind for the boundary check.
 	keep := max(0, s.from-maxScheme-ContextBytes)
 	if keep > 0 && s.own == nil {
-		s.advance(keep)
+		s.advanceTo(keep, s.fromLine-countNL(s.buf[keep:s.from]))
 		copy(s.buf, s.buf[keep:s.n])
 		s.n -= keep
 		s.from -= keep
@@ -276,7 +301,10 @@ func (s *Stream) fill() bool {
 		// a second pass over memory.
 		end, atEOF = s.from+s.window(), false
 	}
-	s.cands, s.from, _ = scan(s.cands, s.buf[:end], s.from, atEOF, s.opt)
+	var nl int
+	s.candLine = s.fromLine
+	s.cands, s.from, _, nl = scan(s.cands, s.buf[:end], s.from, atEOF, s.opt, true)
+	s.fromLine += nl
 	return len(s.cands) > 0 || !s.eof || s.from < s.n
 }
 
