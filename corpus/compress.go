@@ -354,6 +354,13 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 		if dc, ok := xzDictCap(head); ok && w.opt.MaxWindowBytes > 0 && dc > w.opt.MaxWindowBytes {
 			return nil, nil, release, fmt.Errorf("dictionary of %s is over the decoder window limit %s: %w", humanSize(dc), humanSize(w.opt.MaxWindowBytes), ErrLimit)
 		}
+		if ra != nil && top {
+			// block by block, ahead on idle cores; at every -j, so
+			// that the bytes and errors do not depend on it
+			if x := newXzBlocks(ra, size, pos(), br, pos, w.opt.decodeWidth, w.opt.MaxWindowBytes); x != nil {
+				return x, nil, x.close, nil
+			}
+		}
 		var src io.Reader = br
 		if w.opt.MaxWindowBytes > 0 {
 			src = newXzGate(br, w.opt.MaxWindowBytes) // every later block too

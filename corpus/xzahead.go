@@ -1,0 +1,396 @@
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/ulikunitz/xz"
+)
+
+// xzBlocks decodes an .xz input file block by block, from the block list
+// its indexes give (the .xz file format 1.0.4 §4: each stream ends with
+// an index of its blocks' sizes, its footer says where the index starts),
+// decoding the blocks ahead of the reader on idle cores: `xz -T0` and
+// pixz write files of many independent blocks. Each block is decoded as a
+// stream of its own (its stream's header, the block, a one-record index,
+// a footer), so ulikunitz/xz checks it as it checks any: header CRC,
+// padding, check, sizes against the index record. A block's dictionary is
+// checked against the window limit before its decoder is made (as the
+// gate does in order). The same blocks are decoded the same way whatever
+// the number of cores (without a spare one, in the reader, one at a
+// time), so the bytes, errors and limits are the same at every -j. Files
+// whose indexes do not read back to their start, of one block or of a
+// block over xzBlockLimit are decoded in order, as before.
+type xzBlocks struct {
+	ra     io.ReaderAt
+	size   int64
+	base   int64 // where the first stream starts: offsets in messages are from here
+	blocks []xzBlock
+	width  func() int
+	max    int64 // window limit (<= 0: none)
+
+	br  *bufio.Reader // the walker's reader, moved along what is delivered
+	pos func() int64
+
+	next   int      // the next block to deliver
+	jobs   []*xzJob // launched, in block order, from next on
+	ahead  int64    // bytes the jobs hold or will
+	cur    *xzJob   // being delivered
+	off    int      // in cur.buf
+	err    error    // sticky
+	closed atomic.Bool
+	wg     sync.WaitGroup
+}
+
+// xzBlock is one block as its stream's index records it.
+type xzBlock struct {
+	off       int64 // of its header in the file
+	unpadded  int64 // header, data and check, without the padding
+	size      int64 // uncompressed
+	flags     [2]byte
+	n, stream int // its number in its stream, the stream's (from 1)
+}
+
+type xzJob struct {
+	b    *xzBlock
+	done chan struct{}
+	buf  []byte
+	err  error
+}
+
+// Limits: a block is decoded whole into memory, so files of blocks over
+// 64 MiB (xz -T0 -8 and -9 write 96 and 192 MiB) are decoded in order;
+// jobs ahead hold at most 128 MiB between them (xz -T0's default 24 MiB
+// blocks: as many as there are cores to spare). xzMaxBlocks bounds the
+// block list an index may ask for.
+var (
+	xzBlockLimit int64 = 64 << 20 // variables: tests make them small
+	xzAheadBytes int64 = 128 << 20
+)
+
+const xzMaxBlocks = 1 << 20
+
+// xzAheadDelivered counts the blocks delivered from jobs, for tests to
+// know that decoding ahead took place.
+var xzAheadDelivered atomic.Int64
+
+var xzBufPool bufPool
+
+// newXzBlocks returns a block-wise decoder of the xz file at base in ra,
+// or nil when the file is to be decoded in order.
+func newXzBlocks(ra io.ReaderAt, size, base int64, br *bufio.Reader, pos func() int64, width func() int, maxWindow int64) *xzBlocks {
+	blocks := xzIndexes(ra, base, size)
+	if len(blocks) < 2 {
+		return nil
+	}
+	for i := range blocks {
+		if blocks[i].size > xzBlockLimit {
+			return nil
+		}
+	}
+	return &xzBlocks{ra: ra, size: size, base: base, blocks: blocks, width: width, max: maxWindow, br: br, pos: pos}
+}
+
+var xzMagic = []byte{0xfd, '7', 'z', 'X', 'Z', 0}
+
+// xzIndexes reads the block lists of the streams in ra[base:size] from
+// their indexes, last stream first (as `xz --list` does); nil when they
+// do not lead back to base through sound footers, indexes and stream
+// headers, or list more than xzMaxBlocks blocks.
+func xzIndexes(ra io.ReaderAt, base, size int64) []xzBlock {
+	var streams [][]xzBlock
+	total := 0
+	le := binary.LittleEndian
+	var b4 [4]byte
+	for end := size; end > base; {
+		// stream padding: groups of four zero bytes
+		if end-base >= 4 {
+			if _, err := ra.ReadAt(b4[:], end-4); err != nil {
+				return nil
+			}
+			if b4 == [4]byte{} {
+				end -= 4
+				continue
+			}
+		}
+		if end-base < 24 {
+			return nil
+		}
+		var foot [12]byte
+		if _, err := ra.ReadAt(foot[:], end-12); err != nil {
+			return nil
+		}
+		if foot[10] != 'Y' || foot[11] != 'Z' || crc32.ChecksumIEEE(foot[4:10]) != le.Uint32(foot[:4]) {
+			return nil
+		}
+		isize := (int64(le.Uint32(foot[4:8])) + 1) * 4
+		istart := end - 12 - isize
+		if istart < base+12 || isize > 16<<20 {
+			return nil
+		}
+		idx := make([]byte, isize)
+		if _, err := ra.ReadAt(idx, istart); err != nil {
+			return nil
+		}
+		if idx[0] != 0 || crc32.ChecksumIEEE(idx[:isize-4]) != le.Uint32(idx[isize-4:]) {
+			return nil
+		}
+		p := 1
+		count, k := binary.Uvarint(idx[p:])
+		if k <= 0 || count > xzMaxBlocks || total+int(count) > xzMaxBlocks {
+			return nil
+		}
+		p += k
+		blocks := make([]xzBlock, count)
+		var span int64 // the blocks' bytes, padded
+		for i := range blocks {
+			u, k := binary.Uvarint(idx[p:])
+			if k <= 0 || u < 5 || u > 1<<62 {
+				return nil
+			}
+			p += k
+			s, k := binary.Uvarint(idx[p:])
+			if k <= 0 || s > 1<<62 {
+				return nil
+			}
+			p += k
+			blocks[i] = xzBlock{off: span, unpadded: int64(u), size: int64(s), n: i + 1}
+			span += (int64(u) + 3) &^ 3
+			if span > istart {
+				return nil
+			}
+		}
+		if (p+3)&^3 != int(isize)-4 || !allZero(idx[p:isize-4]) {
+			return nil
+		}
+		start := istart - span - 12
+		if start < base {
+			return nil
+		}
+		var head [12]byte
+		if _, err := ra.ReadAt(head[:], start); err != nil {
+			return nil
+		}
+		if !bytes.Equal(head[:6], xzMagic) || head[6] != foot[8] || head[7] != foot[9] || crc32.ChecksumIEEE(head[6:8]) != le.Uint32(head[8:]) {
+			return nil
+		}
+		for i := range blocks {
+			blocks[i].off += start + 12
+			blocks[i].flags = [2]byte{head[6], head[7]}
+		}
+		streams = append(streams, blocks)
+		total += len(blocks)
+		end = start
+	}
+	out := make([]xzBlock, 0, total)
+	for i := len(streams) - 1; i >= 0; i-- {
+		for _, b := range streams[i] {
+			b.stream = len(streams) - i
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *xzBlocks) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, x.err
+	}
+	for {
+		if x.cur != nil {
+			n := copy(p, x.cur.buf[x.off:])
+			x.off += n
+			if x.off == len(x.cur.buf) {
+				if x.cur.err != nil {
+					x.err = x.cur.err
+				}
+				x.release(x.cur)
+				x.cur = nil
+			}
+			if n > 0 {
+				return n, nil
+			}
+			continue
+		}
+		if x.err != nil {
+			return 0, x.err
+		}
+		if x.next == len(x.blocks) {
+			// the last index, footer and padding: read, as in order
+			if err := skipTo(x.br, x.pos, x.size); err != nil {
+				x.err = err
+			} else {
+				x.err = io.EOF
+			}
+			continue
+		}
+		j := x.take()
+		b := j.b
+		if err := skipTo(x.br, x.pos, b.off+(b.unpadded+3)&^3); err != nil && j.err == nil {
+			j.err = err
+		}
+		x.cur, x.off = j, 0
+		x.next++
+	}
+}
+
+// take returns the job of the next block: launched ahead, or decoded here
+// when no core is spare.
+func (x *xzBlocks) take() *xzJob {
+	w := x.width()
+	if w >= 2 {
+		// the next block and those after it, w decoding at a time,
+		// within xzAheadBytes (the next block always)
+		for i := x.next + len(x.jobs); i < len(x.blocks) && len(x.jobs) < w; i++ {
+			b := &x.blocks[i]
+			if len(x.jobs) > 0 && x.ahead+b.size > xzAheadBytes {
+				break
+			}
+			x.launch(b)
+		}
+	}
+	if len(x.jobs) > 0 {
+		j := x.jobs[0]
+		x.jobs = x.jobs[1:]
+		<-j.done
+		x.ahead -= j.b.size
+		xzAheadDelivered.Add(1)
+		return j
+	}
+	j := &xzJob{b: &x.blocks[x.next]}
+	j.buf, j.err = x.decode(j.b)
+	return j
+}
+
+func (x *xzBlocks) launch(b *xzBlock) {
+	j := &xzJob{b: b, done: make(chan struct{})}
+	x.jobs = append(x.jobs, j)
+	x.ahead += b.size
+	x.wg.Add(1)
+	go func() {
+		defer x.wg.Done()
+		defer close(j.done)
+		j.buf, j.err = x.decode(b)
+	}()
+}
+
+// release gives a job's buffer back.
+func (x *xzBlocks) release(j *xzJob) {
+	xzBufPool.put(&j.buf)
+}
+
+// close stops the jobs and waits for them.
+func (x *xzBlocks) close() {
+	x.closed.Store(true)
+	x.wg.Wait()
+	for _, j := range x.jobs {
+		x.release(j)
+	}
+	x.jobs = nil
+	if x.cur != nil {
+		x.release(x.cur)
+		x.cur = nil
+	}
+}
+
+// errXzClosed ends a job the reader no longer waits for.
+var errXzClosed = errors.New("xz: closed")
+
+// decode decodes block b whole: its bytes, and what stopped it short if
+// anything did (the bytes before included, as the decoder gave them: the
+// same whoever decodes it). Errors name the block as the gate does.
+func (x *xzBlocks) decode(b *xzBlock) (buf []byte, err error) {
+	at := fmt.Sprintf("xz: block %d of stream %d at offset %d", b.n, b.stream, b.off-x.base)
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+		if err != nil && err != errXzClosed && !errors.Is(err, ErrLimit) {
+			err = fmt.Errorf("%s: %s", at, strings.TrimPrefix(err.Error(), "xz: "))
+		}
+	}()
+	// the header: its dictionary, before the decoder allocates it
+	var hb [1024]byte
+	if _, err := x.ra.ReadAt(hb[:1], b.off); err != nil {
+		return nil, err
+	}
+	hlen := (int(hb[0]) + 1) * 4
+	if hb[0] == 0 || int64(hlen) > b.unpadded {
+		return nil, errors.New("block header size does not agree with the index")
+	}
+	if _, err := x.ra.ReadAt(hb[:hlen], b.off); err != nil {
+		return nil, err
+	}
+	dict, ok := xzBlockDict(hb[:hlen])
+	if !ok {
+		return nil, errors.New("header without an LZMA2 filter the decoder reads")
+	}
+	if x.max > 0 && dict > x.max {
+		return nil, fmt.Errorf("%s: dictionary of %s is over the decoder window limit %s: %w", at, humanSize(dict), humanSize(x.max), ErrLimit)
+	}
+	// the block as a stream of its own
+	le := binary.LittleEndian
+	head := append(bytes.Clone(xzMagic), b.flags[0], b.flags[1])
+	head = le.AppendUint32(head, crc32.ChecksumIEEE(b.flags[:]))
+	idx := binary.AppendUvarint([]byte{0, 1}, uint64(b.unpadded))
+	idx = binary.AppendUvarint(idx, uint64(b.size))
+	for len(idx)%4 != 0 {
+		idx = append(idx, 0)
+	}
+	idx = le.AppendUint32(idx, crc32.ChecksumIEEE(idx))
+	foot := le.AppendUint32(nil, uint32(len(idx)/4-1))
+	foot = append(foot, b.flags[0], b.flags[1])
+	tail := le.AppendUint32(idx, crc32.ChecksumIEEE(foot))
+	tail = append(append(tail, foot...), 'Y', 'Z')
+	src := io.MultiReader(bytes.NewReader(head), io.NewSectionReader(x.ra, b.off, (b.unpadded+3)&^3), bytes.NewReader(tail))
+	r, err := xz.ReaderConfig{SingleStream: true}.NewReader(bufio.NewReaderSize(src, 64<<10))
+	if err != nil {
+		return nil, err
+	}
+	buf = xzBufPool.get()
+	if int64(cap(buf)) < b.size {
+		buf = make([]byte, 0, b.size)
+	}
+	// read in steps of 1 MiB to stop soon when closed; the steps are
+	// the same every time, and so is what an error leaves
+	for int64(len(buf)) < b.size {
+		if x.closed.Load() {
+			return buf, errXzClosed
+		}
+		k, err := r.Read(buf[len(buf):min(int64(len(buf))+1<<20, b.size)])
+		buf = buf[:len(buf)+k]
+		if err == io.EOF {
+			return buf, io.ErrUnexpectedEOF // shorter than the index says
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+	var one [1]byte
+	if k, err := r.Read(one[:]); k > 0 {
+		return buf, errors.New("block longer than the index says")
+	} else if err != io.EOF {
+		if err == nil {
+			err = errors.New("block longer than the index says")
+		}
+		return buf, err
+	}
+	return buf, nil
+}
