@@ -44,6 +44,7 @@ type xzBlocks struct {
 	jobs   []*xzJob // launched, in block order, from next on
 	ahead  int64    // bytes the jobs hold or will
 	cur    *xzJob   // being delivered
+	free   [][]byte // buffers of delivered blocks, for the next jobs
 	off    int      // in cur.buf
 	err    error    // sticky
 	closed atomic.Bool
@@ -81,8 +82,6 @@ const xzMaxBlocks = 1 << 20
 // xzAheadDelivered counts the blocks delivered from jobs, for tests to
 // know that decoding ahead took place.
 var xzAheadDelivered atomic.Int64
-
-var xzBufPool bufPool
 
 // newXzBlocks returns a block-wise decoder of the xz file at base in ra,
 // or nil when the file is to be decoded in order.
@@ -275,7 +274,7 @@ func (x *xzBlocks) take() *xzJob {
 		return j
 	}
 	j := &xzJob{b: &x.blocks[x.next]}
-	j.buf, j.err = x.decode(j.b)
+	j.buf, j.err = x.decode(j.b, x.buffer(j.b.size))
 	return j
 }
 
@@ -283,17 +282,36 @@ func (x *xzBlocks) launch(b *xzBlock) {
 	j := &xzJob{b: b, done: make(chan struct{})}
 	x.jobs = append(x.jobs, j)
 	x.ahead += b.size
+	buf := x.buffer(b.size)
 	x.wg.Add(1)
 	go func() {
 		defer x.wg.Done()
 		defer close(j.done)
-		j.buf, j.err = x.decode(b)
+		j.buf, j.err = x.decode(b, buf)
 	}()
+}
+
+// buffer returns an empty buffer for n bytes, a delivered block's if one
+// is large enough: the same few buffers go round (a sync.Pool loses them
+// at every collection, and the dictionaries each block's decoder
+// allocates make many).
+func (x *xzBlocks) buffer(n int64) []byte {
+	for i, b := range x.free {
+		if int64(cap(b)) >= n {
+			x.free[i] = x.free[len(x.free)-1]
+			x.free = x.free[:len(x.free)-1]
+			return b[:0]
+		}
+	}
+	return make([]byte, 0, n)
 }
 
 // release gives a job's buffer back.
 func (x *xzBlocks) release(j *xzJob) {
-	xzBufPool.put(&j.buf)
+	if j.buf != nil && !x.closed.Load() {
+		x.free = append(x.free, j.buf)
+	}
+	j.buf = nil
 }
 
 // close stops the jobs and waits for them.
@@ -316,7 +334,7 @@ var errXzClosed = errors.New("xz: closed")
 // decode decodes block b whole: its bytes, and what stopped it short if
 // anything did (the bytes before included, as the decoder gave them: the
 // same whoever decodes it). Errors name the block as the gate does.
-func (x *xzBlocks) decode(b *xzBlock) (buf []byte, err error) {
+func (x *xzBlocks) decode(b *xzBlock, buf []byte) (_ []byte, err error) {
 	at := fmt.Sprintf("xz: block %d of stream %d at offset %d", b.n, b.stream, b.off-x.base)
 	defer func() {
 		if p := recover(); p != nil {
@@ -329,21 +347,21 @@ func (x *xzBlocks) decode(b *xzBlock) (buf []byte, err error) {
 	// the header: its dictionary, before the decoder allocates it
 	var hb [1024]byte
 	if _, err := x.ra.ReadAt(hb[:1], b.off); err != nil {
-		return nil, err
+		return buf, err
 	}
 	hlen := (int(hb[0]) + 1) * 4
 	if hb[0] == 0 || int64(hlen) > b.unpadded {
-		return nil, errors.New("block header size does not agree with the index")
+		return buf, errors.New("block header size does not agree with the index")
 	}
 	if _, err := x.ra.ReadAt(hb[:hlen], b.off); err != nil {
-		return nil, err
+		return buf, err
 	}
 	dict, ok := xzBlockDict(hb[:hlen])
 	if !ok {
-		return nil, errors.New("header without an LZMA2 filter the decoder reads")
+		return buf, errors.New("header without an LZMA2 filter the decoder reads")
 	}
 	if x.max > 0 && dict > x.max {
-		return nil, fmt.Errorf("%s: dictionary of %s is over the decoder window limit %s: %w", at, humanSize(dict), humanSize(x.max), ErrLimit)
+		return buf, fmt.Errorf("%s: dictionary of %s is over the decoder window limit %s: %w", at, humanSize(dict), humanSize(x.max), ErrLimit)
 	}
 	// the block as a stream of its own
 	le := binary.LittleEndian
@@ -362,11 +380,7 @@ func (x *xzBlocks) decode(b *xzBlock) (buf []byte, err error) {
 	src := io.MultiReader(bytes.NewReader(head), io.NewSectionReader(x.ra, b.off, (b.unpadded+3)&^3), bytes.NewReader(tail))
 	r, err := xz.ReaderConfig{SingleStream: true}.NewReader(bufio.NewReaderSize(src, 64<<10))
 	if err != nil {
-		return nil, err
-	}
-	buf = xzBufPool.get()
-	if int64(cap(buf)) < b.size {
-		buf = make([]byte, 0, b.size)
+		return buf, err
 	}
 	// read in steps of 1 MiB to stop soon when closed; the steps are
 	// the same every time, and so is what an error leaves
