@@ -45,6 +45,7 @@ type xzBlocks struct {
 	ahead  int64    // bytes the jobs hold or will
 	cur    *xzJob   // being delivered
 	free   [][]byte // buffers of delivered blocks, for the next jobs
+	stage  []byte   // the buffer of a block decoded here
 	off    int      // in cur.buf
 	err    error    // sticky
 	closed atomic.Bool
@@ -65,6 +66,7 @@ type xzJob struct {
 	done chan struct{}
 	buf  []byte
 	err  error
+	st   *xzStream // decoded here step by step (no core spare), else nil
 }
 
 // Limits: a block is decoded whole into memory, so files of blocks over
@@ -216,11 +218,14 @@ func (x *xzBlocks) Read(p []byte) (int, error) {
 		if x.cur != nil {
 			n := copy(p, x.cur.buf[x.off:])
 			x.off += n
-			if x.off == len(x.cur.buf) {
-				if x.cur.err != nil {
-					x.err = x.cur.err
+			if c := x.cur; x.off == len(c.buf) && c.err == nil && c.st != nil && !c.st.end {
+				c.buf, c.err = x.step(c.b, c.st, c.buf[:0])
+				x.off = 0
+			} else if x.off == len(c.buf) {
+				if c.err != nil {
+					x.err = c.err
 				}
-				x.release(x.cur)
+				x.release(c)
 				x.cur = nil
 			}
 			if n > 0 {
@@ -273,8 +278,19 @@ func (x *xzBlocks) take() *xzJob {
 		xzAheadDelivered.Add(1)
 		return j
 	}
+	// here, a step at a time, as a job would (the same bytes before an
+	// error), through one buffer of a step
 	j := &xzJob{b: &x.blocks[x.next]}
-	j.buf, j.err = x.decode(j.b, x.buffer(j.b.size))
+	r, err := x.open(j.b)
+	if err != nil {
+		j.err = x.named(j.b, err)
+		return j
+	}
+	if x.stage == nil {
+		x.stage = make([]byte, 0, xzStep)
+	}
+	j.st = &xzStream{r: r, size: j.b.size}
+	j.buf, j.err = x.step(j.b, j.st, x.stage[:0])
 	return j
 }
 
@@ -308,6 +324,10 @@ func (x *xzBlocks) buffer(n int64) []byte {
 
 // release gives a job's buffer back.
 func (x *xzBlocks) release(j *xzJob) {
+	if j.st != nil {
+		j.buf = nil // the stage, kept
+		return
+	}
 	if j.buf != nil && !x.closed.Load() {
 		x.free = append(x.free, j.buf)
 	}
@@ -331,39 +351,112 @@ func (x *xzBlocks) close() {
 // errXzClosed ends a job the reader no longer waits for.
 var errXzClosed = errors.New("xz: closed")
 
-// decode decodes block b whole: its bytes, and what stopped it short if
-// anything did (the bytes before included, as the decoder gave them: the
-// same whoever decodes it). Errors name the block as the gate does.
-func (x *xzBlocks) decode(b *xzBlock, buf []byte) (_ []byte, err error) {
-	at := fmt.Sprintf("xz: block %d of stream %d at offset %d", b.n, b.stream, b.off-x.base)
+// xzStep is how much of a block is decoded at a time: a job checks
+// between steps whether to stop; a block decoded in the reader is
+// delivered a step at a time. The steps are the same either way, and
+// so is what an error leaves before it (the decoder gives what it had
+// decoded when it fails, which depends on the reads).
+const xzStep = 1 << 20
+
+// xzStream is a block's decoder and how far it is.
+type xzStream struct {
+	r         io.Reader
+	size, got int64
+	end       bool // decoded and checked to its end
+}
+
+// decode decodes block b whole into buf: its bytes, and what stopped it
+// short if anything did.
+func (x *xzBlocks) decode(b *xzBlock, buf []byte) ([]byte, error) {
+	r, err := x.open(b)
+	if err != nil {
+		return buf, x.named(b, err)
+	}
+	st := &xzStream{r: r, size: b.size}
+	for !st.end {
+		if x.closed.Load() {
+			return buf, errXzClosed
+		}
+		if buf, err = x.step(b, st, buf); err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
+}
+
+// step decodes the next step of block b onto buf (with room for it); at
+// the block's end it checks that nothing follows. Errors name the block.
+func (x *xzBlocks) step(b *xzBlock, st *xzStream, buf []byte) (_ []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("internal error: %v", p)
 		}
-		if err != nil && err != errXzClosed && !errors.Is(err, ErrLimit) {
-			err = fmt.Errorf("%s: %s", at, strings.TrimPrefix(err.Error(), "xz: "))
+		if err != nil {
+			err = x.named(b, err)
 		}
 	}()
-	// the header: its dictionary, before the decoder allocates it
+	if st.got < st.size {
+		n := int(min(xzStep, st.size-st.got))
+		k, err := st.r.Read(buf[len(buf) : len(buf)+n])
+		buf = buf[:len(buf)+k]
+		st.got += int64(k)
+		if err == io.EOF {
+			return buf, io.ErrUnexpectedEOF // shorter than the index says
+		}
+		if err != nil || st.got < st.size {
+			return buf, err
+		}
+	}
+	st.end = true
+	var one [1]byte
+	if k, err := st.r.Read(one[:]); k > 0 || err == nil {
+		return buf, errors.New("block longer than the index says")
+	} else if err != io.EOF {
+		return buf, err
+	}
+	return buf, nil
+}
+
+// named says which block an error is in, as the gate does (the walker's
+// guard puts "xz: " before it, as before the decoder's own errors).
+func (x *xzBlocks) named(b *xzBlock, err error) error {
+	if err == errXzClosed || errors.Is(err, ErrLimit) {
+		return err
+	}
+	return fmt.Errorf("%s: %s", x.at(b), strings.TrimPrefix(err.Error(), "xz: "))
+}
+
+func (x *xzBlocks) at(b *xzBlock) string {
+	return fmt.Sprintf("block %d of stream %d at offset %d", b.n, b.stream, b.off-x.base)
+}
+
+// open checks block b's header and returns a decoder of the block as a
+// stream of its own. The dictionary is checked before the decoder
+// allocates it.
+func (x *xzBlocks) open(b *xzBlock) (r io.Reader, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
 	var hb [1024]byte
 	if _, err := x.ra.ReadAt(hb[:1], b.off); err != nil {
-		return buf, err
+		return nil, err
 	}
 	hlen := (int(hb[0]) + 1) * 4
 	if hb[0] == 0 || int64(hlen) > b.unpadded {
-		return buf, errors.New("block header size does not agree with the index")
+		return nil, errors.New("block header size does not agree with the index")
 	}
 	if _, err := x.ra.ReadAt(hb[:hlen], b.off); err != nil {
-		return buf, err
+		return nil, err
 	}
 	dict, ok := xzBlockDict(hb[:hlen])
 	if !ok {
-		return buf, errors.New("header without an LZMA2 filter the decoder reads")
+		return nil, errors.New("header without an LZMA2 filter the decoder reads")
 	}
 	if x.max > 0 && dict > x.max {
-		return buf, fmt.Errorf("%s: dictionary of %s is over the decoder window limit %s: %w", at, humanSize(dict), humanSize(x.max), ErrLimit)
+		return nil, fmt.Errorf("xz: %s: dictionary of %s is over the decoder window limit %s: %w", x.at(b), humanSize(dict), humanSize(x.max), ErrLimit)
 	}
-	// the block as a stream of its own
 	le := binary.LittleEndian
 	head := append(bytes.Clone(xzMagic), b.flags[0], b.flags[1])
 	head = le.AppendUint32(head, crc32.ChecksumIEEE(b.flags[:]))
@@ -378,33 +471,5 @@ func (x *xzBlocks) decode(b *xzBlock, buf []byte) (_ []byte, err error) {
 	tail := le.AppendUint32(idx, crc32.ChecksumIEEE(foot))
 	tail = append(append(tail, foot...), 'Y', 'Z')
 	src := io.MultiReader(bytes.NewReader(head), io.NewSectionReader(x.ra, b.off, (b.unpadded+3)&^3), bytes.NewReader(tail))
-	r, err := xz.ReaderConfig{SingleStream: true}.NewReader(bufio.NewReaderSize(src, 64<<10))
-	if err != nil {
-		return buf, err
-	}
-	// read in steps of 1 MiB to stop soon when closed; the steps are
-	// the same every time, and so is what an error leaves
-	for int64(len(buf)) < b.size {
-		if x.closed.Load() {
-			return buf, errXzClosed
-		}
-		k, err := r.Read(buf[len(buf):min(int64(len(buf))+1<<20, b.size)])
-		buf = buf[:len(buf)+k]
-		if err == io.EOF {
-			return buf, io.ErrUnexpectedEOF // shorter than the index says
-		}
-		if err != nil {
-			return buf, err
-		}
-	}
-	var one [1]byte
-	if k, err := r.Read(one[:]); k > 0 {
-		return buf, errors.New("block longer than the index says")
-	} else if err != io.EOF {
-		if err == nil {
-			err = errors.New("block longer than the index says")
-		}
-		return buf, err
-	}
-	return buf, nil
+	return xz.ReaderConfig{SingleStream: true}.NewReader(bufio.NewReaderSize(src, 64<<10))
 }

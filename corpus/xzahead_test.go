@@ -173,6 +173,15 @@ func TestXzBlocksErrorsAndLimits(t *testing.T) {
 	good := strings.Repeat("urn:x:good ", 100)
 	overWindow := xzHand(blk(xzDict1M, good), blk(xzDict1M, good), blk(xzDict4G, good), blk(xzDict1M, good))
 	zerosXz := xzWrite(t, good+strings.Repeat("\x00", 3<<20)+good, 1<<20, xz.CRC32)
+	// a block of several decoding steps (xzStep), its LZMA2 chunks stored:
+	// a control byte in the middle made invalid
+	long := strings.Repeat(good, 2500) // 2.75 MB
+	longBlock := xzHand(blk(xzDict1M, good), blk(xzDict1M, long))
+	midChunk := xzBlockOffsets(t, longBlock)[1] + 12 + 25*(3+1<<16)
+	if longBlock[midChunk] != 2 {
+		t.Fatalf("byte %d is %d, want an LZMA2 control byte", midChunk, longBlock[midChunk])
+	}
+	longBlock[midChunk] = 0x7f
 	tests := []struct {
 		name string
 		data []byte
@@ -180,6 +189,7 @@ func TestXzBlocksErrorsAndLimits(t *testing.T) {
 		want string
 		occ  int
 	}{
+		{"invalid chunk in the middle of a long block", longBlock, Options{}, fmt.Sprintf("xz: block 2 of stream 1 at offset %d: ", xzBlockOffsets(t, longBlock)[1]), -1},
 		{"corrupt data in block 3", corruptData, Options{}, fmt.Sprintf("xz: block 3 of stream 1 at offset %d: ", offs[2]), -1},
 		{"corrupt check of block 3", corruptCheck, Options{}, fmt.Sprintf("xz: block 3 of stream 1 at offset %d: checksum error for block", offs[2]), -1},
 		{"corrupt header of block 3", corruptHeader, Options{}, fmt.Sprintf("xz: block 3 of stream 1 at offset %d: ", offs[2]), firstTwo},
