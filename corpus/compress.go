@@ -18,27 +18,54 @@ import (
 // zstd decoders hold their history buffers: reuse them across members and
 // inputs. They decode on one goroutine (concurrency 1), an input's own
 // stream too, whose decoding overlaps the scanning (the walker's
-// read-ahead). klauspost's blocks in flight split each block's decoding
-// into stages on three goroutines: on two shared cores (issue 25, 200 MB
-// of RFC text at level 3, alternated with `zstd -dc`) that took 0.24 s
-// in some rounds and 0.53 s in others, 1.2x `zstd -dc`, for up to twice
-// the CPU, where one goroutine steadily matched `zstd -dc`.
-var zstdPool sync.Pool
+// read-ahead), unless its window is of zstdWideWindow or more and a core
+// is spare. klauspost's blocks in flight split each block's decoding
+// into stages on three goroutines. Measured on two shared cores (issue
+// 25, 200 MB of RFC text, alternated with `zstd -dc`): at levels 3 and 9
+// (windows of 2 and 4 MiB) they were slower than `zstd -dc` in most
+// rounds, at up to twice the CPU, where one goroutine matched it; at
+// level 19 (8 MiB), whose matches reach further back, one goroutine is
+// 1.1x slower than `zstd -dc` and blocks in flight were faster in every
+// round (0.41 s against 0.52).
+var zstdPool, zstdWidePool sync.Pool
 
-func getZstd(r io.Reader, maxWindow int64) (*zstd.Decoder, error) {
+const (
+	wideConcurrency = 4
+	zstdWideWindow  = 8 << 20
+)
+
+// zstdWide reports whether a stream whose first bytes are head asks for
+// a window worth decoding with blocks in flight.
+func zstdWide(head []byte) bool {
+	var h zstd.Header
+	if h.Decode(head) != nil || h.Skippable {
+		return false
+	}
+	w := h.WindowSize
+	if h.SingleSegment {
+		w = h.FrameContentSize
+	}
+	return w >= zstdWideWindow
+}
+
+func getZstd(r io.Reader, maxWindow int64, wide bool) (*zstd.Decoder, error) {
+	pool, conc := &zstdPool, 1
+	if wide {
+		pool, conc = &zstdWidePool, wideConcurrency
+	}
 	// negative: no limit of ours, the format's own maximum (3.75 TB)
 	w := uint64(min(max(maxWindow, zstd.MinWindowSize), 1<<41+7<<38))
 	if maxWindow < 0 {
 		w = 1<<41 + 7<<38
 	}
 	opts := []zstd.DOption{zstd.WithDecoderMaxMemory(w), zstd.WithDecoderMaxWindow(w)}
-	if d, ok := zstdPool.Get().(*zstd.Decoder); ok {
+	if d, ok := pool.Get().(*zstd.Decoder); ok {
 		if err := d.ResetWithOptions(r, opts...); err == nil {
 			return d, nil
 		}
 		d.Close()
 	}
-	return zstd.NewReader(r, append(opts, zstd.WithDecoderConcurrency(1))...)
+	return zstd.NewReader(r, append(opts, zstd.WithDecoderConcurrency(conc))...)
 }
 
 // zstdDictMagic opens the skippable frame that carries a .warc.zst file's
@@ -67,11 +94,11 @@ func zstdDict(br *bufio.Reader, maxWindow int64) ([]byte, bool, error) {
 		return nil, true, fmt.Errorf("dictionary frame: %w", err)
 	}
 	if len(dict) >= 4 && binary.LittleEndian.Uint32(dict) == 0xFD2FB528 { // compressed itself
-		d, err := getZstd(bytes.NewReader(dict), maxWindow)
+		d, err := getZstd(bytes.NewReader(dict), maxWindow, false)
 		if err != nil {
 			return nil, true, fmt.Errorf("dictionary frame: %w", err)
 		}
-		defer putZstd(d)
+		defer putZstd(d, false)
 		plain, err := io.ReadAll(io.LimitReader(d, maxDict+1))
 		if err == nil && len(plain) > maxDict {
 			err = fmt.Errorf("over the limit %s: %w", humanSize(maxDict), ErrLimit)
@@ -105,9 +132,13 @@ func newZstdDict(br *bufio.Reader, dict []byte, maxWindow int64) (*zstd.Decoder,
 	return d, nil
 }
 
-func putZstd(d *zstd.Decoder) {
+func putZstd(d *zstd.Decoder, wide bool) {
 	if d.Reset(nil) == nil {
-		zstdPool.Put(d)
+		if wide {
+			zstdWidePool.Put(d)
+		} else {
+			zstdPool.Put(d)
+		}
 	}
 }
 
@@ -322,11 +353,12 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 			}
 			return d, nil, d.Close, nil
 		}
-		d, err := getZstd(br, w.opt.MaxWindowBytes)
+		wide := top && w.opt.ParallelDecode && w.opt.decodeWidth() >= 2 && zstdWide(head)
+		d, err := getZstd(br, w.opt.MaxWindowBytes, wide)
 		if err != nil {
 			return nil, nil, release, err
 		}
-		return d, nil, func() { putZstd(d) }, nil
+		return d, nil, func() { putZstd(d, wide) }, nil
 	case kindBzip2:
 		if ra != nil && top && w.opt.ParallelDecode {
 			b := newBz2Ahead(ra, size, br, pos, w.opt.decodeWidth, w.opt.MaxRatio, w.opt.RatioGrace)
