@@ -124,12 +124,16 @@ func TestXzBlocksSameResult(t *testing.T) {
 				name              string
 				limit, aheadBytes int64
 				opt               Options
+				long              bool // with IDLINT_LONG=1 only
 			}{
-				{"one core", 64 << 20, 128 << 20, Options{}},
-				{"three cores", 64 << 20, 128 << 20, Options{ParallelDecode: true, DecodeWidth: threeCores}},
-				{"three cores, 200 KB ahead", 64 << 20, 200000, Options{ParallelDecode: true, DecodeWidth: threeCores}},
-				{"blocks over the limit: in order", 1000, 128 << 20, Options{ParallelDecode: true, DecodeWidth: threeCores}},
+				{"one core", 64 << 20, 128 << 20, Options{}, false},
+				{"three cores", 64 << 20, 128 << 20, Options{ParallelDecode: true, DecodeWidth: threeCores}, false},
+				{"three cores, 200 KB ahead", 64 << 20, 200000, Options{ParallelDecode: true, DecodeWidth: threeCores}, true},
+				{"blocks over the limit: in order", 1000, 128 << 20, Options{ParallelDecode: true, DecodeWidth: threeCores}, true},
 			} {
+				if s.long && !longtest.Enabled() {
+					continue
+				}
 				xzBlockLimit, xzAheadBytes = s.limit, s.aheadBytes
 				par, parDocs := openBytes(t, c.data, s.opt)
 				for i := range parDocs {
