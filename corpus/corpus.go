@@ -195,9 +195,9 @@ type Options struct {
 	IncludeWARCMeta bool
 
 	// ParallelDecode decodes an input's own streams on several
-	// goroutines: a zstd stream with blocks in flight, the members of a
-	// many-member gzip file (a .warc.gz) and of a zip archive ahead of the
-	// reader. Faster when cores would otherwise be idle (one input, or the
+	// goroutines: the blocks of a many-block .xz file (xz -T0), the
+	// members of a many-member gzip file (a .warc.gz), bzip2 file and zip
+	// archive ahead of the reader. Faster when cores would otherwise be idle (one input, or the
 	// last inputs of a run), slower when every core already has an input
 	// to decode; the results are the same either way. idlint.Scan decides.
 	ParallelDecode bool

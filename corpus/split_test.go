@@ -104,9 +104,9 @@ func TestOpenFuncStreamsRecords(t *testing.T) {
 	}
 }
 
-// An input's zstd stream decoded with blocks in flight (ParallelDecode)
-// gives the same text and records as the single-threaded decoder, for the
-// stream itself and for a tar inside it (whose members stay single-threaded).
+// An input's zstd stream read with ParallelDecode (decoded on one
+// goroutine since issue 25) gives the same text and records as without,
+// for the stream itself and for a tar inside it.
 func TestParallelDecodeSameResult(t *testing.T) {
 	t.Parallel()
 	var text bytes.Buffer

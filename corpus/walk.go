@@ -233,7 +233,12 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 		head, _ := pb.Peek(sniffLen)
 		r = pb
 		if inner := detect(head); gzm == nil || inner != kindWARC && inner != kindARC {
-			if ra, err := readahead.NewReaderSize(pb, 4, 256<<10); err == nil {
+			// buffers of 1 MiB: each hand-over between the goroutines
+			// costs a wake-up and the buffer's trip between cores;
+			// with 256 KiB ones a 200 MB .zst took 0.46 s against the
+			// decoder's 0.40 alone, with 1 MiB 0.34 against 0.33
+			// (issue 25)
+			if ra, err := readahead.NewReaderSize(pb, 4, 1<<20); err == nil {
 				defer ra.Close() // before release: the goroutine stops first
 				r = ra
 			}

@@ -8,7 +8,8 @@
 // Inputs: synthetic text made with a fixed seed (
 // English-like prose with realistic colon density, and the colon-heavy
 // benchmark text; internal/textgen), identifier-dense log lines (-dense-size;
-// issue 25), its gzip and zstd compressions, the English text split
+// issue 25), its gzip, zstd, multistream bzip2 and `xz -T0` compressions,
+// the English text split
 // into files for the workers test, and the RFC corpus
 // (../shared/corpora/rfc/rfcs.tar.zst, unpacked with zstd -dc | tar x;
 // skipped when absent). Every case of an input runs once per round, the
@@ -46,6 +47,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zip"
 	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
 )
 
 var (
@@ -140,7 +142,7 @@ func main() {
 		}
 		return p
 	}
-	rg, grep, zstdBin, gzipBin, pigz, bzip2Bin := tool("rg"), tool("grep"), tool("zstd"), tool("gzip"), tool("pigz"), tool("bzip2")
+	rg, grep, zstdBin, gzipBin, pigz, bzip2Bin, xzBin := tool("rg"), tool("grep"), tool("zstd"), tool("gzip"), tool("pigz"), tool("bzip2"), tool("xz")
 
 	kernels := extract.Kernels()
 	if *kernelsF != "" {
@@ -344,9 +346,17 @@ func main() {
 			}
 			results = append(results, measure(fmt.Sprintf("english %d MB as .bz2 of 900 KB streams", *sizeMB), size, "compress/bzip2 decoder alone (in-process)", cs, []string{bzPath})...)
 		}
+		// xz as `xz -T0` writes it: blocks of 24 MiB (preset 6), which
+		// idlint decodes ahead on every core (issue 25)
+		if xzBin != "" {
+			xzPath := ensureXz(english, xzBin)
+			cs = append(manyStreams(bin, "ulikunitz xz decoder alone (in-process)", "xz", xzPath, ".xz"),
+				cas{name: "xz -dc", run: func() error { return runQuiet(nil, xzBin, "-dc", xzPath) }})
+			results = append(results, measure(fmt.Sprintf("english %d MB as .xz of 24 MiB blocks (xz -T0)", *sizeMB), size, "xz -dc", cs, []string{xzPath})...)
+		}
 		cs = []cas{
 			{name: "klauspost zstd decoder alone (in-process)", run: func() error { return decodeGo(zs, "zst") }},
-			// idlint decodes a lone input's stream with 4 blocks in flight
+			// what idlint did before issue 25 (it decodes on one goroutine)
 			{name: "klauspost zstd decoder alone, 4 blocks in flight (in-process)", run: func() error { return decodeGo(zs, "zst4") }},
 			{name: "idlint scan --format jsonl (.zst)", run: func() error {
 				return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", zs)
@@ -811,6 +821,20 @@ func ensureMultiBz2(path, bzip2Bin string) string {
 	return out
 }
 
+// ensureXz writes the text at path as `xz -T0` does: a stream of blocks
+// of three times the dictionary (24 MiB at the default preset).
+func ensureXz(path, xzBin string) string {
+	out := path + ".T0.xz"
+	if _, err := os.Stat(out); err == nil {
+		return out
+	}
+	fmt.Fprintf(os.Stderr, "writing %s\n", out)
+	cmd := exec.Command("sh", "-c", `"$1" -T0 -c "$2" > "$3.tmp" && mv "$3.tmp" "$3"`, "sh", xzBin, path, out)
+	cmd.Stderr = os.Stderr
+	check(cmd.Run())
+	return out
+}
+
 // ensureSplit writes the text at path as n files of about equal size, cut
 // at line ends.
 func ensureSplit(path string, n int) string {
@@ -891,6 +915,14 @@ func decodeGo(path, format string) error {
 	defer f.Close()
 	if format == "bz2" {
 		_, err := io.Copy(io.Discard, bzip2.NewReader(bufio.NewReaderSize(f, 1<<20)))
+		return err
+	}
+	if format == "xz" {
+		x, err := xz.NewReader(bufio.NewReaderSize(f, 1<<20))
+		if err != nil {
+			return err
+		}
+		_, err = io.Copy(io.Discard, x)
 		return err
 	}
 	if format == "zip" {
