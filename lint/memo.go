@@ -38,8 +38,9 @@ type Memo struct {
 	// length and scheme: comparing its bytes too (a second random access,
 	// into the arena) cost 22% of the CPU of a dense scan, while two texts
 	// taken for one another would take some 2^64 lookups.
-	table []memoEntry
-	n     int // entries held
+	table   []memoEntry
+	mapping *memoMapping // the table's memory when mapped (allocTable)
+	n       int          // entries held
 	// seen is a filter of the entries' hashes, 8 bits per slot (two set
 	// per entry, in one word: one access), small enough to stay in the cache: a text never seen
 	// costs no access to the table (a crawl of distinct identifiers)
@@ -325,7 +326,9 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) *memoEntry {
 // grow doubles the table.
 func (m *Memo) grow() {
 	old := m.table
-	m.table = make([]memoEntry, 2*len(old))
+	var free func()
+	m.table, free = m.allocTable(2 * len(old))
+	defer free()
 	m.seen = make([]uint64, len(m.table)/8)
 	mask := uint64(len(m.table) - 1)
 	for n := range old {
