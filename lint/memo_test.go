@@ -185,3 +185,42 @@ func TestMemoTablesHoldNoPointers(t *testing.T) {
 		t.Errorf("the arena's chunks are %s, want [][]byte", k)
 	}
 }
+
+// issue 25 §1 (memo cost): a memo grown past memoHugeMin (its table then
+// mapped in huge pages on Linux, the old one unmapped after the copy)
+// still finds every text it holds and answers as the engine does, with
+// the filter asked (round 0: every text new) and skipped (round 1: every
+// lookup a hit).
+func TestMemoGrowsLarge(t *testing.T) {
+	e, _ := New(Config{})
+	m := e.NewMemo()
+	const n = 60000
+	text := func(i int) string {
+		if i%2 == 0 {
+			return "URN:ISBN:978" + strconv.Itoa(1000000+i)
+		}
+		return "urn:example:k-" + strconv.Itoa(i)
+	}
+	for round := range 2 {
+		hits := m.hits
+		for i := range n {
+			raw := text(i)
+			got, err := m.CheckInContext("urn", []byte(raw), &rules.Context{Before: []byte(" "), After: []byte(" ")})
+			if i%997 == 0 || round == 1 && i%7 == 0 {
+				want, _ := e.CheckInContext("urn", raw, &rules.Context{Before: []byte(" "), After: []byte(" ")})
+				if err != nil || !reflect.DeepEqual(got, want) {
+					t.Fatalf("round %d %s: memo %+v (%v), engine %+v", round, raw, got, err, want)
+				}
+			}
+		}
+		if want := round * n; m.hits-hits != want {
+			t.Errorf("round %d: %d hits, want %d", round, m.hits-hits, want)
+		}
+		if want := round == 0; m.filter != want {
+			t.Errorf("round %d: filter asked %v, want %v", round, m.filter, want)
+		}
+	}
+	if size := len(m.table) * int(reflect.TypeFor[memoEntry]().Size()); size < memoHugeMin {
+		t.Errorf("table of %d bytes, want at least %d (grown past memoHugeMin)", size, memoHugeMin)
+	}
+}
