@@ -212,13 +212,31 @@ const (
 )
 
 func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
+	b, _ = e.appendAt(b, o)
+	return b
+}
+
+// appendAt is append, also returning where the line number starts.
+func (e *occEncoder) appendAt(b []byte, o *lint.Occurrence) ([]byte, int) {
 	l := &o.Location
 	if e.docEnc == nil || l.Source != e.doc.Source || l.Member != e.doc.Member || l.RecordID != e.doc.RecordID || l.TargetURI != e.doc.TargetURI {
 		e.doc = record.Location{Source: l.Source, Member: l.Member, RecordID: l.RecordID, TargetURI: l.TargetURI}
 		e.docEnc = appendDoc(e.docEnc[:0], l)
 	}
 	b = append(b, e.docEnc...)
-	b = appendPos(b, l)
+	b = append(b, `,"offset":`...)
+	b = strconv.AppendInt(b, l.Offset, 10)
+	b = append(b, `,"line":`...)
+	line := len(b)
+	b = strconv.AppendInt(b, int64(l.Line), 10)
+	b = append(b, `,"column":`...)
+	b = strconv.AppendInt(b, int64(l.Column), 10)
+	return e.appendIdentCached(b, o), line
+}
+
+// appendIdentCached appends o's identifier part, from the cache when it
+// holds it.
+func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
 	if x, ok := e.ids[o.Raw]; ok && sameIdent(&x.o, o) {
 		e.adm.Hit()
 		return append(b, x.enc...)
