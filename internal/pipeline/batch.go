@@ -15,7 +15,7 @@ import (
 type item struct {
 	occ    []lint.Occurrence
 	enc    *encoded // occurrences encoded by the worker (modeEncode)
-	tally  tally     // of the occurrences encoded or counted by the worker
+	tally  tally    // of the occurrences encoded or counted by the worker
 	src    []record.Source
 	done   *partDone // the end of a part of a split file
 	ended  int       // whole inputs that end with this item
@@ -26,10 +26,10 @@ type item struct {
 type batchMode uint8
 
 const (
-	modeUndecided batchMode = iota
-	modeOccurrences         // as values, for the emitter to hand to the sink
-	modeEncode              // as bytes the worker encoded (reports.EncodedSink)
-	modeCount               // counted only: the sink ignores them
+	modeUndecided   batchMode = iota
+	modeOccurrences           // as values, for the emitter to hand to the sink
+	modeEncode                // as bytes the worker encoded (reports.EncodedSink)
+	modeCount                 // counted only: the sink ignores them
 )
 
 // delivery is what a worker's batchers know of the sink.
