@@ -1,10 +1,10 @@
 package reports
 
 import (
+	"hash/maphash"
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/idlint/idlint/internal/gencache"
 	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
@@ -188,27 +188,34 @@ func appendString(b []byte, s string) []byte {
 // part and the identifier part of the object are encoded once and copied
 // after that, when the fields they come from are equal (compared field by
 // field, so the output is the same bytes as AppendOccurrence's).
+//
+// The identifier parts are cached in a direct-mapped table over one
+// arena of bytes, both allocated once: a miss replaces its slot and
+// appends to the arena, which starts over when full (issue 25: no
+// allocation per identifier, hits or misses, on identifier-dense input
+// of more distinct identifiers than the cache holds).
 type occEncoder struct {
 	doc    record.Location
 	docEnc []byte
-	ids    map[string]*identEnc
-	held   int // bytes of encoded identifier parts
-	// a generation of the cache seldom hit (mostly distinct identifiers)
-	// is kept for lookups while misses are not remembered for a while
-	adm gencache.Admission
+	slots  []identSlot
+	arena  []byte
+	gen    uint32 // slots of another generation are empty
+	seed   maphash.Seed
 }
 
-type identEnc struct {
-	o   lint.Occurrence
-	enc []byte
+// identSlot is a cached identifier part: the fields it was encoded from
+// and where its bytes are in the arena.
+type identSlot struct {
+	id     lint.Occurrence // Location and Forms unused
+	hash   uint64
+	gen    uint32
+	off, n int32
 }
 
-// Bounds of the identifier cache, dropped whole when reached, and the
-// misses not remembered after a generation seldom hit.
+// Bounds of the identifier cache: slots (a power of two) and arena bytes.
 const (
-	encMaxEntries = 8192
-	encMaxBytes   = 4 << 20
-	encColdMisses = 8 * encMaxEntries
+	encSlots = 8192
+	encArena = 4 << 20
 )
 
 func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
@@ -237,28 +244,31 @@ func (e *occEncoder) appendAt(b []byte, o *lint.Occurrence) ([]byte, int) {
 // appendIdentCached appends o's identifier part, from the cache when it
 // holds it.
 func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
-	if x, ok := e.ids[o.Raw]; ok && sameIdent(&x.o, o) {
-		e.adm.Hit()
-		return append(b, x.enc...)
+	if e.slots == nil {
+		e.slots = make([]identSlot, encSlots)
+		e.arena = make([]byte, 0, encArena)
+		e.gen, e.seed = 1, maphash.MakeSeed()
+	}
+	h := maphash.String(e.seed, o.Raw)
+	x := &e.slots[h&(encSlots-1)]
+	if x.gen == e.gen && x.hash == h && sameIdent(&x.id, o) {
+		return append(b, e.arena[x.off:x.off+x.n]...)
 	}
 	start := len(b)
 	b = appendIdent(b, o)
-	if e.ids == nil {
-		e.ids = make(map[string]*identEnc)
-		e.adm.ColdMisses = encColdMisses
+	enc := b[start:]
+	if len(enc) > encArena/64 {
+		return b // a giant: not worth an arena's share
 	}
-	remember, reset := e.adm.Miss(len(e.ids) >= encMaxEntries || e.held > encMaxBytes)
-	if reset {
-		clear(e.ids)
-		e.held = 0
+	if len(e.arena)+len(enc) > cap(e.arena) {
+		e.arena = e.arena[:0]
+		e.gen++ // every slot empty
 	}
-	if !remember {
-		return b
-	}
-	x := &identEnc{o: *o, enc: append([]byte(nil), b[start:]...)}
-	x.o.Location, x.o.Forms = record.Location{}, nil
-	e.ids[o.Raw] = x
-	e.held += len(x.enc)
+	x.id = *o
+	x.id.Location, x.id.Forms, x.id.Fingerprints = record.Location{}, nil, nil
+	x.hash, x.gen = h, e.gen
+	x.off, x.n = int32(len(e.arena)), int32(len(enc))
+	e.arena = append(e.arena, enc...)
 	return b
 }
 
@@ -266,7 +276,7 @@ func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
 func sameIdent(a, b *lint.Occurrence) bool {
 	if a.Scheme != b.Scheme || a.Profile != b.Profile || a.Raw != b.Raw || a.Canonical != b.Canonical ||
 		a.Key != b.Key || a.NSKey != b.NSKey || a.KeyLevel != b.KeyLevel || a.Namespace != b.Namespace || a.Truncated != b.Truncated || a.Kind != b.Kind ||
-		len(a.Findings) != len(b.Findings) {
+		len(a.Findings) != len(b.Findings) || a.Valid() != b.Valid() { // suppressed errors count in valid
 		return false
 	}
 	for i := range a.Findings {

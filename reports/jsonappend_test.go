@@ -103,6 +103,12 @@ func TestOccEncoderMatchesAppendOccurrence(t *testing.T) {
 		o.Findings[0].Severity = rules.Error
 	})
 	add(base, func(o *lint.Occurrence) { o.Source = "b.txt" })
+	valid, _ := e.Check("urn", "urn:example:a")
+	add(valid, loc)
+	add(valid, func(o *lint.Occurrence) { // a suppressed error: invalid all the same
+		loc(o)
+		o.Suppressed = []rules.Finding{{Rule: base.Findings[0].Rule, Severity: rules.Error}}
+	})
 	var enc occEncoder
 	for round := 0; round < 2; round++ {
 		for i := range seq {
@@ -113,17 +119,17 @@ func TestOccEncoderMatchesAppendOccurrence(t *testing.T) {
 	}
 }
 
-// Through a crawl of mostly distinct identifiers — generations filled and
-// seldom hit, cold spells (nothing remembered), new generations — with
-// earlier identifiers repeated now and then, the encoder still writes
-// what AppendOccurrence writes, and its cache stays within its bounds.
+// Through a crawl of mostly distinct identifiers — the arena filled and
+// started over, slots replaced — with earlier identifiers repeated now and
+// then, the encoder still writes what AppendOccurrence writes, and its
+// cache stays within its bounds.
 func TestOccEncoderCrawl(t *testing.T) {
 	e, err := lint.New(lint.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var enc occEncoder
-	n := 3*encMaxEntries + encColdMisses + 1000
+	n := 3 * encArena / 200 // ~200 bytes an identifier part: the arena starts over thrice
 	for i := range n {
 		k := i
 		if i%5 == 0 {
@@ -137,9 +143,12 @@ func TestOccEncoderCrawl(t *testing.T) {
 		if got, want := enc.append(nil, &o), AppendOccurrence(nil, &o); !bytes.Equal(got, want) {
 			t.Fatalf("occurrence %d:\n got %s\nwant %s", i, got, want)
 		}
-		if len(enc.ids) > encMaxEntries {
-			t.Fatalf("occurrence %d: %d cached, bound %d", i, len(enc.ids), encMaxEntries)
+		if len(enc.slots) != encSlots || cap(enc.arena) != encArena {
+			t.Fatalf("occurrence %d: %d slots, %d bytes of arena, want %d and %d", i, len(enc.slots), cap(enc.arena), encSlots, encArena)
 		}
+	}
+	if enc.gen < 3 {
+		t.Errorf("the arena started over %d times, want 3", enc.gen-1)
 	}
 }
 
