@@ -8,6 +8,7 @@ import (
 	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
+	"github.com/idlint/idlint/rules"
 )
 
 // AppendOccurrence appends the JSON Lines object of o (without newline) to
@@ -81,7 +82,11 @@ func appendIdent(b []byte, o *lint.Occurrence) []byte {
 		b = appendString(b, o.Findings[i].Rule.ID)
 	}
 	b = append(b, `],"max_severity":`...)
-	b = appendString(b, o.MaxSeverity().String())
+	if sev := o.MaxSeverity(); int(sev) < len(quotedSeverity) {
+		b = append(b, quotedSeverity[sev]...)
+	} else {
+		b = appendString(b, sev.String())
+	}
 	if o.Truncated {
 		b = append(b, `,"truncated":true`...)
 	}
@@ -116,6 +121,14 @@ func appendIdent(b []byte, o *lint.Occurrence) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// quotedSeverity are the severities' names quoted, by severity.
+var quotedSeverity = func() (q [rules.Error + 1]string) {
+	for i := range q {
+		q[i] = string(appendString(nil, rules.Severity(i).String()))
+	}
+	return q
+}()
+
 // appendAgain appends s quoted; when s is prev, whose quoted form is enc,
 // it copies enc instead of escaping again (an identifier already in
 // canonical form has raw = canonical = key = ns_key: issue 25).
@@ -124,6 +137,20 @@ func appendAgain(b []byte, s, prev string, enc []byte) []byte {
 		return append(b, enc...)
 	}
 	return appendString(b, s)
+}
+
+// plain8 reports whether the eight bytes of x are ASCII that JSON copies
+// as is: none below 0x20, '"', '\\', DEL or above. It may say no for
+// some that are (a borrow across bytes), never yes for one that is not.
+func plain8(x uint64) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	zero := func(v uint64) uint64 { return (v - lo) & ^v & hi }
+	return (x&hi | (x-0x20*lo)&^x&hi | zero(x^'"'*lo) | zero(x^'\\'*lo) | zero(x^0x7f*lo)) == 0
+}
+
+func load8(s string, i int) uint64 {
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
 // appendString quotes s as encoding/json does with SetEscapeHTML(false):
@@ -135,6 +162,15 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// eight bytes at a time while none needs a look (issue 25: the
+		// identifiers of dense text are plain ASCII)
+		if i+8 <= len(s) && plain8(load8(s, i)) {
+			i += 8
+			continue
+		}
+		if i+8 > len(s) && len(s) >= 8 && plain8(load8(s, len(s)-8)) {
+			break // the tail, checked in the last eight bytes
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' && c != 0x7f {

@@ -58,7 +58,10 @@ func TestAppendOccurrenceMatchesEncodingJSON(t *testing.T) {
 }
 
 func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "a\"b", "\x00\x1f\u2028", "\xff\xfe", "é東", "\x7f\u009b\u202e"} {
+	for _, s := range []string{"", "a\"b", "\x00\x1f\u2028", "\xff\xfe", "é東", "\x7f\u009b\u202e",
+		// the eight-byte steps and the tail checked in the last eight bytes (issue 25)
+		"urn:isbn:0451450523", "urn:isbn:045145052\"", "urn:isbn:04514505\"3", "\"rn:isbn:0451450523",
+		"urn:x:\\12345678", "urn:é:1234567", "1234567\n", "12345678\t", "abcdefghijklmnop\u2028"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -176,4 +179,35 @@ func BenchmarkAppendIdentDense(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(occs)), "ns/ident")
+}
+
+// plain8 (appendString's eight-byte step) says yes exactly for words of
+// bytes JSON copies as is: every byte value at every position, among
+// plain bytes of every value (issue 25).
+func TestPlain8(t *testing.T) {
+	plain := func(c byte) bool { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' }
+	word := func(b [8]byte) uint64 {
+		var x uint64
+		for i := 7; i >= 0; i-- {
+			x = x<<8 | uint64(b[i])
+		}
+		return x
+	}
+	for c := range 256 {
+		for fill := byte(0x20); fill < 0x7f; fill++ {
+			if !plain(fill) {
+				continue
+			}
+			for pos := range 8 {
+				var b [8]byte
+				for i := range b {
+					b[i] = fill
+				}
+				b[pos] = byte(c)
+				if got := plain8(word(b)); got != plain(byte(c)) {
+					t.Fatalf("plain8(%q) = %v", b[:], got)
+				}
+			}
+		}
+	}
 }
