@@ -29,9 +29,11 @@ func (p plainJSONL) Source(r *record.Source) error       { return p.j.Source(r) 
 // workers only count them.
 type ignoring struct{ src int }
 
-func (*ignoring) Occurrence(*lint.Occurrence) error { panic("an ignoring sink was handed an occurrence") }
-func (s *ignoring) Source(*record.Source) error     { s.src++; return nil }
-func (*ignoring) IgnoresOccurrences() bool          { return true }
+func (*ignoring) Occurrence(*lint.Occurrence) error {
+	panic("an ignoring sink was handed an occurrence")
+}
+func (s *ignoring) Source(*record.Source) error { s.src++; return nil }
+func (*ignoring) IgnoresOccurrences() bool      { return true }
 
 // issue 25 (emitter): occurrences encoded by the workers (every core has
 // a worker: GOMAXPROCS 1 forces it), by the emitter, or only counted give
