@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
@@ -68,6 +69,9 @@ type encoded struct {
 type lineAt struct{ at, line int }
 
 const encodedCap = 512 << 10 // a batch's bytes: ~420 per dense identifier
+
+// occSize is what the budget counts per occurrence held.
+const occSize = int(unsafe.Sizeof(lint.Occurrence{}))
 
 var encodedPool = sync.Pool{New: func() any { return &encoded{buf: make([]byte, 0, encodedCap)} }}
 
@@ -266,9 +270,6 @@ func (b *batcher) flush() {
 		b.unslot() // a panic between slot and commit: the slot is no occurrence
 	}
 	n := len(b.batch) + len(b.src)
-	if b.mode == modeEncode {
-		n += b.n // held as bytes until written
-	}
 	if n == 0 && b.ended == 0 && b.n == 0 {
 		return
 	}
@@ -282,18 +283,22 @@ func (b *batcher) flush() {
 		batch = append([]lint.Occurrence(nil), batch...)
 		recycle(b.batch)
 	}
+	enc := b.enc
+	if enc != nil && len(enc.buf) < encodedCap/4 {
+		// a document's last few: in a buffer of their size (as batch)
+		enc = &encoded{buf: append([]byte(nil), enc.buf...), lines: append([]lineAt(nil), enc.lines...)}
+		recycleEncoded(b.enc)
+	}
+	if enc != nil {
+		// the budget counts occurrences held: as many as fit the bytes
+		n += (cap(enc.buf) + occSize - 1) / occSize
+	}
 	var tokens int64
 	if n > 0 { // an item of ended inputs only holds nothing: no waiting
 		tokens = b.bud.acquire(b.ctx, b.seq, n)
 		if tokens == 0 {
 			b.out.waitRoom(b.ctx) // the head task: wait for the sink instead
 		}
-	}
-	enc := b.enc
-	if enc != nil && len(enc.buf) < encodedCap/4 {
-		// a document's last few: in a buffer of their size (as batch)
-		enc = &encoded{buf: append([]byte(nil), enc.buf...), lines: append([]lineAt(nil), enc.lines...)}
-		recycleEncoded(b.enc)
 	}
 	b.out.put(item{occ: batch, enc: enc, tally: b.tally, src: b.src, tokens: tokens, ended: b.ended})
 	b.ended, b.mark = 0, 0
