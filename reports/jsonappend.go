@@ -226,14 +226,16 @@ func appendString(b []byte, s string) []byte {
 // field, so the output is the same bytes as AppendOccurrence's).
 //
 // The identifier parts are cached in a direct-mapped table over one
-// arena of bytes, both allocated once: a miss replaces its slot and
-// appends to the arena, which starts over when full (issue 25: no
+// arena of bytes, both allocated once: an identifier missed a second time
+// (its hash remembered the first) replaces its slot and appends to the
+// arena, which starts over when full (issue 25: no
 // allocation per identifier, hits or misses, on identifier-dense input
 // of more distinct identifiers than the cache holds).
 type occEncoder struct {
 	doc    record.Location
 	docEnc []byte
 	slots  []identSlot
+	seen   []uint64 // hashes of identifiers missed once
 	arena  []byte
 	gen    uint32 // slots of another generation are empty
 	seed   maphash.Seed
@@ -251,6 +253,7 @@ type identSlot struct {
 // Bounds of the identifier cache: slots (a power of two) and arena bytes.
 const (
 	encSlots = 8192
+	encSeen  = 8 * encSlots
 	encArena = 4 << 20
 )
 
@@ -282,6 +285,7 @@ func (e *occEncoder) appendAt(b []byte, o *lint.Occurrence) ([]byte, int) {
 func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
 	if e.slots == nil {
 		e.slots = make([]identSlot, encSlots)
+		e.seen = make([]uint64, encSeen)
 		e.arena = make([]byte, 0, encArena)
 		e.gen, e.seed = 1, maphash.MakeSeed()
 	}
@@ -293,6 +297,10 @@ func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
 	start := len(b)
 	b = appendIdent(b, o)
 	enc := b[start:]
+	if g := &e.seen[h>>32&(encSeen-1)]; *g != h {
+		*g = h // remembered the second time seen: most of dense text's are seen once in a while
+		return b
+	}
 	if len(enc) > encArena/64 {
 		return b // a giant: not worth an arena's share
 	}

@@ -122,9 +122,9 @@ func TestOccEncoderMatchesAppendOccurrence(t *testing.T) {
 	}
 }
 
-// Through a crawl of mostly distinct identifiers — the arena filled and
-// started over, slots replaced — with earlier identifiers repeated now and
-// then, the encoder still writes what AppendOccurrence writes, and its
+// Through a crawl of mostly distinct identifiers — each seen twice, so
+// remembered; the arena filled and started over, slots replaced — with
+// earlier identifiers repeated now and then, the encoder still writes what AppendOccurrence writes, and its
 // cache stays within its bounds.
 func TestOccEncoderCrawl(t *testing.T) {
 	e, err := lint.New(lint.Config{})
@@ -132,9 +132,9 @@ func TestOccEncoderCrawl(t *testing.T) {
 		t.Fatal(err)
 	}
 	var enc occEncoder
-	n := 3 * encArena / 200 // ~200 bytes an identifier part: the arena starts over thrice
+	n := 2 * 3 * encArena / 200 // each twice, ~200 bytes an identifier part: the arena starts over thrice
 	for i := range n {
-		k := i
+		k := i / 2 // remembered when seen the second time
 		if i%5 == 0 {
 			k = i % 100 // a few identifiers come back
 		}
