@@ -1,6 +1,10 @@
 package reports
 
-import "github.com/idlint/idlint/lint"
+import (
+	"bytes"
+
+	"github.com/idlint/idlint/lint"
+)
 
 // A scan hands every occurrence to its sink on one goroutine, in order.
 // On identifier-dense input, encoding them there is the bottleneck of a
@@ -47,10 +51,32 @@ func (j *JSONL) NewEncoder() *Encoder {
 	return &Encoder{}
 }
 
-// WriteEncoded writes lines its encoders made.
+// WriteEncoded writes lines its encoders made, flushing where
+// Occurrence would have: before a line when less than jsonlRoom is
+// buffered (--sources - interleaves its lines with these at the flushes:
+// the same bytes whoever encoded).
 func (j *JSONL) WriteEncoded(b []byte) error {
-	_, err := j.w.Write(b)
-	return err
+	for len(b) > 0 {
+		room := j.w.Available() - jsonlRoom
+		if room < 0 {
+			if err := j.w.Flush(); err != nil {
+				return err
+			}
+			continue
+		}
+		// the lines that start within room go without a flush
+		n := len(b)
+		if room < len(b) {
+			if k := bytes.IndexByte(b[room:], '\n'); k >= 0 {
+				n = room + k + 1
+			}
+		}
+		if _, err := j.w.Write(b[:n]); err != nil {
+			return err
+		}
+		b = b[n:]
+	}
+	return nil
 }
 
 // IgnoresOccurrences: Failures only names the inputs that failed.
