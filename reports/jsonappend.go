@@ -234,26 +234,27 @@ func appendString(b []byte, s string) []byte {
 type occEncoder struct {
 	doc    record.Location
 	docEnc []byte
-	slots  []identSlot
-	seen   []uint64 // hashes of identifiers missed once
-	arena  []byte
-	gen    uint32 // slots of another generation are empty
-	seed   maphash.Seed
+	// tags[i] is the hash of slots[i]'s raw text, 0 for an empty slot: a
+	// miss is told in 64 KB, without touching the slots
+	tags  []uint64
+	slots []identSlot
+	seen  []uint32 // hashes (high half) of identifiers missed once
+	arena []byte
+	seed  maphash.Seed
+	reuse int // times the arena started over
 }
 
 // identSlot is a cached identifier part: the fields it was encoded from
 // and where its bytes are in the arena.
 type identSlot struct {
 	id     lint.Occurrence // Location and Forms unused
-	hash   uint64
-	gen    uint32
 	off, n int32
 }
 
 // Bounds of the identifier cache: slots (a power of two) and arena bytes.
 const (
 	encSlots = 8192
-	encSeen  = 8 * encSlots
+	encSeen  = 2 * encSlots
 	encArena = 4 << 20
 )
 
@@ -284,21 +285,24 @@ func (e *occEncoder) appendAt(b []byte, o *lint.Occurrence) ([]byte, int) {
 // holds it.
 func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
 	if e.slots == nil {
+		e.tags = make([]uint64, encSlots)
 		e.slots = make([]identSlot, encSlots)
-		e.seen = make([]uint64, encSeen)
+		e.seen = make([]uint32, encSeen)
 		e.arena = make([]byte, 0, encArena)
-		e.gen, e.seed = 1, maphash.MakeSeed()
+		e.seed = maphash.MakeSeed()
 	}
-	h := maphash.String(e.seed, o.Raw)
-	x := &e.slots[h&(encSlots-1)]
-	if x.gen == e.gen && x.hash == h && sameIdent(&x.id, o) {
-		return append(b, e.arena[x.off:x.off+x.n]...)
+	h := maphash.String(e.seed, o.Raw) | 1 // never 0, the empty tag
+	i := h & (encSlots - 1)
+	if e.tags[i] == h {
+		if x := &e.slots[i]; sameIdent(&x.id, o) {
+			return append(b, e.arena[x.off:x.off+x.n]...)
+		}
 	}
 	start := len(b)
 	b = appendIdent(b, o)
 	enc := b[start:]
-	if g := &e.seen[h>>32&(encSeen-1)]; *g != h {
-		*g = h // remembered the second time seen: most of dense text's are seen once in a while
+	if g := &e.seen[h>>32&(encSeen-1)]; *g != uint32(h>>32) {
+		*g = uint32(h >> 32) // remembered the second time seen: most of dense text's are seen once in a while
 		return b
 	}
 	if len(enc) > encArena/64 {
@@ -306,12 +310,14 @@ func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
 	}
 	if len(e.arena)+len(enc) > cap(e.arena) {
 		e.arena = e.arena[:0]
-		e.gen++ // every slot empty
+		clear(e.tags) // every slot empty
+		e.reuse++
 	}
+	x := &e.slots[i]
 	x.id = *o
 	x.id.Location, x.id.Forms, x.id.Fingerprints = record.Location{}, nil, nil
-	x.hash, x.gen = h, e.gen
 	x.off, x.n = int32(len(e.arena)), int32(len(enc))
+	e.tags[i] = h
 	e.arena = append(e.arena, enc...)
 	return b
 }
