@@ -242,6 +242,12 @@ type occEncoder struct {
 	arena []byte
 	seed  maphash.Seed
 	reuse int // times the arena started over
+	// the hit rate over a window of lookups; below encColdRate, only one
+	// occurrence in encColdProbe is looked up in the next window (dense
+	// text of more distinct identifiers than the cache holds: the lookups
+	// would cost more than the hits save)
+	looks, hits, skip int
+	cold              bool
 }
 
 // identSlot is a cached identifier part: the fields it was encoded from
@@ -256,6 +262,10 @@ const (
 	encSlots = 8192
 	encSeen  = 2 * encSlots
 	encArena = 4 << 20
+
+	encWindow    = 4096
+	encColdRate  = 16 // cold under one hit in 16 lookups
+	encColdProbe = 8
 )
 
 func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
@@ -291,10 +301,21 @@ func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
 		e.arena = make([]byte, 0, encArena)
 		e.seed = maphash.MakeSeed()
 	}
+	if e.cold {
+		if e.skip++; e.skip < encColdProbe {
+			return appendIdent(b, o)
+		}
+		e.skip = 0
+	}
+	if e.looks++; e.looks == encWindow {
+		e.cold = e.hits*encColdRate < e.looks
+		e.looks, e.hits = 0, 0
+	}
 	h := maphash.String(e.seed, o.Raw) | 1 // never 0, the empty tag
 	i := h & (encSlots - 1)
 	if e.tags[i] == h {
 		if x := &e.slots[i]; sameIdent(&x.id, o) {
+			e.hits++
 			return append(b, e.arena[x.off:x.off+x.n]...)
 		}
 	}

@@ -240,3 +240,36 @@ func BenchmarkOccEncoderDense(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(occs)), "ns/ident")
 }
+
+// On identifiers all distinct the encoder stops looking most of them up
+// (its cache would not hit), and looks them up again once they repeat:
+// the output is AppendOccurrence's throughout (issue 25).
+func TestOccEncoderColdAndWarm(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var enc occEncoder
+	check := func(raw string, i int) {
+		o, err := e.Check("urn", raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Source, o.Offset = "a.txt", int64(i)
+		if got, want := enc.append(nil, &o), AppendOccurrence(nil, &o); !bytes.Equal(got, want) {
+			t.Fatalf("%s:\n got %s\nwant %s", raw, got, want)
+		}
+	}
+	for i := range 3 * encWindow {
+		check("urn:example:distinct-"+strconv.Itoa(i), i)
+	}
+	if !enc.cold {
+		t.Errorf("after %d distinct identifiers: looking every one up", 3*encWindow)
+	}
+	for i := range 3 * encWindow * encColdProbe {
+		check("urn:example:again-"+strconv.Itoa(i%50), i)
+	}
+	if enc.cold {
+		t.Errorf("after 50 identifiers repeated: still cold")
+	}
+}
