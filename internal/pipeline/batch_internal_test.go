@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"sync/atomic"
 	"testing"
@@ -148,6 +150,32 @@ func TestEncodedPathAllocs(t *testing.T) {
 		t.Logf("%s: %d occurrences, %v allocations per pass: %.4f per occurrence", tc.name, len(tc.occs), allocs, per)
 		if per >= 0.01 {
 			t.Errorf("%s: %.3f allocations per occurrence, want 0", tc.name, per)
+		}
+	}
+}
+
+// moveLines puts each line number plus the lines of the parts before in
+// place of the part's own, whatever their widths (issue 25 emitter).
+func TestMoveLines(t *testing.T) {
+	for _, tc := range []struct {
+		lines []int
+		base  int
+	}{
+		{[]int{1, 9, 10, 99, 100}, 1},
+		{[]int{1, 2, 3}, 999},
+		{[]int{5, 123456}, 99999},
+		{[]int{-3, 0, 7}, 10}, // not met, but written as strconv writes them
+	} {
+		var enc, want []byte
+		var at []lineAt
+		for i, l := range tc.lines {
+			enc = fmt.Appendf(enc, `{"n":%d,"line":`, i)
+			want = fmt.Appendf(want, `{"n":%d,"line":%d}`+"\n", i, l+tc.base)
+			at = append(at, lineAt{len(enc), l})
+			enc = fmt.Appendf(enc, "%d}\n", l)
+		}
+		if got := moveLines(nil, enc, at, tc.base); !bytes.Equal(got, want) {
+			t.Errorf("%v + %d:\n got %s\nwant %s", tc.lines, tc.base, got, want)
 		}
 	}
 }

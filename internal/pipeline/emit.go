@@ -125,9 +125,12 @@ func moveLines(dst, enc []byte, lines []lineAt, base int) []byte {
 	return append(dst, enc[from:]...)
 }
 
-// digits is the length of n >= 0 in decimal.
+// digits is the length of n in decimal, as strconv writes it.
 func digits(n int) int {
 	d := 1
+	if n < 0 {
+		d, n = 2, -n
+	}
 	for ; n >= 10; n /= 10 {
 		d++
 	}
