@@ -71,7 +71,10 @@ type Options struct {
 // reused): a sink keeps copies, not the pointers. Every output of package
 // reports (reports.Sink) is one, with Finish and Abort besides, which the
 // caller of Scan calls once it returns: Scan does not end a sink, so one
-// sink can outlive several scans.
+// sink can outlive several scans. A sink that is a reports.EncodedSink
+// (JSONL) may be handed its occurrences as bytes the workers encoded
+// instead of Occurrence calls; one that is a reports.OccurrenceIgnorer
+// is handed none (they are only counted).
 type Sink interface {
 	Occurrence(o *lint.Occurrence) error
 	Source(r *record.Source) error

@@ -93,6 +93,10 @@ func Source(r *record.Source) SourceJSON {
 		r.RecordID, r.TargetURI, r.RecordType, r.RecordOffset}
 }
 
+// jsonlRoom is the room a JSONL line is encoded into, flushed before
+// when less is left.
+const jsonlRoom = 4096
+
 // JSONL writes one JSON object per occurrence to W and, when Sources is
 // set, one per source record to it.
 type JSONL struct {
@@ -120,7 +124,7 @@ func (j *JSONL) Occurrence(o *lint.Occurrence) error {
 	}
 	// encoded straight into the writer's buffer when it has room (bufio's
 	// AvailableBuffer idiom), not into ours and then copied
-	if j.w.Available() < 4096 {
+	if j.w.Available() < jsonlRoom {
 		if err := j.w.Flush(); err != nil {
 			return err
 		}

@@ -1,13 +1,14 @@
 package reports
 
 import (
+	"hash/maphash"
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/idlint/idlint/internal/gencache"
 	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
+	"github.com/idlint/idlint/rules"
 )
 
 // AppendOccurrence appends the JSON Lines object of o (without newline) to
@@ -81,7 +82,11 @@ func appendIdent(b []byte, o *lint.Occurrence) []byte {
 		b = appendString(b, o.Findings[i].Rule.ID)
 	}
 	b = append(b, `],"max_severity":`...)
-	b = appendString(b, o.MaxSeverity().String())
+	if sev := o.MaxSeverity(); int(sev) < len(quotedSeverity) {
+		b = append(b, quotedSeverity[sev]...)
+	} else {
+		b = appendString(b, sev.String())
+	}
 	if o.Truncated {
 		b = append(b, `,"truncated":true`...)
 	}
@@ -116,6 +121,14 @@ func appendIdent(b []byte, o *lint.Occurrence) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// quotedSeverity are the severities' names quoted, by severity.
+var quotedSeverity = func() (q [rules.Error + 1]string) {
+	for i := range q {
+		q[i] = string(appendString(nil, rules.Severity(i).String()))
+	}
+	return q
+}()
+
 // appendAgain appends s quoted; when s is prev, whose quoted form is enc,
 // it copies enc instead of escaping again (an identifier already in
 // canonical form has raw = canonical = key = ns_key: issue 25).
@@ -124,6 +137,20 @@ func appendAgain(b []byte, s, prev string, enc []byte) []byte {
 		return append(b, enc...)
 	}
 	return appendString(b, s)
+}
+
+// plain8 reports whether the eight bytes of x are ASCII that JSON copies
+// as is: none below 0x20, '"', '\\', DEL or above. It may say no for
+// some that are (a borrow across bytes), never yes for one that is not.
+func plain8(x uint64) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	zero := func(v uint64) uint64 { return (v - lo) & ^v & hi }
+	return (x&hi | (x-0x20*lo)&^x&hi | zero(x^'"'*lo) | zero(x^'\\'*lo) | zero(x^0x7f*lo)) == 0
+}
+
+func load8(s string, i int) uint64 {
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
 // appendString quotes s as encoding/json does with SetEscapeHTML(false):
@@ -135,6 +162,15 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// eight bytes at a time while none needs a look (issue 25: the
+		// identifiers of dense text are plain ASCII)
+		if i+8 <= len(s) && plain8(load8(s, i)) {
+			i += 8
+			continue
+		}
+		if i+8 > len(s) && len(s) >= 8 && plain8(load8(s, len(s)-8)) {
+			break // the tail, checked in the last eight bytes
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' && c != 0x7f {
@@ -188,59 +224,122 @@ func appendString(b []byte, s string) []byte {
 // part and the identifier part of the object are encoded once and copied
 // after that, when the fields they come from are equal (compared field by
 // field, so the output is the same bytes as AppendOccurrence's).
+//
+// The identifier parts are cached in a direct-mapped table over one
+// arena of bytes, both allocated once: an identifier missed a second time
+// (its hash remembered the first) replaces its slot and appends to the
+// arena, which starts over when full (issue 25: no
+// allocation per identifier, hits or misses, on identifier-dense input
+// of more distinct identifiers than the cache holds).
 type occEncoder struct {
 	doc    record.Location
 	docEnc []byte
-	ids    map[string]*identEnc
-	held   int // bytes of encoded identifier parts
-	// a generation of the cache seldom hit (mostly distinct identifiers)
-	// is kept for lookups while misses are not remembered for a while
-	adm gencache.Admission
+	// tags[i] is the hash of slots[i]'s raw text, 0 for an empty slot: a
+	// miss is told in 64 KB, without touching the slots
+	tags  []uint64
+	slots []identSlot
+	seen  []uint32 // hashes (high half) of identifiers missed once
+	arena []byte
+	seed  maphash.Seed
+	reuse int // times the arena started over
+	// the hit rate over a window of lookups; below encColdRate, only one
+	// occurrence in encColdProbe is looked up in the next window (dense
+	// text of more distinct identifiers than the cache holds: the lookups
+	// would cost more than the hits save)
+	looks, hits, skip int
+	cold              bool
 }
 
-type identEnc struct {
-	o   lint.Occurrence
-	enc []byte
+// identSlot is a cached identifier part: the fields it was encoded from
+// and where its bytes are in the arena.
+type identSlot struct {
+	id     lint.Occurrence // Location and Forms unused
+	off, n int32
 }
 
-// Bounds of the identifier cache, dropped whole when reached, and the
-// misses not remembered after a generation seldom hit.
+// Bounds of the identifier cache: slots (a power of two) and arena bytes.
 const (
-	encMaxEntries = 8192
-	encMaxBytes   = 4 << 20
-	encColdMisses = 8 * encMaxEntries
+	encSlots = 8192
+	encSeen  = 2 * encSlots
+	encArena = 4 << 20
+
+	encWindow    = 4096
+	encColdRate  = 16 // cold under one hit in 16 lookups
+	encColdProbe = 8
 )
 
 func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
+	b, _ = e.appendAt(b, o)
+	return b
+}
+
+// appendAt is append, also returning where the line number starts.
+func (e *occEncoder) appendAt(b []byte, o *lint.Occurrence) ([]byte, int) {
 	l := &o.Location
 	if e.docEnc == nil || l.Source != e.doc.Source || l.Member != e.doc.Member || l.RecordID != e.doc.RecordID || l.TargetURI != e.doc.TargetURI {
 		e.doc = record.Location{Source: l.Source, Member: l.Member, RecordID: l.RecordID, TargetURI: l.TargetURI}
 		e.docEnc = appendDoc(e.docEnc[:0], l)
 	}
 	b = append(b, e.docEnc...)
-	b = appendPos(b, l)
-	if x, ok := e.ids[o.Raw]; ok && sameIdent(&x.o, o) {
-		e.adm.Hit()
-		return append(b, x.enc...)
+	b = append(b, `,"offset":`...)
+	b = strconv.AppendInt(b, l.Offset, 10)
+	b = append(b, `,"line":`...)
+	line := len(b)
+	b = strconv.AppendInt(b, int64(l.Line), 10)
+	b = append(b, `,"column":`...)
+	b = strconv.AppendInt(b, int64(l.Column), 10)
+	return e.appendIdentCached(b, o), line
+}
+
+// appendIdentCached appends o's identifier part, from the cache when it
+// holds it.
+func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
+	if e.slots == nil {
+		e.tags = make([]uint64, encSlots)
+		e.slots = make([]identSlot, encSlots)
+		e.seen = make([]uint32, encSeen)
+		e.arena = make([]byte, 0, encArena)
+		e.seed = maphash.MakeSeed()
+	}
+	if e.cold {
+		if e.skip++; e.skip < encColdProbe {
+			return appendIdent(b, o)
+		}
+		e.skip = 0
+	}
+	if e.looks++; e.looks == encWindow {
+		e.cold = e.hits*encColdRate < e.looks
+		e.looks, e.hits = 0, 0
+	}
+	h := maphash.String(e.seed, o.Raw) | 1 // never 0, the empty tag
+	i := h & (encSlots - 1)
+	if e.tags[i] == h {
+		if x := &e.slots[i]; sameIdent(&x.id, o) {
+			e.hits++
+			return append(b, e.arena[x.off:x.off+x.n]...)
+		}
 	}
 	start := len(b)
 	b = appendIdent(b, o)
-	if e.ids == nil {
-		e.ids = make(map[string]*identEnc)
-		e.adm.ColdMisses = encColdMisses
-	}
-	remember, reset := e.adm.Miss(len(e.ids) >= encMaxEntries || e.held > encMaxBytes)
-	if reset {
-		clear(e.ids)
-		e.held = 0
-	}
-	if !remember {
+	enc := b[start:]
+	if g := &e.seen[h>>32&(encSeen-1)]; *g != uint32(h>>32) {
+		*g = uint32(h >> 32) // remembered the second time seen: most of dense text's are seen once in a while
 		return b
 	}
-	x := &identEnc{o: *o, enc: append([]byte(nil), b[start:]...)}
-	x.o.Location, x.o.Forms = record.Location{}, nil
-	e.ids[o.Raw] = x
-	e.held += len(x.enc)
+	if len(enc) > encArena/64 {
+		return b // a giant: not worth an arena's share
+	}
+	if len(e.arena)+len(enc) > cap(e.arena) {
+		e.arena = e.arena[:0]
+		clear(e.tags) // every slot empty
+		e.reuse++
+	}
+	x := &e.slots[i]
+	x.id = *o
+	x.id.Location, x.id.Forms, x.id.Fingerprints = record.Location{}, nil, nil
+	x.off, x.n = int32(len(e.arena)), int32(len(enc))
+	e.tags[i] = h
+	e.arena = append(e.arena, enc...)
 	return b
 }
 
@@ -248,7 +347,7 @@ func (e *occEncoder) append(b []byte, o *lint.Occurrence) []byte {
 func sameIdent(a, b *lint.Occurrence) bool {
 	if a.Scheme != b.Scheme || a.Profile != b.Profile || a.Raw != b.Raw || a.Canonical != b.Canonical ||
 		a.Key != b.Key || a.NSKey != b.NSKey || a.KeyLevel != b.KeyLevel || a.Namespace != b.Namespace || a.Truncated != b.Truncated || a.Kind != b.Kind ||
-		len(a.Findings) != len(b.Findings) {
+		len(a.Findings) != len(b.Findings) || a.Valid() != b.Valid() { // suppressed errors count in valid
 		return false
 	}
 	for i := range a.Findings {

@@ -58,7 +58,10 @@ func TestAppendOccurrenceMatchesEncodingJSON(t *testing.T) {
 }
 
 func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "a\"b", "\x00\x1f\u2028", "\xff\xfe", "é東", "\x7f\u009b\u202e"} {
+	for _, s := range []string{"", "a\"b", "\x00\x1f\u2028", "\xff\xfe", "é東", "\x7f\u009b\u202e",
+		// the eight-byte steps and the tail checked in the last eight bytes (issue 25)
+		"urn:isbn:0451450523", "urn:isbn:045145052\"", "urn:isbn:04514505\"3", "\"rn:isbn:0451450523",
+		"urn:x:\\12345678", "urn:é:1234567", "1234567\n", "12345678\t", "abcdefghijklmnop\u2028"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -103,6 +106,12 @@ func TestOccEncoderMatchesAppendOccurrence(t *testing.T) {
 		o.Findings[0].Severity = rules.Error
 	})
 	add(base, func(o *lint.Occurrence) { o.Source = "b.txt" })
+	valid, _ := e.Check("urn", "urn:example:a")
+	add(valid, loc)
+	add(valid, func(o *lint.Occurrence) { // a suppressed error: invalid all the same
+		loc(o)
+		o.Suppressed = []rules.Finding{{Rule: base.Findings[0].Rule, Severity: rules.Error}}
+	})
 	var enc occEncoder
 	for round := 0; round < 2; round++ {
 		for i := range seq {
@@ -113,19 +122,19 @@ func TestOccEncoderMatchesAppendOccurrence(t *testing.T) {
 	}
 }
 
-// Through a crawl of mostly distinct identifiers — generations filled and
-// seldom hit, cold spells (nothing remembered), new generations — with
-// earlier identifiers repeated now and then, the encoder still writes
-// what AppendOccurrence writes, and its cache stays within its bounds.
+// Through a crawl of mostly distinct identifiers — each seen twice, so
+// remembered; the arena filled and started over, slots replaced — with
+// earlier identifiers repeated now and then, the encoder still writes what AppendOccurrence writes, and its
+// cache stays within its bounds.
 func TestOccEncoderCrawl(t *testing.T) {
 	e, err := lint.New(lint.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var enc occEncoder
-	n := 3*encMaxEntries + encColdMisses + 1000
+	n := 2 * 4 * encArena / 200 // each twice, ~200 bytes an identifier part: the arena starts over 3 times or more
 	for i := range n {
-		k := i
+		k := i / 2 // remembered when seen the second time
 		if i%5 == 0 {
 			k = i % 100 // a few identifiers come back
 		}
@@ -137,9 +146,12 @@ func TestOccEncoderCrawl(t *testing.T) {
 		if got, want := enc.append(nil, &o), AppendOccurrence(nil, &o); !bytes.Equal(got, want) {
 			t.Fatalf("occurrence %d:\n got %s\nwant %s", i, got, want)
 		}
-		if len(enc.ids) > encMaxEntries {
-			t.Fatalf("occurrence %d: %d cached, bound %d", i, len(enc.ids), encMaxEntries)
+		if len(enc.slots) != encSlots || cap(enc.arena) != encArena {
+			t.Fatalf("occurrence %d: %d slots, %d bytes of arena, want %d and %d", i, len(enc.slots), cap(enc.arena), encSlots, encArena)
 		}
+	}
+	if enc.reuse < 3 {
+		t.Errorf("the arena started over %d times, want 3", enc.reuse)
 	}
 }
 
@@ -167,4 +179,97 @@ func BenchmarkAppendIdentDense(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(occs)), "ns/ident")
+}
+
+// plain8 (appendString's eight-byte step) says yes exactly for words of
+// bytes JSON copies as is: every byte value at every position, among
+// plain bytes of every value (issue 25).
+func TestPlain8(t *testing.T) {
+	plain := func(c byte) bool { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' }
+	word := func(b [8]byte) uint64 {
+		var x uint64
+		for i := 7; i >= 0; i-- {
+			x = x<<8 | uint64(b[i])
+		}
+		return x
+	}
+	for c := range 256 {
+		for fill := byte(0x20); fill < 0x7f; fill++ {
+			if !plain(fill) {
+				continue
+			}
+			for pos := range 8 {
+				var b [8]byte
+				for i := range b {
+					b[i] = fill
+				}
+				b[pos] = byte(c)
+				if got := plain8(word(b)); got != plain(byte(c)) {
+					t.Fatalf("plain8(%q) = %v", b[:], got)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkOccEncoderDense: whole JSONL lines of 1 MB of dense text
+// (issue 25), locations and all, through one remembering encoder as a
+// scan's worker or emitter writes them: its cache hit for the keys
+// repeated, missed for the rest.
+func BenchmarkOccEncoderDense(b *testing.B) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	text := textgen.Dense(1<<20, 1)
+	var occs []lint.Occurrence
+	for i, c := range extract.Find(nil, text, extract.Options{}) {
+		o, err := e.Check("urn", string(text[c.Start:c.End]))
+		if err != nil {
+			b.Fatal(err)
+		}
+		o.Source, o.Offset, o.Line, o.Column = "dense.txt", int64(c.Start), i/2+1, 40
+		occs = append(occs, o)
+	}
+	var enc occEncoder
+	var buf []byte
+	for b.Loop() {
+		for i := range occs {
+			buf = enc.append(buf[:0], &occs[i])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(occs)), "ns/ident")
+}
+
+// On identifiers all distinct the encoder stops looking most of them up
+// (its cache would not hit), and looks them up again once they repeat:
+// the output is AppendOccurrence's throughout (issue 25).
+func TestOccEncoderColdAndWarm(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var enc occEncoder
+	check := func(raw string, i int) {
+		o, err := e.Check("urn", raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Source, o.Offset = "a.txt", int64(i)
+		if got, want := enc.append(nil, &o), AppendOccurrence(nil, &o); !bytes.Equal(got, want) {
+			t.Fatalf("%s:\n got %s\nwant %s", raw, got, want)
+		}
+	}
+	for i := range 3 * encWindow {
+		check("urn:example:distinct-"+strconv.Itoa(i), i)
+	}
+	if !enc.cold {
+		t.Errorf("after %d distinct identifiers: looking every one up", 3*encWindow)
+	}
+	for i := range 3 * encWindow * encColdProbe {
+		check("urn:example:again-"+strconv.Itoa(i%50), i)
+	}
+	if enc.cold {
+		t.Errorf("after 50 identifiers repeated: still cold")
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/idlint/idlint/internal/termsafe"
@@ -37,6 +38,9 @@ type Lines struct {
 	// Color adds ANSI colours (color.go): for a terminal only, never a
 	// file or pipe.
 	Color bool
+	// appendLine's: the path of the document src!member, a line's bytes
+	src, member string
+	path, buf   []byte
 }
 
 func NewLines(w io.Writer, min rules.Severity, errW io.Writer) *Lines {
@@ -55,12 +59,40 @@ func (l *Lines) Occurrence(o *lint.Occurrence) error {
 			}
 			continue
 		}
-		if _, err := fmt.Fprintf(l.w, "%s:%d:%d: %s %s %s: %s (%s)\n", Path(o.Source, o.Member), o.Line, FindingColumn(o, f),
-			f.Severity, f.Rule.ID, safe(o.Raw), safe(f.Message), f.Rule.SpecFor(o.Profile)); err != nil {
+		if _, err := l.w.Write(l.appendLine(o, f)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// appendLine makes a finding's line in l.buf, as the format
+// "%s:%d:%d: %s %s %s: %s (%s)\n" of path, line, column, severity, rule,
+// identifier, message and spec would, by appends (issue 25: a dense scan
+// writes millions), the path made once per document.
+func (l *Lines) appendLine(o *lint.Occurrence, f *rules.Finding) []byte {
+	if l.path == nil || o.Source != l.src || o.Member != l.member {
+		l.src, l.member = o.Source, o.Member
+		l.path = append(l.path[:0], Path(o.Source, o.Member)...)
+	}
+	b := append(l.buf[:0], l.path...)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(o.Line), 10)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(FindingColumn(o, f)), 10)
+	b = append(b, ": "...)
+	b = append(b, f.Severity.String()...)
+	b = append(b, ' ')
+	b = append(b, f.Rule.ID...)
+	b = append(b, ' ')
+	b = termsafe.Append(b, o.Raw)
+	b = append(b, ": "...)
+	b = termsafe.Append(b, f.Message)
+	b = append(b, " ("...)
+	b = append(b, f.Rule.SpecFor(o.Profile)...)
+	b = append(b, ")\n"...)
+	l.buf = b
+	return b
 }
 
 func (l *Lines) Source(r *record.Source) error {

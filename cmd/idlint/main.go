@@ -557,6 +557,8 @@ type teeSources struct {
 	j *reports.JSONL
 }
 
+func (t *teeSources) IgnoresOccurrences() bool { return ignores(t.Sink) }
+
 func (t *teeSources) Source(r *record.Source) error {
 	if err := t.j.Source(r); err != nil {
 		return err
@@ -616,6 +618,7 @@ func cmdRules(args []string, stdout, stderr io.Writer) int {
 type nopSink struct{}
 
 func (nopSink) Occurrence(*lint.Occurrence) error { return nil }
+func (nopSink) IgnoresOccurrences() bool          { return true }
 func (nopSink) Source(*record.Source) error       { return nil }
 func (nopSink) Finish(reports.Summary) error      { return nil }
 func (nopSink) Abort(error)                       {}

@@ -252,6 +252,49 @@ func (m *multiSink) Occurrence(o *lint.Occurrence) error {
 	return nil
 }
 
+// IgnoresOccurrences: none of the sinks wants them (--format none).
+func (m *multiSink) IgnoresOccurrences() bool {
+	for _, s := range m.sinks {
+		if !ignores(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// encoded is the one sink that takes encoded occurrences when the others
+// ignore them (--format jsonl), else nil.
+func (m *multiSink) encoded() reports.EncodedSink {
+	var e reports.EncodedSink
+	for _, s := range m.sinks {
+		if ignores(s) {
+			continue
+		}
+		es, ok := s.(reports.EncodedSink)
+		if !ok || e != nil {
+			return nil
+		}
+		e = es
+	}
+	return e
+}
+
+// NewEncoder: the scan's workers may encode the occurrences when one
+// sink takes them encoded and the others ignore them.
+func (m *multiSink) NewEncoder() *reports.Encoder {
+	if e := m.encoded(); e != nil {
+		return e.NewEncoder()
+	}
+	return nil
+}
+
+func (m *multiSink) WriteEncoded(b []byte) error { return m.encoded().WriteEncoded(b) }
+
+func ignores(s reports.Sink) bool {
+	i, ok := s.(reports.OccurrenceIgnorer)
+	return ok && i.IgnoresOccurrences()
+}
+
 func (m *multiSink) Source(r *record.Source) error {
 	for _, s := range m.sinks {
 		if err := s.Source(r); err != nil {

@@ -4,18 +4,119 @@ import (
 	"context"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
+	"github.com/idlint/idlint/reports"
 )
 
 // item is what a worker hands the emitter through a task's slot.
 type item struct {
 	occ    []lint.Occurrence
+	enc    *encoded // occurrences encoded by the worker (modeEncode)
+	tally  tally    // of the occurrences encoded or counted by the worker
 	src    []record.Source
 	done   *partDone // the end of a part of a split file
 	ended  int       // whole inputs that end with this item
 	tokens int64     // budget held until emitted
+}
+
+// batchMode is how a batch's occurrences travel to the sink.
+type batchMode uint8
+
+const (
+	modeUndecided   batchMode = iota
+	modeOccurrences           // as values, for the emitter to hand to the sink
+	modeEncode                // as bytes the worker encoded (reports.EncodedSink)
+	modeCount                 // counted only: the sink ignores them
+)
+
+// delivery is what a worker's batchers know of the sink.
+type delivery struct {
+	enc        *reports.Encoder // the worker's, when the sink takes encoded occurrences
+	count      bool             // the sink ignores occurrences
+	lookalikes bool             // Config.IncludeLookalikes
+	busy       *atomic.Int32    // workers with a task
+	procs      int32
+}
+
+// mode decides a batch's mode. The worker encodes only when every core
+// has a worker: with a core to spare (-j 1, or the last task of a run)
+// the emitter encodes beside the workers, on its own core.
+func (d *delivery) mode() batchMode {
+	switch {
+	case d == nil:
+		return modeOccurrences
+	case d.count:
+		return modeCount
+	case d.enc != nil && d.busy.Load() >= d.procs:
+		return modeEncode
+	}
+	return modeOccurrences
+}
+
+// encoded is a batch of occurrences as JSON Lines, and where their line
+// numbers are when the emitter must add the lines of the parts before.
+type encoded struct {
+	buf   []byte
+	lines []lineAt
+}
+
+// lineAt is where an occurrence's line number (relative to its part)
+// starts in encoded.buf.
+type lineAt struct{ at, line int }
+
+const encodedCap = 512 << 10 // a batch's bytes: ~420 per dense identifier
+
+// occSize is what the budget counts per occurrence held.
+const occSize = int(unsafe.Sizeof(lint.Occurrence{}))
+
+var encodedPool = sync.Pool{New: func() any { return &encoded{buf: make([]byte, 0, encodedCap)} }}
+
+func recycleEncoded(x *encoded) {
+	if cap(x.buf) >= encodedCap {
+		x.buf, x.lines = x.buf[:0], x.lines[:0]
+		encodedPool.Put(x)
+	}
+}
+
+// tally counts a batch's occurrences for the summary.
+type tally struct {
+	occurrences, lookalikes, invalid, suppressed int
+	findings                                     [len(reports.Summary{}.Findings)]int
+}
+
+// add counts o and reports whether it goes to the sink (look-alikes only
+// with lookalikes).
+func (t *tally) add(o *lint.Occurrence, lookalikes bool) bool {
+	if o.Kind != "" {
+		t.lookalikes++
+		if !lookalikes {
+			return false
+		}
+	} else if !o.IsMeta() { // a suppression comment's findings: no identifier
+		t.occurrences++
+		if !o.Valid() {
+			t.invalid++
+		}
+	}
+	t.suppressed += len(o.Suppressed)
+	for i := range o.Findings {
+		t.findings[o.Findings[i].Severity]++
+	}
+	return true
+}
+
+func (t *tally) into(s *reports.Summary) {
+	s.Occurrences += t.occurrences
+	s.Lookalikes += t.lookalikes
+	s.Invalid += t.invalid
+	s.Suppressed += t.suppressed
+	for i, n := range t.findings {
+		s.Findings[i] += n
+	}
 }
 
 const batchSize = 1024
@@ -46,7 +147,21 @@ type batcher struct {
 	open    bool // the last slot is not committed (yet)
 	ended   int  // inputs ended since the last flush
 	mark    int  // src[:mark] are earlier inputs' records: out before the next occurrence
+
+	// the batch encoded or counted in the worker (modeEncode, modeCount):
+	// each occurrence is filled in one, then encoded or counted
+	dl       *delivery
+	relLines bool // a part after the first: its lines are relative
+	mode     batchMode
+	one      lint.Occurrence
+	n        int // occurrences taken
+	enc      *encoded
+	tally    tally
 }
+
+// encodeFlush bounds a batch's encoded bytes (long identifiers, many
+// findings).
+const encodeFlush = 1 << 20
 
 // slot returns room for the next occurrence, zeroed: the scanner fills it
 // in place (an Occurrence is 240 bytes; copying it through each call was
@@ -55,6 +170,14 @@ type batcher struct {
 func (b *batcher) slot() *lint.Occurrence {
 	if b.mark > 0 {
 		b.flushEarlier()
+	}
+	if b.mode == modeUndecided {
+		b.mode = b.dl.mode()
+	}
+	if b.mode != modeOccurrences {
+		b.one = lint.Occurrence{}
+		b.open = true
+		return &b.one
 	}
 	switch {
 	case b.batch == nil && b.nextCap == batchSize:
@@ -78,13 +201,41 @@ func (b *batcher) slot() *lint.Occurrence {
 func (b *batcher) commit() {
 	b.open = false
 	b.added++
+	if b.mode != modeOccurrences {
+		b.take(&b.one)
+		if b.n == batchSize || b.enc != nil && len(b.enc.buf) >= encodeFlush {
+			b.flush()
+		}
+		return
+	}
 	if len(b.batch) == batchSize {
 		b.flush()
 	}
 }
 
+// take counts o and, in modeEncode, encodes it.
+func (b *batcher) take(o *lint.Occurrence) {
+	b.n++
+	if !b.tally.add(o, b.dl.lookalikes) || b.mode != modeEncode {
+		return
+	}
+	if b.enc == nil {
+		b.enc = encodedPool.Get().(*encoded)
+	}
+	x := b.enc
+	var line int
+	x.buf, line = b.dl.enc.Append(x.buf, o)
+	if b.relLines {
+		x.lines = append(x.lines, lineAt{line, o.Line})
+	}
+}
+
 func (b *batcher) unslot() {
 	b.open = false
+	if b.mode != modeOccurrences {
+		b.one = lint.Occurrence{}
+		return
+	}
 	b.batch[len(b.batch)-1] = lint.Occurrence{}
 	b.batch = b.batch[:len(b.batch)-1]
 }
@@ -119,7 +270,7 @@ func (b *batcher) flush() {
 		b.unslot() // a panic between slot and commit: the slot is no occurrence
 	}
 	n := len(b.batch) + len(b.src)
-	if n == 0 && b.ended == 0 {
+	if n == 0 && b.ended == 0 && b.n == 0 {
 		return
 	}
 	if len(b.batch) == batchSize {
@@ -132,6 +283,16 @@ func (b *batcher) flush() {
 		batch = append([]lint.Occurrence(nil), batch...)
 		recycle(b.batch)
 	}
+	enc := b.enc
+	if enc != nil && len(enc.buf) < encodedCap/4 {
+		// a document's last few: in a buffer of their size (as batch)
+		enc = &encoded{buf: append([]byte(nil), enc.buf...), lines: append([]lineAt(nil), enc.lines...)}
+		recycleEncoded(b.enc)
+	}
+	if enc != nil {
+		// the budget counts occurrences held: as many as fit the bytes
+		n += (cap(enc.buf) + occSize - 1) / occSize
+	}
 	var tokens int64
 	if n > 0 { // an item of ended inputs only holds nothing: no waiting
 		tokens = b.bud.acquire(b.ctx, b.seq, n)
@@ -139,9 +300,9 @@ func (b *batcher) flush() {
 			b.out.waitRoom(b.ctx) // the head task: wait for the sink instead
 		}
 	}
-	b.out.put(item{occ: batch, src: b.src, tokens: tokens, ended: b.ended})
+	b.out.put(item{occ: batch, enc: enc, tally: b.tally, src: b.src, tokens: tokens, ended: b.ended})
 	b.ended, b.mark = 0, 0
-	if len(batch) >= batchSize/4 {
+	if len(batch) >= batchSize/4 || enc != nil && b.n >= batchSize/4 {
 		// Let the emitter, just woken on this P, write the batch now: with
 		// a worker on every core it would otherwise wait for a preemption
 		// (10 ms) and trail behind the workers (measured: 200 MB in 8
@@ -149,4 +310,5 @@ func (b *batcher) flush() {
 		runtime.Gosched()
 	}
 	b.batch, b.src = nil, nil
+	b.mode, b.n, b.enc, b.tally = modeUndecided, 0, nil, tally{}
 }

@@ -1,10 +1,18 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"sync/atomic"
 	"testing"
 
+	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/internal/textgen"
 	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/record"
+	"github.com/idlint/idlint/reports"
 )
 
 // A batcher hands over the occurrences committed, in order, and never a
@@ -80,5 +88,94 @@ func TestEndedOnlyFlushDoesNotWait(t *testing.T) {
 	}
 	if it := out.items[len(out.items)-1]; it.ended != 1 || it.tokens != 0 {
 		t.Errorf("last item %+v, want ended 1 and no tokens", it)
+	}
+}
+
+// issue 25 §4 (emitter): from the worker's slot to the sink's bytes — the
+// occurrence encoded into its batch, the batch handed over, its line
+// numbers moved by the parts before and written — an occurrence costs no
+// allocation: the batch buffers are recycled, the encoder's identifier
+// parts cached. Measured over whole passes of a few batches, both with
+// identifiers repeated (the cache's hits) and all distinct (its misses).
+func TestEncodedPathAllocs(t *testing.T) {
+	eng, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	occsOf := func(text []byte) []lint.Occurrence {
+		var occs []lint.Occurrence
+		for i, c := range extract.Find(nil, text, extract.Options{}) {
+			o, err := eng.Check("urn", string(text[c.Start:c.End]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Location = record.Location{Source: "dense.txt", Offset: int64(c.Start), Line: i/2 + 1, Column: 5}
+			occs = append(occs, o)
+		}
+		return occs
+	}
+	unit := occsOf(textgen.Dense(16<<10, 1))
+	var repeated []lint.Occurrence
+	for len(repeated) < 4*batchSize {
+		repeated = append(repeated, unit...)
+	}
+	distinct := occsOf(textgen.Dense(4<<20, 2)) // of 100,000 keys: more than the encoder caches
+	for _, tc := range []struct {
+		name string
+		occs []lint.Occurrence
+	}{{"repeated", repeated}, {"distinct", distinct}} {
+		j := reports.NewJSONL(io.Discard, nil)
+		var busy atomic.Int32
+		dl := &delivery{enc: j.NewEncoder(), busy: &busy} // procs 0: always encode
+		out := newSlot()
+		e := &emitter{r: &run{encSink: j}, lineBase: 100000}
+		pass := func() {
+			b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}, dl: dl, relLines: true}
+			for i := range tc.occs {
+				*b.slot() = tc.occs[i]
+				b.commit()
+			}
+			b.flush()
+			for len(out.items) > out.head {
+				it, _ := out.take(context.Background())
+				it.tally.into(&e.sum)
+				if err := e.encoded(it.enc); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		pass() // buffers grown, the cache filled
+		allocs := testing.AllocsPerRun(3, pass)
+		per := allocs / float64(len(tc.occs))
+		t.Logf("%s: %d occurrences, %v allocations per pass: %.4f per occurrence", tc.name, len(tc.occs), allocs, per)
+		if per >= 0.01 {
+			t.Errorf("%s: %.3f allocations per occurrence, want 0", tc.name, per)
+		}
+	}
+}
+
+// moveLines puts each line number plus the lines of the parts before in
+// place of the part's own, whatever their widths (issue 25 emitter).
+func TestMoveLines(t *testing.T) {
+	for _, tc := range []struct {
+		lines []int
+		base  int
+	}{
+		{[]int{1, 9, 10, 99, 100}, 1},
+		{[]int{1, 2, 3}, 999},
+		{[]int{5, 123456}, 99999},
+		{[]int{-3, 0, 7}, 10}, // not met, but written as strconv writes them
+	} {
+		var enc, want []byte
+		var at []lineAt
+		for i, l := range tc.lines {
+			enc = fmt.Appendf(enc, `{"n":%d,"line":`, i)
+			want = fmt.Appendf(want, `{"n":%d,"line":%d}`+"\n", i, l+tc.base)
+			at = append(at, lineAt{len(enc), l})
+			enc = fmt.Appendf(enc, "%d}\n", l)
+		}
+		if got := moveLines(nil, enc, at, tc.base); !bytes.Equal(got, want) {
+			t.Errorf("%v + %d:\n got %s\nwant %s", tc.lines, tc.base, got, want)
+		}
 	}
 }

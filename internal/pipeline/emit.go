@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"strconv"
+
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
@@ -16,6 +18,7 @@ type emitter struct {
 	// file's record summed over the parts so far
 	lineBase int
 	merged   record.Source
+	scratch  []byte // encoded lines with their line numbers moved
 }
 
 // emit runs on the caller's goroutine until every task is delivered or
@@ -47,10 +50,20 @@ func (e *emitter) task(t *task) error {
 		e.r.bud.release(it.tokens)
 		if dropped {
 			recycle(it.occ)
-			it.occ = nil
+			it.occ, it.tally = nil, tally{}
+			if it.enc != nil {
+				recycleEncoded(it.enc)
+				it.enc = nil
+			}
 		}
+		it.tally.into(&e.sum)
 		if err := e.occurrences(it.occ); err != nil {
 			return err
+		}
+		if it.enc != nil {
+			if err := e.encoded(it.enc); err != nil {
+				return err
+			}
 		}
 		recycle(it.occ)
 		src := it.src
@@ -73,29 +86,55 @@ func (e *emitter) task(t *task) error {
 }
 
 func (e *emitter) occurrences(occ []lint.Occurrence) error {
+	var t tally
+	defer t.into(&e.sum)
 	for k := range occ {
 		o := &occ[k]
 		o.Line += e.lineBase
-		if o.Kind != "" {
-			e.sum.Lookalikes++
-			if !e.r.cfg.IncludeLookalikes {
-				continue
-			}
-		} else if !o.IsMeta() { // a suppression comment's findings: no identifier
-			e.sum.Occurrences++
-			if !o.Valid() {
-				e.sum.Invalid++
-			}
-		}
-		e.sum.Suppressed += len(o.Suppressed)
-		for _, f := range o.Findings {
-			e.sum.Findings[f.Severity]++
+		if !t.add(o, e.r.cfg.IncludeLookalikes) {
+			continue
 		}
 		if err := e.sink.Occurrence(o); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// encoded writes a batch a worker encoded, its line numbers moved by the
+// lines of the parts before when it is a part's.
+func (e *emitter) encoded(x *encoded) error {
+	b := x.buf
+	if e.lineBase != 0 && len(x.lines) > 0 {
+		b = moveLines(e.scratch[:0], x.buf, x.lines, e.lineBase)
+		e.scratch = b
+	}
+	err := e.r.encSink.WriteEncoded(b)
+	recycleEncoded(x)
+	return err
+}
+
+// moveLines appends enc to dst with each line number of lines plus base.
+func moveLines(dst, enc []byte, lines []lineAt, base int) []byte {
+	from := 0
+	for _, l := range lines {
+		dst = append(dst, enc[from:l.at]...)
+		dst = strconv.AppendInt(dst, int64(l.line+base), 10)
+		from = l.at + digits(l.line)
+	}
+	return append(dst, enc[from:]...)
+}
+
+// digits is the length of n in decimal, as strconv writes it.
+func digits(n int) int {
+	d := 1
+	if n < 0 {
+		d, n = 2, -n
+	}
+	for ; n >= 10; n /= 10 {
+		d++
+	}
+	return d
 }
 
 func (e *emitter) sources(src []record.Source) error {

@@ -52,7 +52,7 @@ func (s *scanner) part(ctx context.Context, t *task, copt corpus.Options, bud *b
 			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		}
 	}
-	b := batcher{ctx: ctx, seq: t.seq, out: t.slot, bud: bud}
+	b := batcher{ctx: ctx, seq: t.seq, out: t.slot, bud: bud, dl: s.dl, relLines: t.part > 0}
 	defer func() {
 		if r := recover(); r != nil {
 			b.flush() // what was found before, as the record counts it

@@ -76,6 +76,11 @@ type run struct {
 	work  chan *task
 	order chan *task // the tasks in output order, for the emitter
 
+	// how occurrences reach the sink (batch.go): encoded by the workers
+	// for an encSink, counted only when the sink ignores them
+	encSink reports.EncodedSink
+	count   bool
+
 	allMu sync.Mutex
 	all   []*task // tasks planned and not yet emitted, to wake their waiters at the end
 }
@@ -102,6 +107,7 @@ func Run(ctx context.Context, eng *lint.Engine, inputs []corpus.Input, cfg Confi
 	r.ctx = ctx
 	defer cancel()
 	r.setup()
+	r.deliveryTo(sink)
 	defer r.wake(cancel)
 	// an interrupt wakes the emitter waiting for a worker, which may be
 	// stuck in a read no interrupt ends (standard input)
@@ -150,6 +156,24 @@ func (r *run) setup() {
 	}
 	r.work = make(chan *task, 2*r.jobs)
 	r.order = make(chan *task, 4096)
+}
+
+// deliveryTo decides how occurrences reach sink.
+func (r *run) deliveryTo(sink Sink) {
+	if s, ok := sink.(reports.OccurrenceIgnorer); ok && s.IgnoresOccurrences() {
+		r.count = true
+	} else if s, ok := sink.(reports.EncodedSink); ok && s.NewEncoder() != nil {
+		r.encSink = s
+	}
+}
+
+// delivery is a worker's view of deliveryTo's choice.
+func (r *run) delivery() *delivery {
+	d := &delivery{count: r.count, lookalikes: r.cfg.IncludeLookalikes, busy: &r.busy, procs: int32(runtime.GOMAXPROCS(0))}
+	if r.encSink != nil {
+		d.enc = r.encSink.NewEncoder()
+	}
+	return d
 }
 
 // wake cancels the run and wakes the workers waiting for room in a slot

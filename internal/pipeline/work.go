@@ -3,6 +3,7 @@ package pipeline
 // worker scans the tasks the planner hands over until there are none.
 func (r *run) worker() {
 	sc := newScanner(r.eng, &r.cfg)
+	sc.dl = r.delivery()
 	sc.stream.SetContext(r.ctx) // checked per buffer: text without identifiers ends on an interrupt too
 	for t := range r.work {
 		r.busy.Add(1)
@@ -20,7 +21,7 @@ func (r *run) worker() {
 // (and one wake-up of the emitter) per batch, not two per file.
 func (r *run) scanInputs(sc *scanner, t *task) {
 	b := &sc.b
-	*b = batcher{ctx: r.ctx, seq: t.seq, out: t.slot, bud: r.bud}
+	*b = batcher{ctx: r.ctx, seq: t.seq, out: t.slot, bud: r.bud, dl: sc.dl}
 	copt := r.cfg.Corpus
 	copt.ParallelDecode = t.decode
 	for _, in := range t.ins {
