@@ -101,7 +101,7 @@ type textChunks struct {
 	size   int64
 }
 
-const textChunk = 1 << 20
+const textChunk, firstTextChunk = 1 << 20, 64 << 10
 
 func (t *textChunks) add(s string) strRef {
 	if len(t.chunks) == 0 || len(s) > cap(t.chunks[t.cur])-len(t.chunks[t.cur]) {
@@ -110,7 +110,10 @@ func (t *textChunks) add(s string) strRef {
 		}
 		switch {
 		case t.cur == len(t.chunks):
-			t.chunks = append(t.chunks, make([]byte, 0, max(textChunk, len(s))))
+			// the first chunks are smaller, so that a small run stays
+			// under the first GC's 4 MB heap goal (issue 25, start-up)
+			size := min(textChunk, firstTextChunk<<min(len(t.chunks), 4))
+			t.chunks = append(t.chunks, make([]byte, 0, max(size, len(s))))
 		case cap(t.chunks[t.cur]) < len(s): // a chunk kept from before a spill is too small
 			t.chunks = append(t.chunks, t.chunks[t.cur])
 			t.chunks[t.cur] = make([]byte, 0, len(s))
@@ -712,6 +715,7 @@ type Background struct {
 	full  chan []Row
 	free  chan []Row
 	done  chan struct{}
+	made  int // batches allocated, up to backgroundDepth+1
 }
 
 // backgroundBatch is the rows handed over at once; backgroundDepth the
@@ -725,10 +729,9 @@ const (
 func NewBackground() *Background {
 	b := &Background{cs: NewClusters(), full: make(chan []Row, backgroundDepth),
 		free: make(chan []Row, backgroundDepth+1), done: make(chan struct{})}
-	for range backgroundDepth + 1 {
-		b.free <- make([]Row, 0, backgroundBatch)
-	}
-	b.batch = <-b.free
+	// batches are made when first needed: a small run stays under the
+	// first GC's 4 MB heap goal (issue 25, start-up)
+	b.batch, b.made = make([]Row, 0, backgroundBatch), 1
 	go func(cs *Clusters, full <-chan []Row, free chan<- []Row, done chan<- struct{}) {
 		defer close(done)
 		for rows := range full {
@@ -749,7 +752,16 @@ func (b *Background) Add(o *lint.Occurrence) {
 	b.batch = append(b.batch, rowOf(o))
 	if len(b.batch) == backgroundBatch {
 		b.full <- b.batch
-		b.batch = <-b.free
+		select {
+		case b.batch = <-b.free:
+		default:
+			if b.made == backgroundDepth+1 {
+				b.batch = <-b.free
+				break
+			}
+			b.batch = make([]Row, 0, backgroundBatch)
+			b.made++
+		}
 	}
 }
 
