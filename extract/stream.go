@@ -42,8 +42,9 @@ type Stream struct {
 	ctx  context.Context // nil: never interrupted
 	r    io.Reader
 	opt  Options
-	buf  []byte
+	buf  []byte // made at the first read: text given whole never needs it
 	own  []byte // the stream's own buffer while buf is text given to ResetBytes
+	size int    // of the stream's own buffer
 	n    int    // valid bytes in buf
 	base int64  // stream offset of buf[0]
 	from int    // next colon index to examine
@@ -73,7 +74,9 @@ func NewStream(r io.Reader, opt Options, bufSize int) *Stream {
 	}
 	// room for a maximal identifier with its context on both sides
 	bufSize = max(bufSize, opt.MaxLen+maxScheme+2*ContextBytes+64)
-	return &Stream{r: r, opt: opt, buf: make([]byte, bufSize), line: 1, fromLine: 1}
+	// the buffer is made at the first read (issue 25, start-up: a run of
+	// files read whole stays under the first GC's heap goal)
+	return &Stream{r: r, opt: opt, size: bufSize, line: 1, fromLine: 1}
 }
 
 // SetContext makes the stream end with ctx's error once ctx is done,
@@ -93,7 +96,10 @@ func (s *Stream) ResetBytes(text []byte, offset int64) {
 	if own == nil {
 		own = s.buf
 	}
-	*s = Stream{ctx: s.ctx, opt: s.opt, buf: text, n: len(text), eof: true, own: own, cands: s.cands[:0], line: 1, fromLine: 1, base: offset, bytesRead: int64(len(text))}
+	if own == nil {
+		own = []byte{} // not nil: marks buf as text given whole
+	}
+	*s = Stream{ctx: s.ctx, opt: s.opt, buf: text, n: len(text), eof: true, own: own, size: s.size, cands: s.cands[:0], line: 1, fromLine: 1, base: offset, bytesRead: int64(len(text))}
 }
 
 // ResetAt is Reset for a reader that starts at offset of a larger text:
@@ -106,7 +112,7 @@ func (s *Stream) ResetAt(r io.Reader, offset int64) {
 	if s.own != nil {
 		buf = s.own // back from ResetBytes
 	}
-	*s = Stream{ctx: s.ctx, r: r, opt: s.opt, buf: buf, cands: s.cands[:0], line: 1, fromLine: 1, base: offset}
+	*s = Stream{ctx: s.ctx, r: r, opt: s.opt, buf: buf, size: s.size, cands: s.cands[:0], line: 1, fromLine: 1, base: offset}
 }
 
 // Next advances to the next identifier; it returns false at the end of the
@@ -272,6 +278,9 @@ func (s *Stream) fill() bool {
 	}
 	s.cands, s.next = s.cands[:0], 0
 	if !s.eof {
+		if cap(s.buf) == 0 {
+			s.buf = make([]byte, s.size)
+		}
 		for empty := 0; s.n < len(s.buf); empty++ {
 			k, err := s.r.Read(s.buf[s.n:])
 			s.n += k
@@ -311,7 +320,7 @@ func (s *Stream) fill() bool {
 // window is how much of a text given whole one fill scans: the stream's
 // buffer's worth, and room for a maximal identifier with its context.
 func (s *Stream) window() int {
-	return max(len(s.own), 4*(s.opt.MaxLen+maxScheme+2*ContextBytes))
+	return max(s.size, 4*(s.opt.MaxLen+maxScheme+2*ContextBytes))
 }
 
 // maxEmptyReads is how many reads returning nothing and no error in a row
