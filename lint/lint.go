@@ -48,6 +48,14 @@ type Occurrence struct {
 	// (reports.FindingKey): a sink that numbers findings (the baseline)
 	// hands them to the sinks after it.
 	Fingerprints []string
+	// MemoID, when not 0, names the Memo result this occurrence's
+	// Scheme, Profile, Raw, Canonical, Key, NSKey, KeyLevel, Namespace
+	// and Findings (before any filtering) were written from: equal IDs,
+	// equal fields, whatever memo or generation (an encoder caches by it,
+	// issue 25). Whoever changes one of these fields but Findings must
+	// clear it; Findings, Suppressed, Truncated and Kind are checked by
+	// the users.
+	MemoID uint64
 }
 
 // Valid reports whether no finding is an error, suppressed ones included:

@@ -3,6 +3,7 @@ package lint
 import (
 	"hash/maphash"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/idlint/idlint/internal/gencache"
@@ -71,6 +72,20 @@ type Memo struct {
 	lastPlaced bool
 	// bounds (the memo… constants; tests lower them)
 	maxEntries, maxBytes int
+	// gen numbers this memo's generation (since its last reset) among all
+	// memos' of the process: Occurrence.MemoID is gen<<32 | the entry's ord
+	gen uint64
+}
+
+// memoGens hands out memo generations; 0 is never one.
+var memoGens atomic.Uint32
+
+func nextMemoGen() uint64 {
+	for {
+		if g := memoGens.Add(1); g != 0 {
+			return uint64(g)
+		}
+	}
 }
 
 // memoScheme is what a memo needs of a scheme for every candidate, looked
@@ -96,7 +111,8 @@ type memoEntry struct {
 	// full every time), 1 "" (an identifier in a quiet context), k ≥ 2
 	// the look-alike kind m.kinds[k-2]; facts are its facts for Quiet
 	text, facts uint8
-	placed      bool // Placed holds for the result
+	placed      bool   // Placed holds for the result
+	ord         uint32 // the entry's number in its generation (Occurrence.MemoID)
 }
 
 // memoClass is the part of a result many texts share.
@@ -166,6 +182,7 @@ func (m *Memo) reset() {
 		clear(m.seen)
 	}
 	m.n = 0
+	m.gen = nextMemoGen()
 	m.arena.reset()
 	m.classes = m.classes[:0]
 	m.classAt = make(map[uint64]uint32)
@@ -242,6 +259,7 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 		Scheme: c.scheme, Profile: c.profile, Raw: ident,
 		Canonical: m.arena.str(e.canon, e.canonLen), Key: m.arena.str(e.key, e.keyLen), NSKey: m.arena.str(e.nsKey, e.nsKeyLen),
 		KeyLevel: c.keyLevel, Namespace: m.arena.str(e.ns, e.nsLen), Findings: c.findings,
+		MemoID: m.gen<<32 | uint64(e.ord),
 	}
 	m.last, m.lastPlaced = dst, e.placed
 	return nil
@@ -317,7 +335,7 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) *memoEntry {
 	}
 	e := &m.table[i]
 	m.see(h)
-	*e = memoEntry{hash: h.hash, check: h.check, raw: off, rawLen: uint16(len(raw)), class: noClass, scheme: uint8(si)}
+	*e = memoEntry{hash: h.hash, check: h.check, raw: off, rawLen: uint16(len(raw)), class: noClass, scheme: uint8(si), ord: uint32(m.n)}
 	m.n++
 	e.text, e.facts = m.classifyText(&m.schemes[si], m.arena.str(off, e.rawLen))
 	return e

@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
@@ -230,7 +231,8 @@ func appendString(b []byte, s string) []byte {
 // (its hash remembered the first) replaces its slot and appends to the
 // arena, which starts over when full (issue 25: no
 // allocation per identifier, hits or misses, on identifier-dense input
-// of more distinct identifiers than the cache holds).
+// of more distinct identifiers than the cache holds). A memo's results
+// (Occurrence.MemoID) go to frag instead, found by their ID.
 type occEncoder struct {
 	doc    record.Location
 	docEnc []byte
@@ -248,7 +250,55 @@ type occEncoder struct {
 	// would cost more than the hits save)
 	looks, hits, skip int
 	cold              bool
+	frag              fragCache
 }
+
+// fragCache holds the identifier parts of memo results (issue 25: "JSON
+// encoding from a per-distinct-identifier cached fragment"), found by
+// Occurrence.MemoID in a direct-mapped table: a hit neither hashes nor
+// compares text. The parts are in a ring of bytes: a slot's part is good
+// while fewer than len(ring) bytes were written after it.
+type fragCache struct {
+	slots []fragSlot
+	ring  []byte
+	at    uint64 // bytes written to the ring, gaps at its end included
+	hits  int    // (tests)
+	// as occEncoder's: cold when under one lookup in fragColdRate hit in
+	// the last window, and then one occurrence in encColdProbe looked up
+	// (dense text of more distinct identifiers than the cache holds: a
+	// lookup and an insert are cache misses, about what encoding afresh
+	// costs)
+	looks, winHits, skip int
+	cold                 bool
+}
+
+// fragSlot is one cached part: the result it renders, checked on a hit
+// by identity (the MemoID, Raw's bytes' address) and by the findings,
+// which a scan may have filtered per occurrence.
+type fragSlot struct {
+	id       uint64
+	pos      uint64 // where in the ring's history the part starts
+	n        uint32
+	raw      string
+	findings []rules.Finding
+}
+
+// Bounds of the fragment cache: slots (a power of two) and ring bytes
+// (~12,000 parts of 340 bytes): small enough to stay in the processor's
+// cache, where a hit costs a fifth of encoding afresh; a bigger one
+// (2^18 slots, 96 MB) did not pay on dense text: every lookup missed the
+// processor's cache. Lowered by tests.
+var (
+	fragSlots = 1 << 14
+	fragRing  = 4 << 20
+	fragMax   = 4 << 10 // longer parts are not cached
+)
+
+// fragColdRate: 200 MB of dense text (100,000 keys) hit ~6% of lookups,
+// which cost more than they saved (+6–9% user CPU); a hit saves ~4/5 of
+// an encoding (BenchmarkOccEncoderMemo), a miss adds a lookup and an
+// insert.
+const fragColdRate = 4
 
 // identSlot is a cached identifier part: the fields it was encoded from
 // and where its bytes are in the arena.
@@ -294,6 +344,9 @@ func (e *occEncoder) appendAt(b []byte, o *lint.Occurrence) ([]byte, int) {
 // appendIdentCached appends o's identifier part, from the cache when it
 // holds it.
 func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
+	if o.MemoID != 0 && !o.Truncated && o.Kind == "" && len(o.Suppressed) == 0 {
+		return e.frag.append(b, o)
+	}
 	if e.slots == nil {
 		e.tags = make([]uint64, encSlots)
 		e.slots = make([]identSlot, encSlots)
@@ -352,6 +405,64 @@ func sameIdent(a, b *lint.Occurrence) bool {
 	}
 	for i := range a.Findings {
 		if a.Findings[i] != b.Findings[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// append appends the identifier part of o, a memo's result (MemoID set)
+// neither truncated nor with suppressed findings nor a look-alike: those
+// fields are not part of what the MemoID names.
+func (c *fragCache) append(b []byte, o *lint.Occurrence) []byte {
+	if c.slots == nil {
+		c.slots = make([]fragSlot, fragSlots)
+		c.ring = make([]byte, fragRing)
+	}
+	if c.cold {
+		if c.skip++; c.skip < encColdProbe {
+			return appendIdent(b, o)
+		}
+		c.skip = 0
+	}
+	if c.looks++; c.looks == encWindow {
+		c.cold = c.winHits*fragColdRate < c.looks
+		c.looks, c.winHits = 0, 0
+	}
+	id := o.MemoID
+	x := &c.slots[(uint32(id)+uint32(id>>32)*0x9e3779b1)&uint32(len(c.slots)-1)]
+	if x.id == id && c.at-x.pos <= uint64(len(c.ring)) && len(x.raw) == len(o.Raw) &&
+		unsafe.StringData(x.raw) == unsafe.StringData(o.Raw) && equalFindings(x.findings, o.Findings) {
+		c.hits++
+		c.winHits++
+		p := x.pos % uint64(len(c.ring))
+		return append(b, c.ring[p:p+uint64(x.n)]...)
+	}
+	start := len(b)
+	b = appendIdent(b, o)
+	enc := b[start:]
+	if len(enc) > fragMax || len(enc) > len(c.ring) {
+		return b
+	}
+	p := c.at % uint64(len(c.ring))
+	if p+uint64(len(enc)) > uint64(len(c.ring)) {
+		c.at += uint64(len(c.ring)) - p // the part starts the ring over
+		p = 0
+	}
+	copy(c.ring[p:], enc)
+	*x = fragSlot{id: id, pos: c.at, n: uint32(len(enc)), raw: o.Raw, findings: o.Findings}
+	c.at += uint64(len(enc))
+	return b
+}
+
+// equalFindings reports whether a and b hold the same findings (a scan's
+// suppressions and placed rules change them per occurrence).
+func equalFindings(a, b []rules.Finding) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
 			return false
 		}
 	}

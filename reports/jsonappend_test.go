@@ -273,3 +273,152 @@ func TestOccEncoderColdAndWarm(t *testing.T) {
 		t.Errorf("after 50 identifiers repeated: still cold")
 	}
 }
+
+// issue 25 (encoding from a cached fragment): identifier parts cached by
+// MemoID are never reused for another result: other memos and engines
+// (the same texts, other IDs or findings), occurrences whose findings a
+// scan changed (suppressed, filtered, placed), truncated ones,
+// look-alikes, an ID forged onto another text; with a small cache, so
+// that slots are replaced and the ring starts over.
+func TestFragCacheNeverReusesAcrossResults(t *testing.T) {
+	defer func(s, r int) { fragSlots, fragRing = s, r }(fragSlots, fragRing)
+	fragSlots, fragRing = 16, 4<<10
+	strict, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lax, err := lint.New(lint.Config{Severity: map[string]rules.Severity{"URN030": rules.None}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	memos := []*lint.Memo{strict.NewMemo(), strict.NewMemo(), lax.NewMemo()}
+	var texts []string
+	for i := range 40 {
+		texts = append(texts, "URN:ISBN:04514505"+strconv.Itoa(10+i), "urn:example:k-"+strconv.Itoa(i))
+	}
+	texts = append(texts, "urn:ab:cd") // a look-alike in the context below
+	ctx := func(raw string) *rules.Context {
+		if raw == "urn:ab:cd" {
+			return &rules.Context{Before: []byte("\""), After: []byte(":\n")}
+		}
+		return &rules.Context{Before: []byte(" "), After: []byte(" ")}
+	}
+	var enc occEncoder
+	n := 0
+	for round := range 3 {
+		for mi, m := range memos {
+			for k := range 2 * len(texts) { // each twice in a row: the second may hit
+				ti, raw := k/2, texts[k/2]
+				if k%10 == 9 {
+					ti, raw = 0, texts[0] // back after the ring moved on: its slot may be stale
+				}
+				var o lint.Occurrence
+				if err := m.CheckInto(&o, "urn", []byte(raw), ctx(raw)); err != nil {
+					t.Fatal(err)
+				}
+				o.Source, o.Offset = "a.txt", int64(n)
+				switch (n + round) % 7 {
+				case 1:
+					o.Truncated = true
+				case 2: // a suppression comment silenced the first finding
+					if len(o.Findings) > 0 {
+						o.Findings, o.Suppressed = o.Findings[1:], o.Findings[:1]
+					}
+				case 3: // a baseline held one back: findings differ, nothing suppressed
+					if len(o.Findings) > 0 {
+						o.Findings = o.Findings[1:]
+					}
+				case 4: // URN124 outside documentation (the scan places it)
+					m.Place(&o, "a.txt")
+				case 5: // the ID forged onto another text
+					if ti > 0 {
+						o.Raw = texts[ti-1]
+					}
+				}
+				n++
+				if got, want := enc.append(nil, &o), AppendOccurrence(nil, &o); !bytes.Equal(got, want) {
+					t.Fatalf("round %d, memo %d, %s (MemoID %#x):\n got %s\nwant %s", round, mi, raw, o.MemoID, got, want)
+				}
+			}
+		}
+	}
+	if enc.frag.hits == 0 || enc.frag.at <= uint64(fragRing) {
+		t.Errorf("%d hits, %d bytes through a ring of %d: want hits and the ring started over", enc.frag.hits, enc.frag.at, fragRing)
+	}
+}
+
+// BenchmarkOccEncoderMemo: JSONL lines of a memo's results (issue 25),
+// 256 KB of dense text encoded over and over, so that either cache holds
+// every identifier part: by MemoID (frag) or by the text's hash (MemoID
+// cleared).
+func BenchmarkOccEncoderMemo(b *testing.B) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := e.NewMemo()
+	text := textgen.Dense(256<<10, 1)
+	var occs []lint.Occurrence
+	for i, c := range extract.Find(nil, text, extract.Options{}) {
+		var o lint.Occurrence
+		if err := m.CheckInto(&o, "urn", text[c.Start:c.End], &rules.Context{Before: []byte(" "), After: []byte(" ")}); err != nil {
+			b.Fatal(err)
+		}
+		o.Source, o.Offset, o.Line, o.Column = "dense.txt", int64(c.Start), i/2+1, 40
+		occs = append(occs, o)
+	}
+	for _, id := range []bool{true, false} {
+		name := "frag"
+		if !id {
+			name = "hash"
+			for i := range occs {
+				occs[i].MemoID = 0
+			}
+		}
+		b.Run(name, func(b *testing.B) {
+			var enc occEncoder
+			var buf []byte
+			for b.Loop() {
+				for i := range occs {
+					buf = enc.append(buf[:0], &occs[i])
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(occs)), "ns/ident")
+		})
+	}
+}
+
+// On a memo's results all distinct the fragment cache goes cold (looks
+// up one occurrence in encColdProbe), and warms again once they repeat;
+// the output is AppendOccurrence's throughout (issue 25).
+func TestFragCacheColdAndWarm(t *testing.T) {
+	e, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := e.NewMemo()
+	var enc occEncoder
+	check := func(raw string, i int) {
+		var o lint.Occurrence
+		if err := m.CheckInto(&o, "urn", []byte(raw), nil); err != nil {
+			t.Fatal(err)
+		}
+		o.Source, o.Offset = "a.txt", int64(i)
+		if got, want := enc.append(nil, &o), AppendOccurrence(nil, &o); !bytes.Equal(got, want) {
+			t.Fatalf("%s:\n got %s\nwant %s", raw, got, want)
+		}
+	}
+	for i := range 3 * encWindow {
+		check("urn:example:crawl-"+strconv.Itoa(i), i)
+	}
+	if !enc.frag.cold {
+		t.Fatalf("not cold after %d distinct identifiers (%d hits)", 3*encWindow, enc.frag.hits)
+	}
+	n := (encColdProbe + 1) * encWindow // cold, a window is of the lookups
+	for i := range n {
+		check("urn:example:hot-"+strconv.Itoa(i%50), i)
+	}
+	if enc.frag.cold {
+		t.Errorf("still cold after %d occurrences of 50 identifiers (%d hits)", n, enc.frag.hits)
+	}
+}
