@@ -5,6 +5,7 @@ package parquet
 import (
 	"bytes"
 	"fmt"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -29,7 +30,8 @@ type dictColumn struct {
 	rows    []int32
 	last    []byte // the last row's value and index: runs of one value
 	lastIdx int32
-	size    int // the dictionary page's size: 4 bytes and the text per value
+	lastIn  []byte // the last row's own bytes: the same string again needs no comparing
+	size    int    // the dictionary page's size: 4 bytes and the text per value
 }
 
 // dictSeeder is what a dictionary-encoding column writer's encoder offers
@@ -46,7 +48,12 @@ func newDictColumn(leaf int) *dictColumn {
 // add appends the rows of a batch's leaf.
 func (d *dictColumn) add(vals []pq.ByteArray) {
 	for _, v := range vals {
+		if len(v) == len(d.lastIn) && len(v) > 0 && unsafe.SliceData(v) == unsafe.SliceData(d.lastIn) {
+			d.rows = append(d.rows, d.lastIdx) // a run, many rows of one interned string (run_id, scheme …)
+			continue
+		}
 		if d.last != nil && bytes.Equal(v, d.last) {
+			d.lastIn = v
 			d.rows = append(d.rows, d.lastIdx)
 			continue
 		}
@@ -57,7 +64,7 @@ func (d *dictColumn) add(vals []pq.ByteArray) {
 			d.index[string(v)] = i
 			d.size += 4 + len(v)
 		}
-		d.last, d.lastIdx = d.values.bytes[i], i
+		d.last, d.lastIdx, d.lastIn = d.values.bytes[i], i, v
 		d.rows = append(d.rows, i)
 	}
 }
@@ -112,7 +119,7 @@ func (d *dictColumn) write(rg file.BufferedRowGroupWriter) error {
 func (d *dictColumn) reset() {
 	clear(d.index)
 	d.values.reset()
-	d.rows, d.last, d.size = d.rows[:0], nil, 0
+	d.rows, d.last, d.lastIn, d.size = d.rows[:0], nil, nil, 0
 }
 
 func stringArray(vals []pq.ByteArray) arrow.Array {

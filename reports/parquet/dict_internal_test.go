@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -82,5 +83,43 @@ func TestDictionaryColumns(t *testing.T) {
 			t.Errorf("row group %d: statistics %T min/max %q %q, want %q %q", g, st, bs.Min(), bs.Max(), slices.Min(vals), slices.Max(vals))
 		}
 		t.Logf("row group %d: encodings %v", g, cc.Encodings())
+	}
+}
+
+// A dictionary column's rows index the distinct values whether a row's
+// string is the previous row's own (the pointer fast path, issue 25), an
+// equal copy, empty, or new.
+func TestDictionaryRuns(t *testing.T) {
+	urn, xri := "urn", "xri"
+	urnCopy := strings.Clone(urn)
+	tests := []struct {
+		name string
+		rows []string
+		want []int32
+		vals []string
+	}{
+		{"one string", []string{urn, urn, urn}, []int32{0, 0, 0}, []string{"urn"}},
+		{"equal copies", []string{urn, urnCopy, urn}, []int32{0, 0, 0}, []string{"urn"}},
+		{"alternating", []string{urn, xri, urn, xri}, []int32{0, 1, 0, 1}, []string{"urn", "xri"}},
+		{"empty", []string{"", "", urn, ""}, []int32{0, 0, 1, 0}, []string{"", "urn"}},
+		{"same bytes, shorter", []string{urn, urn[:2], urn}, []int32{0, 1, 0}, []string{"urn", "ur"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := newDictColumn(0)
+			var l leafData
+			for _, s := range tt.rows {
+				l.putString(s)
+			}
+			d.add(l.bytes[:2])
+			d.add(l.bytes[2:]) // across batches: the last row carries over
+			var vals []string
+			for _, v := range d.values.bytes {
+				vals = append(vals, string(v))
+			}
+			if !slices.Equal(d.rows, tt.want) || !slices.Equal(vals, tt.vals) {
+				t.Errorf("rows %v values %q, want %v %q", d.rows, vals, tt.want, tt.vals)
+			}
+		})
 	}
 }

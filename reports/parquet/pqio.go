@@ -108,9 +108,8 @@ func arrowSchemaMeta(s *arrow.Schema) (string, error) {
 // level 0 for an empty list and 2 for an element, repetition level 0 for a
 // row's first element and 1 after.
 type leafData struct {
-	bytes    []pq.ByteArray // slices of text, or of strs' strings
+	bytes    []pq.ByteArray // slices of text, or of a batch's rows' strings
 	text     []byte
-	strs     []string // a batch's strings, made bytes when it is written
 	i64      []int64
 	i32      []int32
 	bools    []bool
@@ -130,23 +129,19 @@ func (d *leafData) putBytes(v []byte) {
 	d.bytes = append(d.bytes, d.text[n:len(d.text):len(d.text)])
 }
 
-// putString appends s to a batch's strings: the row's own string, not a
-// copy (strings do not change; the batch keeps them alive until written).
-func (d *leafData) putString(s string) { d.strs = append(d.strs, s) }
-
-// stringsToBytes makes the batch's strings the byte arrays the column
-// writer takes, without copying them: arrow-go's writers only read their
-// input (the PLAIN and dictionary encoders and the statistics copy what
-// they keep).
-func (d *leafData) stringsToBytes() {
-	d.bytes = d.bytes[:0]
-	for _, s := range d.strs {
-		if len(s) == 0 {
-			d.bytes = append(d.bytes, emptyBytes) // not nil: nil is a null to the statistics
-			continue
-		}
-		d.bytes = append(d.bytes, unsafe.Slice(unsafe.StringData(s), len(s)))
+// putString appends s to a batch's byte arrays: the row's own string, not
+// a copy (strings do not change; the batch keeps them alive until it is
+// written and filled again). arrow-go's writers only read their input
+// (the PLAIN and dictionary encoders and the statistics copy what they
+// keep). Made byte arrays here, not kept as strings and turned into
+// them on the writer goroutine: that was a second pass over every value
+// (issue 25).
+func (d *leafData) putString(s string) {
+	if len(s) == 0 {
+		d.bytes = append(d.bytes, emptyBytes) // not nil: nil is a null to the statistics
+		return
 	}
+	d.bytes = append(d.bytes, unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 var emptyBytes = []byte{}
@@ -161,10 +156,13 @@ func (d *leafData) putLevels(j int) {
 	d.def, d.rep = append(d.def, 2), append(d.rep, int16(min(j, 1)))
 }
 
+// reset empties d, keeping its room. The byte arrays are not cleared: a
+// batch kept for reuse holds on to the strings of its last rows until it
+// is filled again — a bounded few batches (pendingBatches) — and clearing
+// them, pointers under the collector's write barrier, was 2% of a
+// --report run (issue 25).
 func (d *leafData) reset() {
-	clear(d.bytes) // let the rows' strings go
-	clear(d.strs)
-	d.bytes, d.text, d.strs = d.bytes[:0], d.text[:0], d.strs[:0]
+	d.bytes, d.text = d.bytes[:0], d.text[:0]
 	d.i64, d.i32, d.bools = d.i64[:0], d.i32[:0], d.bools[:0]
 	d.def, d.rep = d.def[:0], d.rep[:0]
 }

@@ -59,9 +59,8 @@ func leaves(t arrow.DataType) int {
 }
 
 // batch is up to batchRows rows, column by column, as the Parquet column
-// writers take them: values, and levels for list columns. Strings are
-// copied into each leaf's text, so a batch holds no pointer into the rows
-// it was made from; batches are reused, keeping their room.
+// writers take them: values, and levels for list columns. Strings are the
+// rows' own (leafData.putString); batches are reused, keeping their room.
 type batch struct {
 	leaves []leafData
 	rows   int
@@ -249,9 +248,6 @@ func (t *table[T]) write(b *batch) error {
 		return err
 	}
 	for i := range b.leaves {
-		if len(b.leaves[i].strs) > 0 {
-			b.leaves[i].stringsToBytes()
-		}
 		if d := t.dicts[i]; d != nil {
 			d.add(b.leaves[i].bytes) // written when the row group ends
 			continue
