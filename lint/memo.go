@@ -2,6 +2,7 @@ package lint
 
 import (
 	"hash/maphash"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"unsafe"
@@ -526,19 +527,7 @@ func (m *Memo) class(o *Occurrence) (uint32, bool) {
 
 // is reports o's class c.
 func (c *memoClass) is(o *Occurrence) bool {
-	return c.scheme == o.Scheme && c.profile == o.Profile && c.keyLevel == o.KeyLevel && (c.findings == nil) == (o.Findings == nil) && equalFindings(c.findings, o.Findings)
-}
-
-func equalFindings(a, b []rules.Finding) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return c.scheme == o.Scheme && c.profile == o.Profile && c.keyLevel == o.KeyLevel && (c.findings == nil) == (o.Findings == nil) && slices.Equal(c.findings, o.Findings)
 }
 
 // memoArena holds the memo's text: chunks of bytes appended to and never

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"hash/maphash"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
@@ -432,7 +433,7 @@ func (c *fragCache) append(b []byte, o *lint.Occurrence) []byte {
 	id := o.MemoID
 	x := &c.slots[(uint32(id)+uint32(id>>32)*0x9e3779b1)&uint32(len(c.slots)-1)]
 	if x.id == id && c.at-x.pos <= uint64(len(c.ring)) && len(x.raw) == len(o.Raw) &&
-		unsafe.StringData(x.raw) == unsafe.StringData(o.Raw) && equalFindings(x.findings, o.Findings) {
+		unsafe.StringData(x.raw) == unsafe.StringData(o.Raw) && slices.Equal(x.findings, o.Findings) {
 		c.hits++
 		c.winHits++
 		p := x.pos % uint64(len(c.ring))
@@ -453,18 +454,4 @@ func (c *fragCache) append(b []byte, o *lint.Occurrence) []byte {
 	*x = fragSlot{id: id, pos: c.at, n: uint32(len(enc)), raw: o.Raw, findings: o.Findings}
 	c.at += uint64(len(enc))
 	return b
-}
-
-// equalFindings reports whether a and b hold the same findings (a scan's
-// suppressions and placed rules change them per occurrence).
-func equalFindings(a, b []rules.Finding) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
