@@ -2,6 +2,7 @@ package lint
 
 import (
 	"runtime"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -12,37 +13,57 @@ import (
 // cache miss); huge pages also fault the table in 2 MiB at a time.
 const memoHugeMin = 4 << 20
 
+// MemoOffHeap is the most all memos together map outside the Go heap,
+// where a soft memory limit (debug.SetMemoryLimit) does not see it: past
+// it tables come from the heap. A command that sets a memory limit leaves
+// this much out of it, so the process stays within what it was given.
+const MemoOffHeap = 64 << 20
+
+// offHeap is the bytes mapped by all memos now.
+var offHeap atomic.Int64
+
 // memoMapping holds a memo's mapped table, for the cleanup that unmaps it
 // when the memo is collected.
 type memoMapping struct{ b []byte }
 
+func unmapTable(b []byte) {
+	if b != nil {
+		_ = syscall.Munmap(b)
+		offHeap.Add(-int64(len(b)))
+	}
+}
+
 // allocTable returns a zeroed table of n entries: a mapping in huge pages
-// when it is big (the entries hold no pointers, so the collector need not
-// see them), else from the heap. free unmaps the table it replaces, to be
-// called once that table is read.
+// when it is big and the off-heap budget allows (the entries hold no
+// pointers, so the collector need not see them), else from the heap. free
+// unmaps the table it replaces, to be called once that table is read.
 func (m *Memo) allocTable(n int) (t []memoEntry, free func()) {
 	size := n * int(unsafe.Sizeof(memoEntry{}))
-	if size < memoHugeMin {
-		return make([]memoEntry, n), func() {}
-	}
-	b, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
-	if err != nil {
-		return make([]memoEntry, n), func() {}
-	}
-	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE; a hint, refused where unsupported
-	if m.mapping == nil {
-		m.mapping = new(memoMapping)
-		runtime.AddCleanup(m, func(mm *memoMapping) {
-			if mm.b != nil {
-				_ = syscall.Munmap(mm.b)
+	var b []byte
+	if size >= memoHugeMin {
+		if offHeap.Add(int64(size)) <= MemoOffHeap {
+			var err error
+			if b, err = syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON); err != nil {
+				b = nil
 			}
-		}, m.mapping)
+		}
+		if b == nil {
+			offHeap.Add(-int64(size))
+		}
+	}
+	if m.mapping == nil {
+		if b == nil {
+			return make([]memoEntry, n), func() {}
+		}
+		m.mapping = new(memoMapping)
+		runtime.AddCleanup(m, func(mm *memoMapping) { unmapTable(mm.b) }, m.mapping)
 	}
 	old := m.mapping.b
 	m.mapping.b = b
-	return unsafe.Slice((*memoEntry)(unsafe.Pointer(&b[0])), n), func() {
-		if old != nil {
-			_ = syscall.Munmap(old)
-		}
+	free = func() { unmapTable(old) }
+	if b == nil {
+		return make([]memoEntry, n), free
 	}
+	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE; a hint, refused where unsupported
+	return unsafe.Slice((*memoEntry)(unsafe.Pointer(&b[0])), n), free
 }

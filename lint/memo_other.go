@@ -10,3 +10,7 @@ func (m *Memo) allocTable(n int) (t []memoEntry, free func()) {
 }
 
 const memoHugeMin = 4 << 20 // as on Linux, for the tests
+
+// MemoOffHeap is the most all memos together map outside the Go heap:
+// nothing here, where every table is on the heap.
+const MemoOffHeap = 0

@@ -382,7 +382,9 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		// GOGC stays at Go's 100: the memo's tables hold no pointers, so a
 		// collection is cheap, and 400 let the heap grow to 4-5x the live
 		// set (issue 25: -30 MB RSS on dense text, no CPU measured)
-		debug.SetMemoryLimit(*memLimit)
+		// the memos' big tables are mapped outside the heap, up to
+		// lint.MemoOffHeap: the heap gets the rest of the limit
+		debug.SetMemoryLimit(max(*memLimit-lint.MemoOffHeap, *memLimit/2))
 	}
 	reports.SetClusterSpill(clusterBudget(*clusterMem, *memLimit), copt.TempDir)
 	if *cpuprofile != "" {
