@@ -235,6 +235,10 @@ type Input struct {
 	// Open does not ask again. Open copes with a file that changed since:
 	// a read whole stops at its real end, or reads on past the size.
 	planned int64
+	// regular: a directory walk found a regular file here (its entry's
+	// type), which PlanAhead may open ahead; held is that descriptor.
+	regular bool
+	held    *heldFD
 }
 
 // Expand turns the command-line paths into inputs: files as they are,
@@ -325,7 +329,7 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ig
 				out = append(out, Input{Path: p})
 			}
 		case e.Type().IsRegular():
-			out = append(out, Input{Path: p})
+			out = append(out, Input{Path: p, regular: true})
 		default:
 			out = append(out, Input{Path: p, Err: errNotRegular})
 		}

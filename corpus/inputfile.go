@@ -5,6 +5,43 @@ import (
 	"sync/atomic"
 )
 
+// PlanAhead is Plan for a caller that reads the inputs soon after
+// planning them (a scan's planner): a file a directory walk found regular
+// is opened here and its size asked of the descriptor (fstat), and Open
+// reads that descriptor. The path is looked up once instead of twice (a
+// stat here, an open in Open): on the RFC series (10,059 files) the
+// stat's path walk was 8% of the CPU (issue 25, directory walk).
+//
+// The descriptor is in's until Open takes it: an input PlanAhead planned
+// must be passed to Open or OpenFunc, or Released. A file to split is
+// not held (its parts are opened by their readers), nor any file once
+// heldMax descriptors are held: those are stat-ed as Plan does.
+func PlanAhead(in *Input, opt Options, size int64) (parts []Part, fileSize int64) {
+	if !in.regular || in.held != nil || in.planned != 0 || in.Err != nil || opt.FS != nil {
+		return Plan(in, opt, size)
+	}
+	h, n, ok := openAhead(in.Path)
+	if !ok {
+		return Plan(in, opt, size)
+	}
+	if size > 0 && n >= 2*size {
+		h.release() // to be split: Plan opens it to find the parts
+		return Plan(in, opt, size)
+	}
+	in.held, in.planned = h, n+1
+	return nil, n
+}
+
+// Release closes the descriptor PlanAhead holds for in, if Open has not
+// taken it (an input planned but never read: a cancelled run).
+func (in Input) Release() { in.held.release() }
+
+// heldFD is a descriptor PlanAhead opened, taken once by Open (-1 after).
+type heldFD struct{ fd atomic.Int64 }
+
+// held counts the descriptors PlanAhead holds, bounded by heldMax.
+var held atomic.Int64
+
 // inputFile is an input file Open reads. Its reads are counted, so that a
 // size a planner found (Plan) can be confirmed without asking the system
 // again: a file read to its end at that size still has it.
@@ -19,6 +56,9 @@ type inputFile struct {
 // regular, may be a FIFO or a device, whose open and reads must end when
 // done is closed (openSpecial).
 func openInput(in Input, done <-chan struct{}) (*inputFile, error) {
+	if s, ok := in.held.take(in.Path); ok {
+		return &inputFile{sysFile: s, planned: in.planned - 1}, nil
+	}
 	if in.planned == 0 {
 		if s, ok, err := openSpecial(in.Path, done); ok {
 			if err != nil {

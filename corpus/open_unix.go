@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -240,4 +241,63 @@ func (f *sysFile) readSpecial(p []byte) (int, error) {
 		err = &fs.PathError{Op: "read", Path: f.name, Err: errInterrupted}
 	}
 	return n, err
+}
+
+// openAhead opens path for PlanAhead, if fewer than heldMax are held, and
+// tells its size; ok false (nothing held) when the open fails (Open will
+// report it) or no regular file is there any more. O_NONBLOCK: what was a
+// regular file when walked may be a FIFO now, whose open would wait.
+func openAhead(path string) (h *heldFD, size int64, ok bool) {
+	if held.Add(1) > heldMax() {
+		held.Add(-1)
+		return nil, 0, false
+	}
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	for err == syscall.EINTR {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	}
+	if err != nil {
+		held.Add(-1)
+		return nil, 0, false
+	}
+	n, regular := regularSize(func(st *syscall.Stat_t) error { return syscall.Fstat(fd, st) })
+	if !regular {
+		syscall.Close(fd)
+		held.Add(-1)
+		return nil, 0, false
+	}
+	h = new(heldFD)
+	h.fd.Store(int64(fd))
+	return h, n, true
+}
+
+// heldMax bounds the descriptors held ahead: a quarter of those the
+// process may open, at most 1024 (a planner runs a few groups of 64
+// small files ahead of each worker).
+var heldMax = sync.OnceValue(func() int64 {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		return 64
+	}
+	return int64(min(1024, lim.Cur/4))
+})
+
+// take hands the held descriptor over to its reader, once (nil-safe).
+func (h *heldFD) take(path string) (sysFile, bool) {
+	if h == nil {
+		return sysFile{}, false
+	}
+	fd := h.fd.Swap(-1)
+	if fd < 0 {
+		return sysFile{}, false
+	}
+	held.Add(-1)
+	return sysFile{fd: int(fd), name: path}, true
+}
+
+// release closes the held descriptor unless it was taken (nil-safe).
+func (h *heldFD) release() {
+	if s, ok := h.take(""); ok {
+		s.Close()
+	}
 }

@@ -51,7 +51,8 @@ func (r *run) plan() {
 		return g == nil || r.send(g)
 	}
 	for i, in := range r.inputs {
-		parts, size := corpus.Plan(&in, r.cfg.Corpus, r.splitSize())
+		// the planner opens what it plans: the worker reads the descriptor
+		parts, size := corpus.PlanAhead(&in, r.cfg.Corpus, r.splitSize())
 		if r.planned != nil && size >= 0 {
 			r.planned[i].Store(size + 1)
 		}
@@ -68,6 +69,7 @@ func (r *run) plan() {
 			continue
 		}
 		if !flush() {
+			in.Release()
 			return
 		}
 		if parts == nil {
@@ -116,7 +118,8 @@ func (r *run) sendParts(in corpus.Input, size int64, parts []corpus.Part) bool {
 }
 
 // send numbers t and hands it to the emitter, then to the workers; false
-// when the run was cancelled.
+// when the run was cancelled (t's inputs then released: no worker will
+// read the descriptors planned for them).
 func (r *run) send(t *task) bool {
 	t.slot = newSlot()
 	r.allMu.Lock()
@@ -126,6 +129,7 @@ func (r *run) send(t *task) bool {
 	select {
 	case r.order <- t:
 	case <-r.ctx.Done():
+		t.release()
 		return false
 	}
 	select {
@@ -133,7 +137,15 @@ func (r *run) send(t *task) bool {
 		return true
 	case <-r.ctx.Done():
 		t.slot.close() // the emitter waits for it: no worker will close it
+		t.release()
 		return false
+	}
+}
+
+// release closes what the planner holds open for t's inputs.
+func (t *task) release() {
+	for _, in := range t.ins {
+		in.Release()
 	}
 }
 

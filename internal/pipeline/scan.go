@@ -63,6 +63,7 @@ func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b
 		b.ended++
 	}()
 	if err := s.use(in.Path); err != nil {
+		in.Release() // not read: close what the planner opened
 		b.record(record.Source{Source: in.Path, Status: record.StatusError, Error: err.Error()})
 		return
 	}
