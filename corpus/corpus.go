@@ -236,7 +236,7 @@ type Input struct {
 	// a read whole stops at its real end, or reads on past the size.
 	planned int64
 	// regular: a directory walk found a regular file here (its entry's
-	// type), which PlanAhead may open ahead; held is that descriptor.
+	// type), which an Ahead may open ahead; held is that descriptor.
 	regular bool
 	held    *heldFD
 }

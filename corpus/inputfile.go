@@ -5,22 +5,34 @@ import (
 	"sync/atomic"
 )
 
-// PlanAhead is Plan for a caller that reads the inputs soon after
-// planning them (a scan's planner): a file a directory walk found regular
-// is opened here and its size asked of the descriptor (fstat), and Open
-// reads that descriptor. The path is looked up once instead of twice (a
-// stat here, an open in Open): on the RFC series (10,059 files) the
-// stat's path walk was 8% of the CPU (issue 25, directory walk).
+// Ahead plans inputs for a reader that follows soon (a scan's planner):
+// a file a directory walk found regular is opened here and its size asked
+// of the descriptor (fstat), and Open reads that descriptor. The path is
+// looked up once instead of twice (a stat here, an open in Open), and
+// relative to its directory, which Ahead keeps open while the inputs
+// planned are in it (a walk lists a directory's files together): on the
+// RFC series (10,059 files) the stat's path walk was 8% of the CPU and
+// the open's another 3% (issue 25, directory walk).
 //
-// The descriptor is in's until Open takes it: an input PlanAhead planned
-// must be passed to Open or OpenFunc, or Released. A file to split is
-// not held (its parts are opened by their readers), nor any file once
-// heldMax descriptors are held: those are stat-ed as Plan does.
-func PlanAhead(in *Input, opt Options, size int64) (parts []Part, fileSize int64) {
+// A descriptor is its input's until Open takes it: an input Ahead planned
+// must be passed to Open or OpenFunc, or Released. A file to split is not
+// held (its parts are opened by their readers), nor any file once heldMax
+// descriptors are held: those are stat-ed as Plan does. An Ahead is used
+// by one goroutine; Close it when done.
+type Ahead struct {
+	dir   string // the directory dirFD is open on
+	dirFD int    // -1 (or 0 in the zero Ahead): none
+}
+
+// NewAhead returns an Ahead with no directory open.
+func NewAhead() *Ahead { return &Ahead{dirFD: -1} }
+
+// Plan is Plan, holding in's file open when it can (see Ahead).
+func (a *Ahead) Plan(in *Input, opt Options, size int64) (parts []Part, fileSize int64) {
 	if !in.regular || in.held != nil || in.planned != 0 || in.Err != nil || opt.FS != nil {
 		return Plan(in, opt, size)
 	}
-	h, n, ok := openAhead(in.Path)
+	h, n, ok := a.open(in.Path)
 	if !ok {
 		return Plan(in, opt, size)
 	}
@@ -32,14 +44,14 @@ func PlanAhead(in *Input, opt Options, size int64) (parts []Part, fileSize int64
 	return nil, n
 }
 
-// Release closes the descriptor PlanAhead holds for in, if Open has not
+// Release closes the descriptor Ahead holds for in, if Open has not
 // taken it (an input planned but never read: a cancelled run).
 func (in Input) Release() { in.held.release() }
 
-// heldFD is a descriptor PlanAhead opened, taken once by Open (-1 after).
+// heldFD is a descriptor Ahead opened, taken once by Open (-1 after).
 type heldFD struct{ fd atomic.Int64 }
 
-// held counts the descriptors PlanAhead holds, bounded by heldMax.
+// held counts the descriptors Ahead holds, bounded by heldMax.
 var held atomic.Int64
 
 // inputFile is an input file Open reads. Its reads are counted, so that a

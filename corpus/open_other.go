@@ -29,8 +29,11 @@ func regularSize(fi os.FileInfo, err error) (int64, bool) {
 // openSpecial: see open_unix.go; elsewhere every file is opened as it is.
 func openSpecial(string, <-chan struct{}) (sysFile, bool, error) { return sysFile{}, false, nil }
 
-// openAhead: nothing is held ahead here (see open_unix.go).
-func openAhead(string) (*heldFD, int64, bool) { return nil, 0, false }
+// open: nothing is held ahead here (see open_unix.go).
+func (a *Ahead) open(string) (*heldFD, int64, bool) { return nil, 0, false }
+
+// Close: nothing to close here.
+func (a *Ahead) Close() {}
 
 func (h *heldFD) take(string) (sysFile, bool) { return sysFile{}, false }
 

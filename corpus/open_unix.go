@@ -7,9 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // openFile opens a file for reading without os.Open's attempt to register
@@ -243,19 +246,16 @@ func (f *sysFile) readSpecial(p []byte) (int, error) {
 	return n, err
 }
 
-// openAhead opens path for PlanAhead, if fewer than heldMax are held, and
-// tells its size; ok false (nothing held) when the open fails (Open will
-// report it) or no regular file is there any more. O_NONBLOCK: what was a
+// open opens path for Plan, if fewer than heldMax are held, and tells
+// its size; ok false (nothing held) when the open fails (Open will report
+// it) or no regular file is there any more. O_NONBLOCK: what was a
 // regular file when walked may be a FIFO now, whose open would wait.
-func openAhead(path string) (h *heldFD, size int64, ok bool) {
+func (a *Ahead) open(path string) (h *heldFD, size int64, ok bool) {
 	if held.Add(1) > heldMax() {
 		held.Add(-1)
 		return nil, 0, false
 	}
-	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
-	for err == syscall.EINTR {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
-	}
+	fd, err := a.openat(path)
 	if err != nil {
 		held.Add(-1)
 		return nil, 0, false
@@ -269,6 +269,46 @@ func openAhead(path string) (h *heldFD, size int64, ok bool) {
 	h = new(heldFD)
 	h.fd.Store(int64(fd))
 	return h, n, true
+}
+
+// openat opens path relative to its directory, opened when the
+// path is in another directory than the last one's; path as it is when
+// that fails.
+func (a *Ahead) openat(path string) (int, error) {
+	const flags = syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NONBLOCK
+	dirFD, name := a.dirOf(path)
+	for {
+		fd, err := unix.Openat(dirFD, name, flags, 0)
+		if err != syscall.EINTR {
+			return fd, err
+		}
+	}
+}
+
+// dirOf returns the descriptor to open path relative to and the name to
+// open there: its directory's and its base name, or AT_FDCWD and path.
+func (a *Ahead) dirOf(path string) (int, string) {
+	i := strings.LastIndexByte(path, '/')
+	if i <= 0 || i == len(path)-1 {
+		return unix.AT_FDCWD, path
+	}
+	if dir := path[:i]; dir != a.dir || a.dirFD < 0 {
+		a.Close()
+		fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+		if err != nil {
+			return unix.AT_FDCWD, path
+		}
+		a.dir, a.dirFD = dir, fd
+	}
+	return a.dirFD, path[i+1:]
+}
+
+// Close closes the directory an Ahead holds open (not the inputs').
+func (a *Ahead) Close() {
+	if a.dirFD > 0 {
+		syscall.Close(a.dirFD)
+	}
+	a.dir, a.dirFD = "", -1
 }
 
 // heldMax bounds the descriptors held ahead: a quarter of those the

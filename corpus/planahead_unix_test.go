@@ -10,15 +10,15 @@ import (
 	"testing"
 )
 
-// issue 25, directory walk: PlanAhead opens a file the walk found regular
+// issue 25, directory walk: Ahead opens a file the walk found regular
 // and Open reads that descriptor, so the path is looked up once; the
 // records and documents are those of a file planned with a stat (Plan).
 // What is not held: a file to split, one replaced by a FIFO since the
 // walk (not waited on: opened non-blocking), an explicit path (no entry
 // type known), one that is gone. Every descriptor held is taken by Open or
 // closed by Release, once. Not parallel: it counts held, which only
-// PlanAhead moves.
-func TestPlanAheadOpensOnce(t *testing.T) {
+// Ahead moves.
+func TestAheadOpensOnce(t *testing.T) {
 	dir := t.TempDir()
 	small := bytes.Repeat([]byte("urn:example:a x\n"), 100)
 	large := bytes.Repeat([]byte("urn:example:b y\n"), 10000) // 160,000 bytes
@@ -35,6 +35,8 @@ func TestPlanAheadOpensOnce(t *testing.T) {
 	}
 	os.Remove(filepath.Join(dir, "gone"))
 	base := held.Load()
+	ahead := NewAhead()
+	defer ahead.Close()
 	wantHeld := map[string]bool{"a.txt": true, "b.txt": false, "c.txt": true, "explicit": false, "fifo": false, "gone": false}
 	const split = 64 << 10 // b.txt is 2 parts or more
 	var heldIns []Input
@@ -44,7 +46,7 @@ func TestPlanAheadOpensOnce(t *testing.T) {
 		if i == len(ins)-1 {
 			name = "explicit" // c.txt again, given as a path
 		}
-		parts, size := PlanAhead(in, Options{}, split)
+		parts, size := ahead.Plan(in, Options{}, split)
 		if got := in.held != nil; got != wantHeld[name] {
 			t.Errorf("%s: held %v, want %v", in.Path, got, wantHeld[name])
 		}
@@ -81,7 +83,7 @@ func TestPlanAheadOpensOnce(t *testing.T) {
 	}
 	// planned and never read: Release closes it, once
 	in := Input{Path: filepath.Join(dir, "a.txt"), regular: true}
-	PlanAhead(&in, Options{}, 0)
+	ahead.Plan(&in, Options{}, 0)
 	fd := int(in.held.fd.Load())
 	if fd < 0 || held.Load()-base != 1 {
 		t.Fatalf("not held: fd %d, %d held", fd, held.Load()-base)
@@ -94,5 +96,40 @@ func TestPlanAheadOpensOnce(t *testing.T) {
 	}
 	if got := held.Load() - base; got != 0 {
 		t.Errorf("%d descriptors still held after Release", got)
+	}
+}
+
+// An Ahead opens each file relative to its own directory, kept open while
+// the files planned are in it: files of the same name in several
+// directories, and a path without a directory (the working one's), are
+// each read as themselves.
+func TestAheadOpensInTheirDirectories(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	var ins []Input
+	for _, p := range []string{"a/f.txt", "a/g.txt", "b/f.txt", "a/f.txt", "b/c/f.txt", "f.txt"} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("urn:example:"+p), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ins = append(ins, Input{Path: p, regular: true}, Input{Path: filepath.Join(dir, p), regular: true})
+	}
+	ahead := NewAhead()
+	defer ahead.Close()
+	for _, in := range ins {
+		ahead.Plan(&in, Options{}, 0)
+		if in.held == nil {
+			t.Errorf("%s: not held", in.Path)
+		}
+		_, docs := openWith(t, in, Options{}, nil)
+		rel, _ := filepath.Rel(dir, filepath.Join(dir, in.Path))
+		if filepath.IsAbs(in.Path) {
+			rel, _ = filepath.Rel(dir, in.Path)
+		}
+		if len(docs) != 1 || docs[0].text != "urn:example:"+rel {
+			t.Errorf("%s: read %+v, want the text of %s", in.Path, docs, rel)
+		}
 	}
 }

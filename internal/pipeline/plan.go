@@ -50,9 +50,11 @@ func (r *run) plan() {
 		group, groupBytes = nil, 0
 		return g == nil || r.send(g)
 	}
+	// the planner opens what it plans: the worker reads the descriptor
+	ahead := corpus.NewAhead()
+	defer ahead.Close()
 	for i, in := range r.inputs {
-		// the planner opens what it plans: the worker reads the descriptor
-		parts, size := corpus.PlanAhead(&in, r.cfg.Corpus, r.splitSize())
+		parts, size := ahead.Plan(&in, r.cfg.Corpus, r.splitSize())
 		if r.planned != nil && size >= 0 {
 			r.planned[i].Store(size + 1)
 		}

@@ -44,7 +44,7 @@ func (s *failAfter) Source(*record.Source) error {
 }
 
 // issue 25, directory walk: the planner opens the small files it plans
-// (corpus.PlanAhead) and the workers read those descriptors; a run that
+// (corpus.Ahead) and the workers read those descriptors; a run that
 // ends early — the sink fails, the context is cancelled — leaves none of
 // them open. Not parallel: it counts the process's descriptors.
 func TestPlannedDescriptorsClosed(t *testing.T) {
