@@ -51,6 +51,7 @@ func newScanner(eng *lint.Engine, cfg *Config) *scanner {
 
 // input scans one input into b, whose task may hold several inputs.
 func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b *batcher) {
+	defer in.Release() // what the planner opened and was not read (an error before)
 	// this input's occurrences go out after the earlier inputs' records
 	b.mark = len(b.src)
 	defer func() {
@@ -63,7 +64,6 @@ func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b
 		b.ended++
 	}()
 	if err := s.use(in.Path); err != nil {
-		in.Release() // not read: close what the planner opened
 		b.record(record.Source{Source: in.Path, Status: record.StatusError, Error: err.Error()})
 		return
 	}
