@@ -980,3 +980,165 @@ spanURIAVX512_ret:
 	VZEROUPPER
 	MOVQ CX, ret+40(FP)
 	RET
+
+DATA spanURNAVX2Lo<>+0(SB)/1, $0xb8
+DATA spanURNAVX2Lo<>+1(SB)/1, $0xfc
+DATA spanURNAVX2Lo<>+2(SB)/1, $0xf8
+DATA spanURNAVX2Lo<>+3(SB)/1, $0xfc
+DATA spanURNAVX2Lo<>+4(SB)/1, $0xfc
+DATA spanURNAVX2Lo<>+5(SB)/1, $0xfc
+DATA spanURNAVX2Lo<>+6(SB)/1, $0xfc
+DATA spanURNAVX2Lo<>+7(SB)/1, $0xfc
+DATA spanURNAVX2Lo<>+8(SB)/1, $0xfc
+DATA spanURNAVX2Lo<>+9(SB)/1, $0xfc
+DATA spanURNAVX2Lo<>+10(SB)/1, $0xfc
+DATA spanURNAVX2Lo<>+11(SB)/1, $0x7c
+DATA spanURNAVX2Lo<>+12(SB)/1, $0x54
+DATA spanURNAVX2Lo<>+13(SB)/1, $0x7c
+DATA spanURNAVX2Lo<>+14(SB)/1, $0xd4
+DATA spanURNAVX2Lo<>+15(SB)/1, $0x7c
+GLOBL spanURNAVX2Lo<>(SB), RODATA|NOPTR, $16
+
+DATA spanURNAVX2Hi<>+0(SB)/1, $0x01
+DATA spanURNAVX2Hi<>+1(SB)/1, $0x02
+DATA spanURNAVX2Hi<>+2(SB)/1, $0x04
+DATA spanURNAVX2Hi<>+3(SB)/1, $0x08
+DATA spanURNAVX2Hi<>+4(SB)/1, $0x10
+DATA spanURNAVX2Hi<>+5(SB)/1, $0x20
+DATA spanURNAVX2Hi<>+6(SB)/1, $0x40
+DATA spanURNAVX2Hi<>+7(SB)/1, $0x80
+DATA spanURNAVX2Hi<>+8(SB)/1, $0x00
+DATA spanURNAVX2Hi<>+9(SB)/1, $0x00
+DATA spanURNAVX2Hi<>+10(SB)/1, $0x00
+DATA spanURNAVX2Hi<>+11(SB)/1, $0x00
+DATA spanURNAVX2Hi<>+12(SB)/1, $0x00
+DATA spanURNAVX2Hi<>+13(SB)/1, $0x00
+DATA spanURNAVX2Hi<>+14(SB)/1, $0x00
+DATA spanURNAVX2Hi<>+15(SB)/1, $0x00
+GLOBL spanURNAVX2Hi<>(SB), RODATA|NOPTR, $16
+
+// func spanURNAVX2(buf []byte, i int, limit int) int
+// Requires: AVX, AVX2, BMI
+TEXT ·spanURNAVX2(SB), NOSPLIT, $0-48
+	MOVQ           buf_base+0(FP), AX
+	MOVQ           i+24(FP), CX
+	MOVQ           limit+32(FP), DX
+	MOVQ           buf_len+8(FP), BX
+	SUBQ           $0x20, BX
+	VBROADCASTI128 spanURNAVX2Lo<>+0(SB), Y0
+	VBROADCASTI128 spanURNAVX2Hi<>+0(SB), Y1
+	VPBROADCASTB   nibbleMask<>+0(SB), Y2
+
+spanURNAVX2_loop:
+	CMPQ      CX, DX
+	JGE       spanURNAVX2_limit
+	CMPQ      CX, BX
+	JG        spanURNAVX2_ret
+	VMOVDQU   (AX)(CX*1), Y3
+	VPSRLW    $0x04, Y3, Y4
+	VPAND     Y2, Y4, Y4
+	VPSHUFB   Y4, Y1, Y4
+	VPSHUFB   Y3, Y0, Y3
+	VPAND     Y4, Y3, Y3
+	VPXOR     Y4, Y4, Y4
+	VPCMPEQB  Y4, Y3, Y3
+	VPMOVMSKB Y3, SI
+	TESTL     SI, SI
+	JNZ       spanURNAVX2_stop
+	ADDQ      $0x20, CX
+	JMP       spanURNAVX2_loop
+
+spanURNAVX2_stop:
+	TZCNTL SI, SI
+	ADDQ   SI, CX
+	CMPQ   CX, DX
+	JLE    spanURNAVX2_ret
+
+spanURNAVX2_limit:
+	MOVQ DX, CX
+
+spanURNAVX2_ret:
+	VZEROUPPER
+	MOVQ CX, ret+40(FP)
+	RET
+
+DATA spanURIAVX2Lo<>+0(SB)/1, $0xb8
+DATA spanURIAVX2Lo<>+1(SB)/1, $0xfc
+DATA spanURIAVX2Lo<>+2(SB)/1, $0xf8
+DATA spanURIAVX2Lo<>+3(SB)/1, $0xfc
+DATA spanURIAVX2Lo<>+4(SB)/1, $0xfc
+DATA spanURIAVX2Lo<>+5(SB)/1, $0xfc
+DATA spanURIAVX2Lo<>+6(SB)/1, $0xfc
+DATA spanURIAVX2Lo<>+7(SB)/1, $0xfc
+DATA spanURIAVX2Lo<>+8(SB)/1, $0xfc
+DATA spanURIAVX2Lo<>+9(SB)/1, $0xfc
+DATA spanURIAVX2Lo<>+10(SB)/1, $0xfc
+DATA spanURIAVX2Lo<>+11(SB)/1, $0x5c
+DATA spanURIAVX2Lo<>+12(SB)/1, $0x54
+DATA spanURIAVX2Lo<>+13(SB)/1, $0x5c
+DATA spanURIAVX2Lo<>+14(SB)/1, $0xd4
+DATA spanURIAVX2Lo<>+15(SB)/1, $0x7c
+GLOBL spanURIAVX2Lo<>(SB), RODATA|NOPTR, $16
+
+DATA spanURIAVX2Hi<>+0(SB)/1, $0x01
+DATA spanURIAVX2Hi<>+1(SB)/1, $0x02
+DATA spanURIAVX2Hi<>+2(SB)/1, $0x04
+DATA spanURIAVX2Hi<>+3(SB)/1, $0x08
+DATA spanURIAVX2Hi<>+4(SB)/1, $0x10
+DATA spanURIAVX2Hi<>+5(SB)/1, $0x20
+DATA spanURIAVX2Hi<>+6(SB)/1, $0x40
+DATA spanURIAVX2Hi<>+7(SB)/1, $0x80
+DATA spanURIAVX2Hi<>+8(SB)/1, $0x00
+DATA spanURIAVX2Hi<>+9(SB)/1, $0x00
+DATA spanURIAVX2Hi<>+10(SB)/1, $0x00
+DATA spanURIAVX2Hi<>+11(SB)/1, $0x00
+DATA spanURIAVX2Hi<>+12(SB)/1, $0x00
+DATA spanURIAVX2Hi<>+13(SB)/1, $0x00
+DATA spanURIAVX2Hi<>+14(SB)/1, $0x00
+DATA spanURIAVX2Hi<>+15(SB)/1, $0x00
+GLOBL spanURIAVX2Hi<>(SB), RODATA|NOPTR, $16
+
+// func spanURIAVX2(buf []byte, i int, limit int) int
+// Requires: AVX, AVX2, BMI
+TEXT ·spanURIAVX2(SB), NOSPLIT, $0-48
+	MOVQ           buf_base+0(FP), AX
+	MOVQ           i+24(FP), CX
+	MOVQ           limit+32(FP), DX
+	MOVQ           buf_len+8(FP), BX
+	SUBQ           $0x20, BX
+	VBROADCASTI128 spanURIAVX2Lo<>+0(SB), Y0
+	VBROADCASTI128 spanURIAVX2Hi<>+0(SB), Y1
+	VPBROADCASTB   nibbleMask<>+0(SB), Y2
+
+spanURIAVX2_loop:
+	CMPQ      CX, DX
+	JGE       spanURIAVX2_limit
+	CMPQ      CX, BX
+	JG        spanURIAVX2_ret
+	VMOVDQU   (AX)(CX*1), Y3
+	VPSRLW    $0x04, Y3, Y4
+	VPAND     Y2, Y4, Y4
+	VPSHUFB   Y4, Y1, Y4
+	VPSHUFB   Y3, Y0, Y3
+	VPAND     Y4, Y3, Y3
+	VPXOR     Y4, Y4, Y4
+	VPCMPEQB  Y4, Y3, Y3
+	VPMOVMSKB Y3, SI
+	TESTL     SI, SI
+	JNZ       spanURIAVX2_stop
+	ADDQ      $0x20, CX
+	JMP       spanURIAVX2_loop
+
+spanURIAVX2_stop:
+	TZCNTL SI, SI
+	ADDQ   SI, CX
+	CMPQ   CX, DX
+	JLE    spanURIAVX2_ret
+
+spanURIAVX2_limit:
+	MOVQ DX, CX
+
+spanURIAVX2_ret:
+	VZEROUPPER
+	MOVQ CX, ret+40(FP)
+	RET

@@ -62,3 +62,19 @@ func spanURNAVX512(buf []byte, i int, limit int) int
 //
 //go:noescape
 func spanURIAVX512(buf []byte, i int, limit int) int
+
+// spanURNAVX2 returns the end of the run of URN characters (extract's urnChar)
+// in buf[i:limit] as far as whole 32-byte windows of buf go: the first
+// non-member or limit, else where fewer than 32 bytes of buf are left
+// (the caller goes on from there). 0 <= i <= limit <= len(buf). It needs AVX2 and BMI1.
+//
+//go:noescape
+func spanURNAVX2(buf []byte, i int, limit int) int
+
+// spanURIAVX2 returns the end of the run of URI characters (extract's uriChar)
+// in buf[i:limit] as far as whole 32-byte windows of buf go: the first
+// non-member or limit, else where fewer than 32 bytes of buf are left
+// (the caller goes on from there). 0 <= i <= limit <= len(buf). It needs AVX2 and BMI1.
+//
+//go:noescape
+func spanURIAVX2(buf []byte, i int, limit int) int

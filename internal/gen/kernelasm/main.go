@@ -94,6 +94,8 @@ func main() {
 	countAVX512()
 	spanAVX512("spanURNAVX512", "URN characters (extract's urnChar: '!' to '~' but \"<>\\^`{|})", urnSet())
 	spanAVX512("spanURIAVX512", "URI characters (extract's uriChar: urnChar less '[' and ']')", uriSet())
+	spanAVX2("spanURNAVX2", "URN characters (extract's urnChar)", urnSet())
+	spanAVX2("spanURIAVX2", "URI characters (extract's uriChar)", uriSet())
 	Generate()
 }
 
@@ -651,6 +653,68 @@ func spanAVX512(fname, what string, set [128]bool) {
 	Label(fname + "_stop")
 	TZCNTQ(m, m)
 	ADDQ(m, i)
+	CMPQ(i, limit)
+	JLE(LabelRef(fname + "_ret"))
+	Label(fname + "_limit")
+	MOVQ(limit, i)
+	Label(fname + "_ret")
+	VZEROUPPER()
+	Store(i, ReturnIndex(0))
+	RET()
+}
+
+// spanAVX2 generates a function that looks for the end of the run of set
+// members in buf[i:limit] 32 bytes an iteration, as spanAVX512 but
+// without masked loads: it loads only whole 32-byte windows inside buf
+// (past limit is fine, past len(buf) might fault) and stops, returning i,
+// when fewer than 32 bytes of buf are left; the caller finishes from
+// there a byte at a time. The result is the first non-member's index or
+// limit, or where the windows ran out (< limit, a member or not).
+func spanAVX2(fname, what string, set [128]bool) {
+	lo, hi := setTables(set)
+	tlo, thi := table16(fname+"Lo", lo), table16(fname+"Hi", hi)
+	TEXT(fname, NOSPLIT, "func(buf []byte, i, limit int) int")
+	Doc(fname+" returns the end of the run of "+what,
+		"in buf[i:limit] as far as whole 32-byte windows of buf go: the first",
+		"non-member or limit, else where fewer than 32 bytes of buf are left",
+		"(the caller goes on from there). 0 <= i <= limit <= len(buf). It needs AVX2 and BMI1.")
+	Pragma("noescape")
+	base, i, limit, last := GP64(), GP64(), GP64(), GP64()
+	Load(Param("buf").Base(), base)
+	Load(Param("i"), i)
+	Load(Param("limit"), limit)
+	Load(Param("buf").Len(), last)
+	SUBQ(U8(32), last) // the last start of a whole window
+	ylo, yhi, ymask := YMM(), YMM(), YMM()
+	VBROADCASTI128(tlo, ylo)
+	VBROADCASTI128(thi, yhi)
+	VPBROADCASTB(nibMask, ymask)
+
+	Label(fname + "_loop")
+	CMPQ(i, limit)
+	JGE(LabelRef(fname + "_limit"))
+	CMPQ(i, last)
+	JG(LabelRef(fname + "_ret")) // fewer than 32 bytes left
+	x, t, u := YMM(), YMM(), YMM()
+	VMOVDQU(Mem{Base: base, Index: i, Scale: 1}, x)
+	VPSRLW(U8(4), x, t)
+	VPAND(ymask, t, t)
+	VPSHUFB(t, yhi, t)
+	VPSHUFB(x, ylo, u)
+	VPAND(t, u, u)
+	zero := YMM()
+	VPXOR(zero, zero, zero)
+	VPCMPEQB(zero, u, u) // 0xff where not a member
+	m := GP32()
+	VPMOVMSKB(u, m)
+	TESTL(m, m)
+	JNZ(LabelRef(fname + "_stop"))
+	ADDQ(U8(32), i)
+	JMP(LabelRef(fname + "_loop"))
+
+	Label(fname + "_stop")
+	TZCNTL(m, m)
+	ADDQ(m.As64(), i)
 	CMPQ(i, limit)
 	JLE(LabelRef(fname + "_ret"))
 	Label(fname + "_limit")
