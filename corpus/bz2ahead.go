@@ -39,7 +39,7 @@ type bz2Ahead struct {
 	next   int64
 	cur    *bz2Job
 	off    int
-	serial io.Reader // the rest of the file, decoded in order
+	serial io.Reader  // the rest of the file, decoded in order
 	blocks *bz2Blocks // a stream decoded block by block
 	err    error
 

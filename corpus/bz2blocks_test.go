@@ -221,8 +221,8 @@ func TestBz2BlocksSameResult(t *testing.T) {
 	delivered, fell := bz2BlocksDelivered.Load(), bz2BlocksFellBack.Load()
 	checkAhead(t, cases, []aheadSetting{
 		{"default sizes", func() { bz2ScanStep, bz2BlockLimit = 1<<20, 8<<20 }, true},
-		{"search steps of 1000, jobs of 64 KiB", func() { bz2ScanStep, bz2BlockLimit = 1000, 64 << 10 }, true},
-		{"search steps of 7, jobs of 1 KiB", func() { bz2ScanStep, bz2BlockLimit = 7, 1 << 10 }, false},
+		{"search steps of 1000, jobs of 64 KiB", func() { bz2ScanStep, bz2BlockLimit = 1000, 64<<10 }, true},
+		{"search steps of 7, jobs of 1 KiB", func() { bz2ScanStep, bz2BlockLimit = 7, 1<<10 }, false},
 	})
 	if bz2BlocksDelivered.Load() == delivered {
 		t.Error("no block was delivered from a job: nothing was decoded ahead")
