@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/bzip2"
-	"fmt"
 	"io"
 	"math/rand"
 	"slices"
@@ -262,7 +261,7 @@ func TestBz2BlocksEqualsStdlib(t *testing.T) {
 		for _, width := range []int{1, 2, 4} {
 			got, err := readBlocks(testBz2Blocks(data, width))
 			if err != nil || !bytes.Equal(got, text) {
-				t.Fatal(fmt.Sprintf("level %d, width %d: %d bytes, %v; want %d", level, width, len(got), err, len(text)))
+				t.Fatalf("level %d, width %d: %d bytes, %v; want %d", level, width, len(got), err, len(text))
 			}
 		}
 	}
