@@ -118,7 +118,7 @@ func bz2FindMarks(marks []bz2Mark, buf []byte, base, from, to int64) []bz2Mark {
 	for m, magic := range []uint64{bz2BlockMagic, bz2FinalMagic} {
 		for s := range 8 {
 			key := bz2Keys[m][s][:]
-			for i := max(from-base, 0); ; {
+			for i := max(from-base, 0); i+1 < int64(len(buf)); {
 				p := bytes.Index(buf[i+1:], key)
 				if p < 0 {
 					break
@@ -153,7 +153,9 @@ func bz2FindMarks(marks []bz2Mark, buf []byte, base, from, to int64) []bz2Mark {
 // bitsAt returns n <= 57 bits of buf from bit off (MSB first).
 func bitsAt(buf []byte, off int64, n uint) uint64 {
 	var w [8]byte
-	copy(w[:], buf[off/8:min(off/8+8, int64(len(buf)))])
+	if off/8 < int64(len(buf)) {
+		copy(w[:], buf[off/8:])
+	}
 	return binary.BigEndian.Uint64(w[:]) << (off % 8) >> (64 - n)
 }
 
@@ -361,10 +363,13 @@ func (b *bz2Blocks) job() *bz2BlockJob {
 // once the magics a block from there may end at are known.
 func (b *bz2Blocks) launch(from int64) bool {
 	k := 0
-	for k < len(b.marks) && (b.marks[k].bit < from || b.marks[k].final) {
-		k++
-	}
-	for k == len(b.marks) && b.scanned < b.size {
+	for {
+		for k < len(b.marks) && (b.marks[k].bit < from || b.marks[k].final) {
+			k++
+		}
+		if k < len(b.marks) || b.scanned >= b.size {
+			break
+		}
 		b.scan()
 	}
 	if k == len(b.marks) {
