@@ -54,6 +54,8 @@ type bz2Blocks struct {
 	end     int64 // byte after the stream, once it ended well
 	err     error
 
+	bufs, segs bz2Free
+
 	closed atomic.Bool
 	wg     sync.WaitGroup
 }
@@ -94,7 +96,29 @@ var errBz2StreamEnd = errors.New("bzip2 stream ended")
 // bz2BlocksFellBack the streams that fell back to order, for tests.
 var bz2BlocksDelivered, bz2BlocksFellBack atomic.Int64
 
-var bz2BlockBufs bufPool
+// bz2Free recycles a reader's buffers (blocks' bytes, segments): a
+// channel, not a sync.Pool, which a collection empties, and at every
+// block compress/bzip2's 3.6 MB table makes one come soon.
+type bz2Free chan []byte
+
+func (f bz2Free) get() []byte {
+	select {
+	case b := <-f:
+		return b[:0]
+	default:
+		return nil
+	}
+}
+
+func (f bz2Free) put(b *[]byte) {
+	if *b != nil {
+		select {
+		case f <- (*b)[:0]:
+		default:
+		}
+		*b = nil
+	}
+}
 
 // bz2Keys[m][s] are bytes 1 to 5 of the 7 that hold magic m (block,
 // final) starting s bits into the first: always bits of the magic.
@@ -216,7 +240,8 @@ func newBz2Blocks(ra io.ReaderAt, size, start int64, br *bufio.Reader, pos func(
 		return nil
 	}
 	return &bz2Blocks{ra: ra, size: size, start: start, level: head[3], width: width, br: br, pos: pos,
-		ratio: ratio, grace: grace, outBase: outBase, at: (start + 4) * 8, scanned: start + 4}
+		ratio: ratio, grace: grace, outBase: outBase, at: (start + 4) * 8, scanned: start + 4,
+		bufs: make(bz2Free, gzMaxAhead+2), segs: make(bz2Free, 2*gzMaxAhead+2)}
 }
 
 // maxSegBits bounds a block's bits: up to 20 per symbol, and the tables.
@@ -292,7 +317,7 @@ func (b *bz2Blocks) finish() {
 	j := b.cur
 	b.crc = (b.crc<<1 | b.crc>>31) ^ j.crc
 	b.at = j.end.bit
-	bz2BlockBufs.put(&j.buf)
+	b.bufs.put(&j.buf)
 	b.cur = nil
 	if !j.end.final {
 		return
@@ -414,7 +439,9 @@ func (b *bz2Blocks) scan() {
 
 // segment reads bits [s, e) of the file as a stream of one block.
 func (b *bz2Blocks) segment(s, e int64, dst []byte) ([]byte, error) {
-	src := make([]byte, (e+7)/8+1-s/8)
+	src := b.segs.get()
+	defer b.segs.put(&src)
+	src = append(src, make([]byte, (e+7)/8+1-s/8)...)
 	n, err := b.ra.ReadAt(src, s/8)
 	if int64(n) < (e+7)/8-s/8 {
 		if err == nil {
@@ -427,7 +454,8 @@ func (b *bz2Blocks) segment(s, e int64, dst []byte) ([]byte, error) {
 
 // run decodes the job's block, ending it at each candidate in turn.
 func (b *bz2Blocks) run(j *bz2BlockJob) {
-	var seg []byte
+	seg := b.segs.get()
+	defer b.segs.put(&seg)
 	for _, e := range j.ends {
 		if b.closed.Load() {
 			return
@@ -436,19 +464,19 @@ func (b *bz2Blocks) run(j *bz2BlockJob) {
 		if seg, err = b.segment(j.start, e.bit, seg); err != nil {
 			return
 		}
-		buf := bz2BlockBufs.get()
+		buf := b.bufs.get()
 		n, over, err := bz2Decode(seg, &buf)
 		if err == nil {
 			j.ok, j.end, j.n = true, e, n
 			j.crc = uint32(bitsAt(seg[4:], 48, 32))
 			if over {
-				bz2BlockBufs.put(&buf)
+				b.bufs.put(&buf)
 			} else {
 				j.buf = buf
 			}
 			return
 		}
-		bz2BlockBufs.put(&buf)
+		b.bufs.put(&buf)
 	}
 }
 
@@ -487,7 +515,7 @@ func (b *bz2Blocks) fallBack() {
 	bz2BlocksFellBack.Add(1)
 	b.stop()
 	if b.cur != nil {
-		bz2BlockBufs.put(&b.cur.buf)
+		b.bufs.put(&b.cur.buf)
 		b.cur = nil
 	}
 	b.replay = nil
@@ -507,7 +535,7 @@ func (b *bz2Blocks) fallBack() {
 
 func (b *bz2Blocks) drop(j *bz2BlockJob) {
 	<-j.done
-	bz2BlockBufs.put(&j.buf)
+	b.bufs.put(&j.buf)
 }
 
 // stop ends the jobs and waits for them.
@@ -523,7 +551,7 @@ func (b *bz2Blocks) stop() {
 func (b *bz2Blocks) close() {
 	b.stop()
 	if b.cur != nil {
-		bz2BlockBufs.put(&b.cur.buf)
+		b.bufs.put(&b.cur.buf)
 		b.cur = nil
 	}
 }
