@@ -48,10 +48,11 @@ type bz2Blocks struct {
 	jobs    []*bz2BlockJob
 	cur     *bz2BlockJob
 	off     int
-	replay  io.Reader // a block over the job limit, decoded again here
-	serial  io.Reader // the stream in order from its start
-	sync    func() int64
-	end     int64 // byte after the stream, once it ended well
+	replay  io.Reader    // a block over the job limit, decoded again here
+	serial  io.Reader    // the stream in order from its start
+	sync    func() int64 // where the serial decoder is in the file
+	end     int64        // byte after the stream, once it ended well
+	scanBuf []byte
 	err     error
 
 	bufs, segs bz2Free
@@ -431,9 +432,12 @@ func (b *bz2Blocks) launch(from int64) bool {
 func (b *bz2Blocks) scan() {
 	from, to := b.scanned, min(b.scanned+bz2ScanStep, b.size)
 	base := max(from-1, 0)
-	buf := make([]byte, min(to+7, b.size)-base)
-	n, _ := b.ra.ReadAt(buf, base)
-	b.marks = bz2FindMarks(b.marks, buf[:n], base, from, to)
+	n := int(min(to+7, b.size) - base)
+	if cap(b.scanBuf) < n {
+		b.scanBuf = make([]byte, n)
+	}
+	n, _ = b.ra.ReadAt(b.scanBuf[:n], base)
+	b.marks = bz2FindMarks(b.marks, b.scanBuf[:n], base, from, to)
 	b.scanned = to
 }
 
