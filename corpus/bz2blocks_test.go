@@ -175,7 +175,7 @@ func bz2Cases(t testing.TB, rnd *rand.Rand) []aheadCase {
 	for i := range 299_990 {
 		edge = append(edge, byte(i*7+i/251))
 	}
-	zeros := bz2Level(t, 1, slices.Concat(text[:150_000], make([]byte, 3<<20), text[150_000:]))
+	zeros := bz2Level(t, 1, slices.Concat(text[:150_000], make([]byte, 1<<20), text[150_000:]))
 	corrupt := bytes.Clone(plain) // a block's data altered in the middle
 	corrupt[len(corrupt)/2] ^= 0x55
 	falseMagic := bytes.Clone(plain) // a byte-aligned magic over a block: corrupt

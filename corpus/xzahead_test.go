@@ -258,7 +258,7 @@ func TestXzBlocksRandom(t *testing.T) {
 // Unix), which go round from block to block and are given back at close;
 // the bytes are the blocks' (issue 25 §3: the RSS at -j 2).
 func TestXzBlocksOffHeap(t *testing.T) {
-	text := xzText(rand.New(rand.NewSource(29)), 50_000)
+	text := xzText(rand.New(rand.NewSource(29)), 28_000)
 	data := xzWrite(t, text, 1<<20+1, 1) // blocks of 1 MiB and a byte
 	cr := &countingReader{r: bytes.NewReader(data)}
 	br := bufio.NewReader(cr)
