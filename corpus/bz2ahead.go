@@ -39,7 +39,8 @@ type bz2Ahead struct {
 	next   int64
 	cur    *bz2Job
 	off    int
-	serial io.Reader // the rest of the file, decoded in order
+	serial io.Reader  // the rest of the file, decoded in order
+	blocks *bz2Blocks // a stream decoded block by block
 	err    error
 
 	closed atomic.Bool
@@ -78,6 +79,27 @@ func (b *bz2Ahead) Read(p []byte) (int, error) {
 		switch {
 		case b.err != nil:
 			return 0, b.err
+		case b.blocks != nil:
+			n, err := b.blocks.Read(p)
+			b.out += int64(n)
+			if err == errBz2StreamEnd {
+				// what follows starts "BZ": a stream, as after a job's
+				err = skipTo(b.br, b.pos, b.blocks.end)
+				b.at = b.blocks.end
+				b.blocks.close()
+				b.blocks = nil
+				if err != nil {
+					b.err = err
+				}
+				if n > 0 {
+					return n, nil
+				}
+				continue
+			}
+			if err != nil {
+				b.err = err
+			}
+			return n, err
 		case b.serial != nil:
 			n, err := b.serial.Read(p)
 			b.out += int64(n)
@@ -112,7 +134,15 @@ func (b *bz2Ahead) Read(p []byte) (int, error) {
 			bz2AheadDelivered.Add(1)
 			continue
 		}
-		// in order from here; the walker's reader is at b.at
+		// in order from here; the walker's reader is at b.at. With a
+		// core to spare, a stream's blocks are decoded ahead
+		b.dropJobs()
+		if b.width() >= 2 {
+			if x := newBz2Blocks(b.ra, b.size, b.at, b.br, b.pos, b.width, b.ratio, b.grace, b.out); x != nil {
+				b.blocks = x
+				continue
+			}
+		}
 		b.serial = bzip2.NewReader(b.br)
 		b.stop()
 	}
@@ -248,6 +278,11 @@ func (b *bz2Ahead) drop(j *bz2Job) {
 func (b *bz2Ahead) stop() {
 	b.closed.Store(true)
 	b.wg.Wait()
+	b.dropJobs()
+}
+
+// dropJobs waits for the jobs in flight and drops them.
+func (b *bz2Ahead) dropJobs() {
 	for _, j := range b.jobs {
 		b.drop(j)
 	}
@@ -256,6 +291,10 @@ func (b *bz2Ahead) stop() {
 
 func (b *bz2Ahead) close() {
 	b.stop()
+	if b.blocks != nil {
+		b.blocks.close()
+		b.blocks = nil
+	}
 	if b.cur != nil {
 		b.drop(b.cur)
 		b.cur = nil

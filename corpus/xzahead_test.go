@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"fmt"
@@ -250,5 +251,44 @@ func TestXzBlocksRandom(t *testing.T) {
 		if d := aheadDiff(one, oneDocs, three, threeDocs); d != "" {
 			t.Fatalf("file %d: %s", i, d)
 		}
+	}
+}
+
+// Blocks decoded ahead go into buffers mapped outside the Go heap (on
+// Unix), which go round from block to block and are given back at close;
+// the bytes are the blocks' (issue 25 §3: the RSS at -j 2).
+func TestXzBlocksOffHeap(t *testing.T) {
+	text := xzText(rand.New(rand.NewSource(29)), 28_000)
+	data := xzWrite(t, text, 1<<20+1, 1) // blocks of 1 MiB and a byte
+	cr := &countingReader{r: bytes.NewReader(data)}
+	br := bufio.NewReader(cr)
+	pos := func() int64 { return cr.N() - int64(br.Buffered()) }
+	x := newXzBlocks(bytes.NewReader(data), int64(len(data)), 0, br, pos, threeCores, 0)
+	if x == nil {
+		t.Fatal("not decoded block by block")
+	}
+	var got bytes.Buffer
+	buf := make([]byte, 100_000)
+	mapped := 0
+	for {
+		n, err := x.Read(buf)
+		got.Write(buf[:n])
+		mapped = max(mapped, len(x.mapped))
+		if err != nil {
+			if err != io.EOF {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	x.close()
+	if got.String() != text {
+		t.Fatalf("%d bytes, want %d", got.Len(), len(text))
+	}
+	if Mappable && (mapped == 0 || mapped > len(x.blocks)) {
+		t.Errorf("%d buffers mapped for %d blocks", mapped, len(x.blocks))
+	}
+	if len(x.mapped) != 0 {
+		t.Errorf("%d buffers still mapped after close", len(x.mapped))
 	}
 }
