@@ -1,0 +1,60 @@
+package lint
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/internal/textgen"
+	"github.com/idlint/idlint/rules"
+)
+
+// denseMatches are the matches of internal/textgen's dense text of size
+// bytes (100,000 keys drawn uniformly, issue 25): raw text and context.
+func denseMatches(tb testing.TB, size int) []extract.Match {
+	st := extract.NewStream(nil, extract.Options{Schemes: extract.AllSchemes}, 0)
+	st.ResetBytes(textgen.Dense(size, 1), 0)
+	var ms []extract.Match
+	for st.Next() {
+		ms = append(ms, *st.Match())
+	}
+	if err := st.Err(); err != nil || len(ms) == 0 {
+		tb.Fatalf("%d matches, %v", len(ms), err)
+	}
+	return ms
+}
+
+// BenchmarkMemoDense: the memo's hit path on identifier-dense text, the
+// memo warmed with every text first, so that the working set is the
+// input's (~180,000 texts, tables of ~15 MB): what one identifier costs
+// in CheckInto, and with the next matches' slots prefetched (issue 25 §2)
+// at distance d.
+func BenchmarkMemoDense(b *testing.B) {
+	e, err := New(Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ms := denseMatches(b, 64<<20)
+	for _, d := range []int{0, 2, 4, 8} {
+		b.Run(fmt.Sprintf("ahead=%d", d), func(b *testing.B) {
+			m := e.NewMemo()
+			var o Occurrence
+			for i := range ms {
+				_ = m.CheckInto(&o, ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After})
+			}
+			n := 0
+			for b.Loop() {
+				for i := range ms {
+					if d > 0 && i+d < len(ms) {
+						m.Prefetch(ms[i+d].Raw)
+					}
+					if err := m.CheckInto(&o, ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				n += len(ms)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/ident")
+		})
+	}
+}
