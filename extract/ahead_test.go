@@ -20,7 +20,11 @@ func TestStreamAhead(t *testing.T) {
 		name string
 		st   func() *Stream
 	}{
-		{"bytes", func() *Stream { s := NewStream(nil, Options{Schemes: AllSchemes}, 0); s.ResetBytes([]byte(text), 0); return s }},
+		{"bytes", func() *Stream {
+			s := NewStream(nil, Options{Schemes: AllSchemes}, 0)
+			s.ResetBytes([]byte(text), 0)
+			return s
+		}},
 		{"reader", func() *Stream {
 			return NewStream(strings.NewReader(text), Options{Schemes: AllSchemes}, 4096)
 		}},
