@@ -22,22 +22,19 @@ const MemoOffHeap = 64 << 20
 // offHeap is the bytes mapped by all memos now.
 var offHeap atomic.Int64
 
-// memoMapping holds a memo's mapped table, for the cleanup that unmaps it
-// when the memo is collected.
-type memoMapping struct{ b []byte }
-
 func unmapTable(b []byte) {
-	if b != nil {
-		_ = syscall.Munmap(b)
-		offHeap.Add(-int64(len(b)))
-	}
+	_ = syscall.Munmap(b)
+	offHeap.Add(-int64(len(b)))
 }
 
-// allocTable returns a zeroed table of n entries: a mapping in huge pages
+// allocTable returns a zeroed table of n slots: a mapping in huge pages
 // when it is big and the off-heap budget allows (the entries hold no
-// pointers, so the collector need not see them), else from the heap. free
-// unmaps the table it replaces, to be called once that table is read.
-func (m *Memo) allocTable(n int) (t []memoEntry, free func()) {
+// pointers, so the collector need not see them), else from the heap. A
+// mapping is unmapped once the table is unreachable: lookups of other
+// memos may still read a table replaced by a bigger one, and hold it
+// while they do.
+func allocTable(n int) *memoTable {
+	t := &memoTable{seen: make([]uint64, n/8)}
 	size := n * int(unsafe.Sizeof(memoEntry{}))
 	var b []byte
 	if size >= memoHugeMin {
@@ -51,19 +48,13 @@ func (m *Memo) allocTable(n int) (t []memoEntry, free func()) {
 			offHeap.Add(-int64(size))
 		}
 	}
-	if m.mapping == nil {
-		if b == nil {
-			return make([]memoEntry, n), func() {}
-		}
-		m.mapping = new(memoMapping)
-		runtime.AddCleanup(m, func(mm *memoMapping) { unmapTable(mm.b) }, m.mapping)
-	}
-	old := m.mapping.b
-	m.mapping.b = b
-	free = func() { unmapTable(old) }
 	if b == nil {
-		return make([]memoEntry, n), free
+		t.e = make([]memoEntry, n)
+		return t
 	}
 	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE; a hint, refused where unsupported
-	return unsafe.Slice((*memoEntry)(unsafe.Pointer(&b[0])), n), free
+	t.e = unsafe.Slice((*memoEntry)(unsafe.Pointer(&b[0])), n)
+	t.mapped = true
+	runtime.AddCleanup(t, unmapTable, b)
+	return t
 }

@@ -19,7 +19,7 @@ func TestMemoOffHeapBounded(t *testing.T) {
 	var memos []*Memo
 	heap := 0
 	for k := range 12 {
-		m := e.NewMemo()
+		m := e.newMemo() // a store each, as for 12 engines
 		memos = append(memos, m)
 		for i := range 60000 {
 			raw := "urn:example:m" + strconv.Itoa(k) + "-" + strconv.Itoa(i)
@@ -34,12 +34,12 @@ func TestMemoOffHeapBounded(t *testing.T) {
 		if n := offHeap.Load(); n > MemoOffHeap {
 			t.Fatalf("after %d memos: %d bytes mapped, bound %d", k+1, n, MemoOffHeap)
 		}
-		if m.mapping == nil || m.mapping.b == nil {
+		if !m.st.g.Load().tab.Load().mapped {
 			heap++
 		}
 	}
 	if heap == 0 {
-		t.Errorf("12 memos of %d-entry tables all mapped: the budget was never reached", len(memos[0].table))
+		t.Errorf("12 memos of %d-entry tables all mapped: the budget was never reached", len(memos[0].st.g.Load().tab.Load().e))
 	}
 	runtime.KeepAlive(memos)
 }

@@ -2,11 +2,9 @@
 
 package lint
 
-type memoMapping struct{}
-
-// allocTable returns a zeroed table of n entries.
-func (m *Memo) allocTable(n int) (t []memoEntry, free func()) {
-	return make([]memoEntry, n), func() {}
+// allocTable returns a zeroed table of n slots.
+func allocTable(n int) *memoTable {
+	return &memoTable{e: make([]memoEntry, n), seen: make([]uint64, n/8)}
 }
 
 const memoHugeMin = 4 << 20 // as on Linux, for the tests
