@@ -378,8 +378,11 @@ func (m *Memo) Prefetch(raw []byte) {
 	h := maphash.Bytes(m.st.seed, raw) | 1
 	t := m.st.g.Load().tab.Load()
 	e := &t.e[h&uint64(len(t.e)-1)]
+	// the lines of the entry and of the slots a hit probes after it (2.5
+	// on average at three quarters full)
 	prefetch(unsafe.Pointer(e))
-	prefetch(unsafe.Add(unsafe.Pointer(e), unsafe.Sizeof(*e)-1)) // an entry may straddle two lines
+	prefetch(unsafe.Add(unsafe.Pointer(e), 64))
+	prefetch(unsafe.Add(unsafe.Pointer(e), 128))
 	runtime.KeepAlive(t)
 }
 
