@@ -13,6 +13,8 @@ import (
 // cache miss); huge pages also fault the table in 2 MiB at a time.
 const memoHugeMin = 4 << 20
 
+const hugePage = 2 << 20
+
 // MemoOffHeap is the most all memos together map outside the Go heap,
 // where a soft memory limit (debug.SetMemoryLimit) does not see it: past
 // it tables come from the heap. A command that sets a memory limit leaves
@@ -38,6 +40,9 @@ func allocTable(n int) *memoTable {
 	size := n * int(unsafe.Sizeof(memoEntry{}))
 	var b []byte
 	if size >= memoHugeMin {
+		// 2 MiB more, to start the table on a huge page: the kernel places
+		// a mapping on 4 KiB, and the pages it straddles stay small
+		size += hugePage
 		if offHeap.Add(int64(size)) <= MemoOffHeap {
 			var err error
 			if b, err = syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON); err != nil {
@@ -53,7 +58,9 @@ func allocTable(n int) *memoTable {
 		return t
 	}
 	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE; a hint, refused where unsupported
-	t.e = unsafe.Slice((*memoEntry)(unsafe.Pointer(&b[0])), n)
+	start := unsafe.Pointer(&b[0])
+	start = unsafe.Add(start, -int(uintptr(start))&(hugePage-1))
+	t.e = unsafe.Slice((*memoEntry)(start), n)
 	t.mapped = true
 	runtime.AddCleanup(t, unmapTable, b)
 	return t
