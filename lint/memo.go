@@ -172,10 +172,10 @@ const noClass = ^uint32(0)
 // Memo bounds: everything is dropped at once when one is reached, so the
 // memory held stays bounded whatever the input (a crawl of distinct
 // identifiers just keeps refilling it): at most 28 MiB of table and
-// 512 KiB of filter (2^19 slots) and memoMaxBytes of text per memo. Sized
-// so that a worker keeps the distinct texts of internal/textgen's dense
-// input (100,000 keys, most also in upper case: ~182,000 texts and 7.5 MB
-// of text per worker of two on 200 MB).
+// 512 KiB of filter (2^19 slots) and memoMaxBytes of text per store (one
+// per engine, shared by the workers). Sized so that it keeps the distinct
+// texts of internal/textgen's dense input (100,000 keys, most also in
+// upper case: ~182,000 texts and 7.5 MB of text on 200 MB).
 const (
 	memoMaxEntries = 1 << 18
 	memoMaxBytes   = 16 << 20
@@ -299,7 +299,7 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 	e := t.lookup(h, si, len(raw), m.filter)
 	if e == nil {
 		var remember bool
-		if g, t, e, remember = m.insert(g, h, si, raw); !remember {
+		if g, t, e, remember = m.insert(h, si, raw); !remember {
 			o, err := m.eng.CheckInContext(scheme, string(raw), ctx) // a cold spell: linted, not remembered
 			*dst = o
 			return err
@@ -432,15 +432,15 @@ func (st *memoStore) hash(raw []byte) memoHash {
 	return memoHash{maphash.Bytes(st.seed, raw) | 1, uint32(maphash.Bytes(st.seed2, raw))}
 }
 
-// insert is a miss of raw in generation g: the entry another memo added
-// meanwhile, or a new one, not linted yet, with its text's
-// classification, in the store's generation now (a full one may be
-// dropped); remember false: the admission says not to remember it.
-func (m *Memo) insert(g *memoGen, h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable, _ *memoEntry, remember bool) {
+// insert is a miss of raw: the entry another memo added meanwhile, or a
+// new one, not linted yet, with its text's classification, in the
+// store's generation now (a full one may be dropped); remember false: the
+// admission says not to remember it.
+func (m *Memo) insert(h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable, _ *memoEntry, remember bool) {
 	st := m.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	g = st.g.Load()
+	g := st.g.Load()
 	t := g.tab.Load()
 	if e := t.lookup(h, si, len(raw), false); e != nil {
 		return g, t, e, true // linted once per run, not once per memo
