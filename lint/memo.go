@@ -35,6 +35,11 @@ import (
 type Memo struct {
 	st  *memoStore
 	eng *Engine
+	// t is the table this memo reads, announced in haz (a hazard
+	// pointer): a table replaced by a bigger one is unmapped once no
+	// memo announces it (memoStore.reclaim)
+	t   *memoTable
+	haz atomic.Pointer[memoTable]
 	// filter says lookups ask the table's filter of seen hashes first:
 	// when few of the last window's lookups hit (most texts new). When
 	// most hit (identifier-dense text) the filter is an access more for
@@ -71,6 +76,10 @@ type memoStore struct {
 	mu      sync.Mutex
 	// bounds (the memo… constants; tests lower them)
 	maxEntries, maxBytes int
+	// under mu: the memos on the store, and the mapped tables replaced
+	// and not unmapped yet
+	handles []*Memo
+	retired []*memoTable
 }
 
 // memoGen is one generation of a store: what a reset drops.
@@ -109,6 +118,7 @@ type memoTable struct {
 	e      []memoEntry
 	seen   []uint64
 	mapped bool // e is a mapping outside the heap (memo_linux.go)
+	memoMapping
 }
 
 // memoGens hands out memo generations; 0 is never one.
@@ -226,7 +236,59 @@ func newMemoStore(e *Engine) *memoStore {
 }
 
 func (st *memoStore) handle() *Memo {
-	return &Memo{st: st, eng: st.eng, filter: true, adm: gencache.Admission{ColdMisses: memoColdMisses}}
+	m := &Memo{st: st, eng: st.eng, filter: true, adm: gencache.Admission{ColdMisses: memoColdMisses}}
+	st.mu.Lock()
+	st.handles = append(st.handles, m)
+	st.mu.Unlock()
+	return m
+}
+
+// current is the store's generation and table, the table announced as
+// read by m first (the hazard pointer's protocol: announced, then
+// checked still current, so that reclaim either sees it or it is not used).
+func (m *Memo) current() (*memoGen, *memoTable) {
+	for {
+		g := m.st.g.Load()
+		t := g.tab.Load()
+		if t == m.t {
+			return g, t // announced since before it could be replaced
+		}
+		m.haz.Store(t)
+		m.t = t
+		if m.st.g.Load() == g && g.tab.Load() == t {
+			return g, t
+		}
+	}
+}
+
+// retire hands t, replaced, to reclaim. The caller holds mu.
+func (st *memoStore) retire(t *memoTable) {
+	if t.mapped {
+		st.retired = append(st.retired, t)
+	}
+	st.reclaim()
+}
+
+// reclaim unmaps the replaced tables no memo reads any more (a memo
+// announces a new table at its next lookup). The caller holds mu.
+func (st *memoStore) reclaim() {
+	if len(st.retired) == 0 {
+		return
+	}
+	keep := st.retired[:0]
+	for _, t := range st.retired {
+		read := false
+		for _, h := range st.handles {
+			read = read || h.haz.Load() == t
+		}
+		if read {
+			keep = append(keep, t)
+		} else {
+			t.free()
+		}
+	}
+	clear(st.retired[len(keep):])
+	st.retired = keep
 }
 
 func (m *Memo) scheme(name string) int {
@@ -256,6 +318,7 @@ func (st *memoStore) newGen() *memoGen {
 func (st *memoStore) reset(g *memoGen) {
 	if st.g.Load() == g {
 		st.g.Store(st.newGen())
+		st.retire(g.tab.Load())
 	}
 }
 
@@ -294,8 +357,7 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 		m.filter = m.winHits < memoWindow*3/4
 		m.winLooks, m.winHits = 0, 0
 	}
-	g := st.g.Load()
-	t := g.tab.Load()
+	g, t := m.current()
 	e := t.lookup(h, si, len(raw), m.filter)
 	if e == nil {
 		var remember bool
@@ -326,16 +388,12 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 			*dst = o
 			return err
 		}
-		if class = st.remember(g, h, si, &o); class == noClass {
+		var ent memoEntry
+		if class, ent = st.remember(g, h, si, &o); class == noClass {
 			*dst = o
 			return nil
 		}
-		// the entry as remembered, in the table now (it may have grown)
-		if t = g.tab.Load(); t.lookup(h, si, len(raw), false) == nil {
-			*dst = o
-			return nil
-		}
-		e = t.lookup(h, si, len(raw), false)
+		e = &ent // as remembered (the table may have grown meanwhile)
 	}
 	c := g.class(class)
 	*dst = Occurrence{
@@ -440,8 +498,13 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable,
 	st := m.st
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	st.reclaim()
 	g := st.g.Load()
 	t := g.tab.Load()
+	// announced: after the lock, t may be replaced and must stay mapped
+	// while e points into it
+	m.haz.Store(t)
+	m.t = t
 	if e := t.lookup(h, si, len(raw), false); e != nil {
 		return g, t, e, true // linted once per run, not once per memo
 	}
@@ -450,12 +513,17 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable,
 		st.reset(g)
 		g = st.g.Load()
 		t = g.tab.Load()
+		m.haz.Store(t)
+		m.t = t
 	}
 	if !remember || st.full(g, len(raw)) {
 		return g, t, nil, false
 	}
 	if 4*(g.n+1) > 3*len(t.e) {
 		t = st.grow(g)
+		m.haz.Store(t)
+		m.t = t
+		st.reclaim()
 	}
 	off := g.arena.add(raw)
 	mask := uint64(len(t.e) - 1)
@@ -492,6 +560,9 @@ func (st *memoStore) grow(g *memoGen) *memoTable {
 		t.e[i] = old.e[n]
 	}
 	g.tab.Store(t)
+	if old.mapped {
+		st.retired = append(st.retired, old)
+	}
 	return t
 }
 
@@ -562,26 +633,27 @@ func quietIn(tc rules.TextClassifier, facts uint8, ctx *rules.Context) (quiet, f
 }
 
 // remember stores o, the engine's result for the text of hash h in
-// scheme si, in its entry of g and returns its class; noClass when it
+// scheme si, in its entry of g and returns its class and the entry;
+// noClass when it
 // cannot (a result the entry has no room for, the entry dropped): o is
 // then handed out as it is and the text linted again next time.
-func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) uint32 {
+func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) (uint32, memoEntry) {
 	if o.Forms != nil || o.Suppressed != nil || o.Fingerprints != nil || o.Kind != "" || o.Truncated ||
 		len(o.Canonical) > 0xffff || len(o.Key) > 0xffff || len(o.NSKey) > 0xffff || len(o.Namespace) > 0xffff {
-		return noClass
+		return noClass, memoEntry{}
 	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	e := g.tab.Load().lookup(h, si, len(o.Raw), false)
 	if e == nil {
-		return noClass // dropped since
+		return noClass, memoEntry{} // dropped since
 	}
 	if c := e.class; c != noClass {
-		return c // remembered by another memo meanwhile
+		return c, *e // remembered by another memo meanwhile
 	}
 	class, ok := g.internClass(o)
 	if !ok {
-		return noClass
+		return noClass, memoEntry{}
 	}
 	raw := g.arena.str(e.raw, e.rawLen)
 	held := [4]struct {
@@ -625,7 +697,7 @@ func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) uin
 	e.ns, e.nsLen = put(o.Namespace), uint16(len(o.Namespace))
 	e.placed = Placed(o)
 	atomic.StoreUint32(&e.class, class) // published
-	return class
+	return class, *e
 }
 
 // find is the entry of text s in scheme si, if one is remembered.

@@ -24,6 +24,22 @@ const MemoOffHeap = 64 << 20
 // offHeap is the bytes mapped by all memos now.
 var offHeap atomic.Int64
 
+// memoMapping is a mapped table's memory, unmapped by free or, if the
+// table is dropped without, by the cleanup once it is unreachable.
+type memoMapping struct {
+	b       []byte
+	cleanup runtime.Cleanup
+}
+
+// free unmaps t's mapping now: no memo reads t any more (reclaim).
+func (t *memoTable) free() {
+	if t.b != nil {
+		t.cleanup.Stop()
+		unmapTable(t.b)
+		t.b = nil
+	}
+}
+
 func unmapTable(b []byte) {
 	_ = syscall.Munmap(b)
 	offHeap.Add(-int64(len(b)))
@@ -32,9 +48,8 @@ func unmapTable(b []byte) {
 // allocTable returns a zeroed table of n slots: a mapping in huge pages
 // when it is big and the off-heap budget allows (the entries hold no
 // pointers, so the collector need not see them), else from the heap. A
-// mapping is unmapped once the table is unreachable: lookups of other
-// memos may still read a table replaced by a bigger one, and hold it
-// while they do.
+// table replaced by a bigger one may still be read by other memos: it is
+// unmapped once none does (memoStore.reclaim), or once unreachable.
 func allocTable(n int) *memoTable {
 	t := &memoTable{seen: make([]uint64, n/8)}
 	size := n * int(unsafe.Sizeof(memoEntry{}))
@@ -61,7 +76,7 @@ func allocTable(n int) *memoTable {
 	start := unsafe.Pointer(&b[0])
 	start = unsafe.Add(start, -int(uintptr(start))&(hugePage-1))
 	t.e = unsafe.Slice((*memoEntry)(start), n)
-	t.mapped = true
-	runtime.AddCleanup(t, unmapTable, b)
+	t.mapped, t.b = true, b
+	t.cleanup = runtime.AddCleanup(t, unmapTable, b)
 	return t
 }

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -42,4 +43,46 @@ func TestMemoOffHeapBounded(t *testing.T) {
 		t.Errorf("12 memos of %d-entry tables all mapped: the budget was never reached", len(memos[0].st.g.Load().tab.Load().e))
 	}
 	runtime.KeepAlive(memos)
+}
+
+// issue 25 §3: a shared memo's table replaced by a bigger one stays
+// mapped while another memo still reads it (announced in its hazard
+// pointer), and is unmapped at the next miss once none does: the store
+// holds one mapped table, not every size it grew through.
+func TestMemoRetiredTablesUnmapped(t *testing.T) {
+	e, _ := New(Config{})
+	a := e.newMemo()
+	b := a.st.handle()
+	ctx := &rules.Context{Before: []byte(" "), After: []byte(" ")}
+	raw := func(i int) []byte { return []byte("urn:example:r-" + strconv.Itoa(i)) }
+	check := func(m *Memo, i int) {
+		t.Helper()
+		got, err := m.CheckInContext("urn", raw(i), ctx)
+		if want, _ := e.CheckInContext("urn", string(raw(i)), ctx); err != nil || !sameResult(got, want) {
+			t.Fatalf("%s: %+v (%v), engine %+v", raw(i), got, err, want)
+		}
+	}
+	tab := func() *memoTable { return a.st.g.Load().tab.Load() }
+	i := 0
+	for ; !tab().mapped; i++ {
+		check(a, i)
+	}
+	check(b, 0) // b reads the first mapped table
+	first := tab()
+	for ; tab() == first; i++ {
+		check(a, i)
+	}
+	a.st.mu.Lock()
+	held := slices.Contains(a.st.retired, first) && first.b != nil
+	a.st.mu.Unlock()
+	if !held {
+		t.Fatal("a table another memo reads was unmapped")
+	}
+	check(b, 1) // b reads the new table now
+	check(a, i) // a miss: reclaims
+	a.st.mu.Lock()
+	defer a.st.mu.Unlock()
+	if len(a.st.retired) != 0 || first.b != nil {
+		t.Errorf("%d replaced tables still mapped, the first one %v", len(a.st.retired), first.b != nil)
+	}
 }

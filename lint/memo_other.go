@@ -7,6 +7,10 @@ func allocTable(n int) *memoTable {
 	return &memoTable{e: make([]memoEntry, n), seen: make([]uint64, n/8)}
 }
 
+type memoMapping struct{}
+
+func (t *memoTable) free() {}
+
 const memoHugeMin = 4 << 20 // as on Linux, for the tests
 
 // MemoOffHeap is the most all memos together map outside the Go heap:
