@@ -438,9 +438,7 @@ func (m *Memo) Prefetch(raw []byte) {
 	e := &t.e[h&uint64(len(t.e)-1)]
 	// the lines of the entry and of the slots a hit probes after it (2.5
 	// on average at three quarters full)
-	prefetch(unsafe.Pointer(e))
-	prefetch(unsafe.Add(unsafe.Pointer(e), 64))
-	prefetch(unsafe.Add(unsafe.Pointer(e), 128))
+	prefetch3(unsafe.Pointer(e))
 	runtime.KeepAlive(t)
 }
 

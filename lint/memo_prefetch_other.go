@@ -4,5 +4,5 @@ package lint
 
 import "unsafe"
 
-// prefetch is a hint where there is no instruction for it here: nothing.
-func prefetch(p unsafe.Pointer) {}
+// prefetch3 is a hint where there is no instruction for it here: nothing.
+func prefetch3(p unsafe.Pointer) {}
