@@ -76,9 +76,9 @@ type memoStore struct {
 	mu      sync.Mutex
 	// bounds (the memo… constants; tests lower them)
 	maxEntries, maxBytes int
-	// under mu: the memos on the store, and the mapped tables replaced
-	// and not unmapped yet
-	handles []*Memo
+	// under mu: the memos on the store (weak: a memo no longer used
+	// reads nothing), and the mapped tables replaced and not unmapped yet
+	handles []weak.Pointer[Memo]
 	retired []*memoTable
 }
 
@@ -238,7 +238,8 @@ func newMemoStore(e *Engine) *memoStore {
 func (st *memoStore) handle() *Memo {
 	m := &Memo{st: st, eng: st.eng, filter: true, adm: gencache.Admission{ColdMisses: memoColdMisses}}
 	st.mu.Lock()
-	st.handles = append(st.handles, m)
+	st.handles = slices.DeleteFunc(st.handles, func(h weak.Pointer[Memo]) bool { return h.Value() == nil })
+	st.handles = append(st.handles, weak.Make(m))
 	st.mu.Unlock()
 	return m
 }
@@ -279,7 +280,9 @@ func (st *memoStore) reclaim() {
 	for _, t := range st.retired {
 		read := false
 		for _, h := range st.handles {
-			read = read || h.haz.Load() == t
+			if m := h.Value(); m != nil && m.haz.Load() == t {
+				read = true
+			}
 		}
 		if read {
 			keep = append(keep, t)
