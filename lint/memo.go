@@ -2,21 +2,29 @@ package lint
 
 import (
 	"hash/maphash"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unsafe"
+	"weak"
 
 	"github.com/idlint/idlint/internal/gencache"
 	"github.com/idlint/idlint/rules"
 )
 
-// Memo remembers the lint results of one worker's identifiers. Corpora
-// repeat identifiers (the RFC series cites the same few thousand URNs
-// again and again, identifier-dense logs a hundred thousand keys millions
-// of times) and a result depends only on the identifier's text and the
-// engine's configuration, so a repeated identifier costs two hashes and
-// one table access instead of a parse (issue 25 §1).
+// Memo remembers the lint results of identifiers. Corpora repeat
+// identifiers (the RFC series cites the same few thousand URNs again and
+// again, identifier-dense logs a hundred thousand keys millions of times)
+// and a result depends only on the identifier's text and the engine's
+// configuration, so a repeated identifier costs two hashes and one table
+// access instead of a parse (issue 25 §1).
+//
+// The memos of one engine alive at once share one store (memoStore): a
+// text is linted once per run, not once per worker, and the workers'
+// lookups share one table in the cache (issue 25 §3). A Memo is one
+// goroutine's handle on it: not safe for concurrent use, one per worker.
 //
 // The tables hold no pointers, so the collector does not scan them: an
 // open-addressing table of entries keyed by hashes of the raw bytes, and
@@ -24,43 +32,22 @@ import (
 // append-only byte arena. Occurrences from a Memo share their strings
 // (pointing into the arena) and their Findings slice with every other
 // occurrence of the same text: callers must not modify Findings in place.
-// Not safe for concurrent use; one per worker.
 type Memo struct {
-	eng     *Engine
-	schemes []memoScheme
-	seed    maphash.Seed
-	seed2   maphash.Seed // of memoEntry.check
-	// table is the open-addressing table itself (linear probing, a power
-	// of two, at most three quarters full; hash 0 marks a free slot: the
-	// dense input's 182,000 texts per worker fit 2^18 slots, not 2^19 as
-	// at half full, so half the cache footprint and page faults, 8% less
-	// CPU, while probing a little longer): a remembered
-	// identifier costs one random memory access, the entry, and no look
-	// at its text. A text is told by 96 bits of two seeded hashes, its
-	// length and scheme: comparing its bytes too (a second random access,
-	// into the arena) cost 22% of the CPU of a dense scan, while two texts
-	// taken for one another would take some 2^64 lookups.
-	table   []memoEntry
-	mapping *memoMapping // the table's memory when mapped (allocTable)
-	n       int          // entries held
-	// seen is a filter of the entries' hashes, 8 bits per slot (two set
-	// per entry, in one word: one access), small enough to stay in the cache: a text never seen
-	// costs no access to the table (a crawl of distinct identifiers)
-	seen []uint64
-	// filter says lookups ask seen first: when few of the last window's
-	// lookups hit (most texts new). When most hit (identifier-dense text)
-	// the filter is an access more for each hit and spares little.
+	st  *memoStore
+	eng *Engine
+	// t is the table this memo reads, announced in haz (a hazard
+	// pointer): a table replaced by a bigger one is unmapped once no
+	// memo announces it (memoStore.reclaim)
+	t   *memoTable
+	haz atomic.Pointer[memoTable]
+	// filter says lookups ask the table's filter of seen hashes first:
+	// when few of the last window's lookups hit (most texts new). When
+	// most hit (identifier-dense text) the filter is an access more for
+	// each hit and spares little.
 	filter            bool
 	winLooks, winHits int
-	arena             memoArena
-	// classes interns what entries share: scheme, profile, key level and
-	// findings; classAt finds a class by its hash (chained by next)
-	classes []memoClass
-	classAt map[uint64]uint32
-	kinds   []string // look-alike kinds of classifyText answers, by memoEntry.text-2
-	// lastScheme and lastClass are the indexes last found: tried first
+	// lastScheme is the index last found: tried first
 	lastScheme int
-	lastClass  uint32
 	hits       int // lookups that found their entry (tests)
 	// a full memo that was seldom hit — a crawl of mostly distinct
 	// identifiers — is kept for lookups while the next misses are not
@@ -71,11 +58,67 @@ type Memo struct {
 	// whether Placed holds for it (Memo.Placed)
 	last       *Occurrence
 	lastPlaced bool
+}
+
+// memoStore is what the memos of one engine share. Lookups read it
+// without a lock: an entry is published by an atomic store of its hash
+// after its other fields are written, its result by an atomic store of
+// its class after the result's fields; the table, grown, by an atomic
+// store of its pointer; a generation (everything dropped when full) the
+// same way. Everything else is written once, before what publishes it,
+// and never again. Writes (misses) take mu.
+type memoStore struct {
+	eng     *Engine
+	schemes []memoScheme
+	seed    maphash.Seed
+	seed2   maphash.Seed // of memoEntry.check
+	g       atomic.Pointer[memoGen]
+	mu      sync.Mutex
 	// bounds (the memo… constants; tests lower them)
 	maxEntries, maxBytes int
-	// gen numbers this memo's generation (since its last reset) among all
-	// memos' of the process: Occurrence.MemoID is gen<<32 | the entry's ord
-	gen uint64
+	// under mu: the memos on the store (weak: a memo no longer used
+	// reads nothing), and the mapped tables replaced and not unmapped yet
+	handles []weak.Pointer[Memo]
+	retired []*memoTable
+}
+
+// memoGen is one generation of a store: what a reset drops.
+type memoGen struct {
+	// id numbers this generation among all memos' of the process:
+	// Occurrence.MemoID is id<<32 | the entry's ord
+	id uint64
+	// tab is the open-addressing table itself (linear probing, a power
+	// of two, at most three quarters full; hash 0 marks a free slot: the
+	// dense input's 182,000 texts fit 2^18 slots, not 2^19 as at half
+	// full, so half the cache footprint and page faults, 8% less CPU,
+	// while probing a little longer): a remembered identifier costs one
+	// random memory access, the entry, and no look at its text. A text is
+	// told by 96 bits of two seeded hashes, its length and scheme:
+	// comparing its bytes too (a second random access, into the arena)
+	// cost 22% of the CPU of a dense scan, while two texts taken for one
+	// another would take some 2^64 lookups.
+	tab atomic.Pointer[memoTable]
+	// under the store's mu:
+	n         int // entries held
+	arena     memoArena
+	classAt   map[uint64]uint32 // classes by hash (chained by next)
+	nClasses  int
+	lastClass uint32 // the class last found: tried first
+	nKinds    int
+	// written once each, before the entries that refer to them:
+	classes [memoMaxClasses / memoClassChunk]*[memoClassChunk]memoClass
+	kinds   [memoMaxKinds]string // look-alike kinds of classifyText answers, by memoEntry.text-2
+}
+
+// memoTable is a table and its filter. seen is a filter of the entries'
+// hashes, 8 bits per slot (two set per entry, in one word: one access),
+// small enough to stay in the cache: a text never seen costs no access to
+// the table (a crawl of distinct identifiers).
+type memoTable struct {
+	e      []memoEntry
+	seen   []uint64
+	mapped bool // e is a mapping outside the heap (memo_linux.go)
+	memoMapping
 }
 
 // memoGens hands out memo generations; 0 is never one.
@@ -87,6 +130,14 @@ func nextMemoGen() uint64 {
 			return uint64(g)
 		}
 	}
+}
+
+// memoStores are the stores of the engines with memos alive, by engine:
+// weak both ways, so that neither an engine nor its store is kept alive
+// by this (a store lives while a Memo on it does).
+var memoStores struct {
+	sync.Mutex
+	m map[weak.Pointer[Engine]]weak.Pointer[memoStore]
 }
 
 // memoScheme is what a memo needs of a scheme for every candidate, looked
@@ -131,10 +182,10 @@ const noClass = ^uint32(0)
 // Memo bounds: everything is dropped at once when one is reached, so the
 // memory held stays bounded whatever the input (a crawl of distinct
 // identifiers just keeps refilling it): at most 28 MiB of table and
-// 512 KiB of filter (2^19 slots) and memoMaxBytes of text per memo. Sized
-// so that a worker keeps the distinct texts of internal/textgen's dense
-// input (100,000 keys, most also in upper case: ~182,000 texts and 7.5 MB
-// of text per worker of two on 200 MB).
+// 512 KiB of filter (2^19 slots) and memoMaxBytes of text per store (one
+// per engine, shared by the workers). Sized so that it keeps the distinct
+// texts of internal/textgen's dense input (100,000 keys, most also in
+// upper case: ~182,000 texts and 7.5 MB of text on 200 MB).
 const (
 	memoMaxEntries = 1 << 18
 	memoMaxBytes   = 16 << 20
@@ -143,27 +194,113 @@ const (
 	memoMinSlots   = 1 << 10
 	memoColdMisses = 8 * memoMaxEntries // misses not remembered after a generation seldom hit
 	memoWindow     = 4096               // lookups between two choices of Memo.filter
+	memoClassChunk = 256                // classes are allocated this many at a time
+	memoMaxKinds   = 250                // look-alike kinds a generation tells apart
 )
 
-// NewMemo returns an empty memo over e. Its tables start small and grow
-// with the distinct texts seen.
+// NewMemo returns a memo over e for one goroutine. The memos of e alive
+// at once share what they remember (issue 25 §3): results depend on the
+// text and the engine only.
 func (e *Engine) NewMemo() *Memo {
-	m := &Memo{eng: e, filter: true, seed: maphash.MakeSeed(), seed2: maphash.MakeSeed(), adm: gencache.Admission{ColdMisses: memoColdMisses}, maxEntries: memoMaxEntries, maxBytes: memoMaxBytes}
+	memoStores.Lock()
+	defer memoStores.Unlock()
+	if memoStores.m == nil {
+		memoStores.m = map[weak.Pointer[Engine]]weak.Pointer[memoStore]{}
+	}
+	for k, v := range memoStores.m {
+		if k.Value() == nil || v.Value() == nil {
+			delete(memoStores.m, k)
+		}
+	}
+	k := weak.Make(e)
+	st := memoStores.m[k].Value()
+	if st == nil {
+		st = newMemoStore(e)
+		memoStores.m[k] = weak.Make(st)
+	}
+	return st.handle()
+}
+
+// newMemo returns a memo over e on a store of its own.
+func (e *Engine) newMemo() *Memo { return newMemoStore(e).handle() }
+
+func newMemoStore(e *Engine) *memoStore {
+	st := &memoStore{eng: e, seed: maphash.MakeSeed(), seed2: maphash.MakeSeed(), maxEntries: memoMaxEntries, maxBytes: memoMaxBytes}
 	for name, c := range e.checkers {
 		cl, _ := c.(rules.Classifier)
 		tc, _ := c.(rules.TextClassifier)
-		m.schemes = append(m.schemes, memoScheme{name: name, profile: e.profiles[name], cl: cl, tc: tc})
+		st.schemes = append(st.schemes, memoScheme{name: name, profile: e.profiles[name], cl: cl, tc: tc})
 	}
-	m.reset()
+	st.g.Store(st.newGen())
+	return st
+}
+
+func (st *memoStore) handle() *Memo {
+	m := &Memo{st: st, eng: st.eng, filter: true, adm: gencache.Admission{ColdMisses: memoColdMisses}}
+	st.mu.Lock()
+	st.handles = slices.DeleteFunc(st.handles, func(h weak.Pointer[Memo]) bool { return h.Value() == nil })
+	st.handles = append(st.handles, weak.Make(m))
+	st.mu.Unlock()
 	return m
 }
 
+// current is the store's generation and table, the table announced as
+// read by m first (the hazard pointer's protocol: announced, then
+// checked still current, so that reclaim either sees it or it is not used).
+func (m *Memo) current() (*memoGen, *memoTable) {
+	for {
+		g := m.st.g.Load()
+		t := g.tab.Load()
+		if t == m.t {
+			return g, t // announced since before it could be replaced
+		}
+		m.haz.Store(t)
+		m.t = t
+		if m.st.g.Load() == g && g.tab.Load() == t {
+			return g, t
+		}
+	}
+}
+
+// retire hands t, replaced, to reclaim. The caller holds mu.
+func (st *memoStore) retire(t *memoTable) {
+	if t.mapped {
+		st.retired = append(st.retired, t)
+	}
+	st.reclaim()
+}
+
+// reclaim unmaps the replaced tables no memo reads any more (a memo
+// announces a new table at its next lookup). The caller holds mu.
+func (st *memoStore) reclaim() {
+	if len(st.retired) == 0 {
+		return
+	}
+	keep := st.retired[:0]
+	for _, t := range st.retired {
+		read := false
+		for _, h := range st.handles {
+			if m := h.Value(); m != nil && m.haz.Load() == t {
+				read = true
+			}
+		}
+		if read {
+			keep = append(keep, t)
+		} else {
+			t.free()
+		}
+	}
+	clear(st.retired[len(keep):])
+	st.retired = keep
+}
+
 func (m *Memo) scheme(name string) int {
-	if i := m.lastScheme; i < len(m.schemes) && m.schemes[i].name == name {
+	sc := m.st.schemes
+	if i := m.lastScheme; i < len(sc) && sc[i].name == name {
 		return i // text is mostly of one scheme
 	}
-	for i := range m.schemes {
-		if m.schemes[i].name == name {
+	for i := range sc {
+		if sc[i].name == name {
 			m.lastScheme = i
 			return i
 		}
@@ -171,23 +308,28 @@ func (m *Memo) scheme(name string) int {
 	return -1
 }
 
-// reset drops every entry. The index and entries are reused; the arena
-// starts a new chunk, since strings handed out still point into the old
-// ones.
-func (m *Memo) reset() {
-	if m.table == nil {
-		m.table = make([]memoEntry, memoMinSlots)
-		m.seen = make([]uint64, memoMinSlots/8)
-	} else {
-		clear(m.table)
-		clear(m.seen)
+// newGen returns an empty generation. Strings handed out from an old one
+// still point into its arena, which is never written again.
+func (st *memoStore) newGen() *memoGen {
+	g := &memoGen{id: nextMemoGen(), classAt: map[uint64]uint32{}}
+	g.tab.Store(&memoTable{e: make([]memoEntry, memoMinSlots), seen: make([]uint64, memoMinSlots/8)})
+	return g
+}
+
+// reset drops every entry, unless another memo on the store did since g.
+// The caller holds st.mu.
+func (st *memoStore) reset(g *memoGen) {
+	if st.g.Load() == g {
+		st.g.Store(st.newGen())
+		st.retire(g.tab.Load())
 	}
-	m.n = 0
-	m.gen = nextMemoGen()
-	m.arena.reset()
-	m.classes = m.classes[:0]
-	m.classAt = make(map[uint64]uint32)
-	m.kinds = m.kinds[:0]
+}
+
+// reset drops every entry of the store (tests).
+func (m *Memo) reset() {
+	m.st.mu.Lock()
+	m.st.reset(m.st.g.Load())
+	m.st.mu.Unlock()
 }
 
 // CheckInContext is Engine.CheckInContext for raw text found by the
@@ -211,31 +353,30 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 		*dst = o
 		return err
 	}
-	sc := &m.schemes[si]
-	h := m.hash(raw)
+	st := m.st
+	sc := &st.schemes[si]
+	h := st.hash(raw)
 	if m.winLooks++; m.winLooks == memoWindow {
 		m.filter = m.winHits < memoWindow*3/4
 		m.winLooks, m.winHits = 0, 0
 	}
-	e := m.lookup(h, si, raw)
+	g, t := m.current()
+	e := t.lookup(h, si, len(raw), m.filter)
 	if e == nil {
-		remember, reset := m.adm.Miss(m.full(len(raw)))
-		if reset {
-			m.reset()
-		}
-		if !remember { // a cold spell: linted, not remembered
-			o, err := m.eng.CheckInContext(scheme, string(raw), ctx)
+		var remember bool
+		if g, t, e, remember = m.insert(h, si, raw); !remember {
+			o, err := m.eng.CheckInContext(scheme, string(raw), ctx) // a cold spell: linted, not remembered
 			*dst = o
 			return err
 		}
-		e = m.insert(h, si, raw)
 	} else {
 		m.hits++
 		m.winHits++
 		m.adm.Hit()
 	}
-	ident := m.arena.str(e.raw, e.rawLen)
-	kind, failed := m.classify(sc, e, ident, ctx)
+	ident := g.arena.str(e.raw, e.rawLen)
+	kind, failed := m.classify(g, sc, e, ident, ctx)
+	class := atomic.LoadUint32(&e.class)
 	switch {
 	case failed:
 		o, err := m.eng.CheckInContext(scheme, ident, ctx)
@@ -244,25 +385,28 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 	case kind != "":
 		*dst = Occurrence{Scheme: sc.name, Profile: sc.profile, Raw: ident, Kind: kind}
 		return nil
-	case e.class == noClass:
+	case class == noClass:
 		o, err := m.eng.CheckInContext(scheme, ident, nil)
 		if err != nil {
 			*dst = o
 			return err
 		}
-		if !m.remember(e, &o) {
+		var ent memoEntry
+		if class, ent = st.remember(g, h, si, &o); class == noClass {
 			*dst = o
 			return nil
 		}
+		e = &ent // as remembered (the table may have grown meanwhile)
 	}
-	c := &m.classes[e.class]
+	c := g.class(class)
 	*dst = Occurrence{
 		Scheme: c.scheme, Profile: c.profile, Raw: ident,
-		Canonical: m.arena.str(e.canon, e.canonLen), Key: m.arena.str(e.key, e.keyLen), NSKey: m.arena.str(e.nsKey, e.nsKeyLen),
-		KeyLevel: c.keyLevel, Namespace: m.arena.str(e.ns, e.nsLen), Findings: c.findings,
-		MemoID: m.gen<<32 | uint64(e.ord),
+		Canonical: g.arena.str(e.canon, e.canonLen), Key: g.arena.str(e.key, e.keyLen), NSKey: g.arena.str(e.nsKey, e.nsKeyLen),
+		KeyLevel: c.keyLevel, Namespace: g.arena.str(e.ns, e.nsLen), Findings: c.findings,
+		MemoID: g.id<<32 | uint64(e.ord),
 	}
 	m.last, m.lastPlaced = dst, e.placed
+	runtime.KeepAlive(t) // e points into it, maybe a mapping
 	return nil
 }
 
@@ -277,23 +421,48 @@ func (m *Memo) Placed(o *Occurrence) bool {
 	return Placed(o)
 }
 
-// full reports that an entry for n more bytes of text would pass a bound.
-func (m *Memo) full(n int) bool {
-	return m.n >= m.maxEntries || m.arena.bytes+n > m.maxBytes || len(m.arena.chunks) >= memoMaxChunks || len(m.classes) >= memoMaxClasses
+// MemoAhead is how many matches ahead of the one it checks a caller
+// prefetches (Memo.Prefetch): far enough for the slot to arrive (a check
+// that hits takes ~100 ns, a miss to memory as long), near enough that it
+// is still in cache (BenchmarkMemoDense: 2, 4 and 8 measured, 4 best).
+const MemoAhead = 4
+
+// Prefetch starts bringing in the table slot where raw's entry would be,
+// for a text the caller will look up soon (the scanner's next matches,
+// extract.Stream.Ahead): a hit is otherwise one dependent cache miss into
+// a table of tens of MB, the largest cost of identifier-dense text
+// (issue 25 §2). A hint: it changes no result.
+func (m *Memo) Prefetch(raw []byte) {
+	if len(raw) > memoMaxLen {
+		return
+	}
+	h := maphash.Bytes(m.st.seed, raw) | 1
+	t := m.st.g.Load().tab.Load()
+	e := &t.e[h&uint64(len(t.e)-1)]
+	// the lines of the entry and of the slots a hit probes after it (2.5
+	// on average at three quarters full)
+	prefetch3(unsafe.Pointer(e))
+	runtime.KeepAlive(t)
 }
 
-// lookup finds the entry of raw in scheme si (nil: none).
-func (m *Memo) lookup(h memoHash, si int, raw []byte) *memoEntry {
-	if m.filter && !m.maybe(h) {
+// full reports that an entry for n more bytes of text would pass a bound.
+func (st *memoStore) full(g *memoGen, n int) bool {
+	return g.n >= st.maxEntries || g.arena.bytes+n > st.maxBytes || g.arena.n >= memoMaxChunks || g.nClasses >= memoMaxClasses
+}
+
+// lookup finds the entry of a text of n bytes in scheme si (nil: none),
+// asking the filter first if filter.
+func (t *memoTable) lookup(h memoHash, si, n int, filter bool) *memoEntry {
+	if filter && !t.maybe(h) {
 		return nil
 	}
-	mask := uint64(len(m.table) - 1)
+	mask := uint64(len(t.e) - 1)
 	for i := h.hash & mask; ; i = (i + 1) & mask {
-		e := &m.table[i]
-		switch {
-		case e.hash == 0:
+		e := &t.e[i]
+		switch eh := atomic.LoadUint64(&e.hash); {
+		case eh == 0:
 			return nil
-		case e.hash == h.hash && e.check == h.check && int(e.scheme) == si && int(e.rawLen) == len(raw):
+		case eh == h.hash && e.check == h.check && int(e.scheme) == si && int(e.rawLen) == n:
 			return e
 		}
 	}
@@ -301,15 +470,15 @@ func (m *Memo) lookup(h memoHash, si int, raw []byte) *memoEntry {
 
 // maybe reports whether the filter holds h: false, the table does not.
 // Both bits of h are in one word: one access to the filter.
-func (m *Memo) maybe(h memoHash) bool {
-	w := m.seen[h.hash>>32&uint64(len(m.seen)-1)]
+func (t *memoTable) maybe(h memoHash) bool {
+	w := atomic.LoadUint64(&t.seen[h.hash>>32&uint64(len(t.seen)-1)])
 	bits := uint64(1)<<(h.check&63) | uint64(1)<<(h.check>>6&63)
 	return w&bits == bits
 }
 
 // see adds h to the filter.
-func (m *Memo) see(h memoHash) {
-	m.seen[h.hash>>32&uint64(len(m.seen)-1)] |= uint64(1)<<(h.check&63) | uint64(1)<<(h.check>>6&63)
+func (t *memoTable) see(h memoHash) {
+	atomic.OrUint64(&t.seen[h.hash>>32&uint64(len(t.seen)-1)], uint64(1)<<(h.check&63)|uint64(1)<<(h.check>>6&63))
 }
 
 // memoHash is a text's two hashes; hash is never 0 (a free slot).
@@ -318,53 +487,89 @@ type memoHash struct {
 	check uint32
 }
 
-func (m *Memo) hash(raw []byte) memoHash {
-	return memoHash{maphash.Bytes(m.seed, raw) | 1, uint32(maphash.Bytes(m.seed2, raw))}
+func (st *memoStore) hash(raw []byte) memoHash {
+	return memoHash{maphash.Bytes(st.seed, raw) | 1, uint32(maphash.Bytes(st.seed2, raw))}
 }
 
-// insert adds an entry for raw, not linted yet, with its text's
-// classification.
-func (m *Memo) insert(h memoHash, si int, raw []byte) *memoEntry {
-	if 4*(m.n+1) > 3*len(m.table) {
-		m.grow()
+// insert is a miss of raw: the entry another memo added meanwhile, or a
+// new one, not linted yet, with its text's classification, in the
+// store's generation now (a full one may be dropped); remember false: the
+// admission says not to remember it.
+func (m *Memo) insert(h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable, _ *memoEntry, remember bool) {
+	st := m.st
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.reclaim()
+	g := st.g.Load()
+	t := g.tab.Load()
+	// announced: after the lock, t may be replaced and must stay mapped
+	// while e points into it
+	m.haz.Store(t)
+	m.t = t
+	if e := t.lookup(h, si, len(raw), false); e != nil {
+		return g, t, e, true // linted once per run, not once per memo
 	}
-	off := m.arena.add(raw)
-	mask := uint64(len(m.table) - 1)
+	remember, reset := m.adm.Miss(st.full(g, len(raw)))
+	if reset {
+		st.reset(g)
+		g = st.g.Load()
+		t = g.tab.Load()
+		m.haz.Store(t)
+		m.t = t
+	}
+	if !remember || st.full(g, len(raw)) {
+		return g, t, nil, false
+	}
+	if 4*(g.n+1) > 3*len(t.e) {
+		t = st.grow(g)
+		m.haz.Store(t)
+		m.t = t
+		st.reclaim()
+	}
+	off := g.arena.add(raw)
+	mask := uint64(len(t.e) - 1)
 	i := h.hash & mask
-	for m.table[i].hash != 0 {
+	for t.e[i].hash != 0 {
 		i = (i + 1) & mask
 	}
-	e := &m.table[i]
-	m.see(h)
-	*e = memoEntry{hash: h.hash, check: h.check, raw: off, rawLen: uint16(len(raw)), class: noClass, scheme: uint8(si), ord: uint32(m.n)}
-	m.n++
-	e.text, e.facts = m.classifyText(&m.schemes[si], m.arena.str(off, e.rawLen))
-	return e
+	e := &t.e[i]
+	// field by field: lookups read hash meanwhile
+	e.check, e.raw, e.rawLen, e.class, e.scheme, e.ord = h.check, off, uint16(len(raw)), noClass, uint8(si), uint32(g.n)
+	e.text, e.facts = g.classifyText(&st.schemes[si], g.arena.str(off, e.rawLen))
+	g.n++
+	t.see(h)
+	atomic.StoreUint64(&e.hash, h.hash) // published
+	return g, t, e, true
 }
 
-// grow doubles the table.
-func (m *Memo) grow() {
-	old := m.table
-	var free func()
-	m.table, free = m.allocTable(2 * len(old))
-	defer free()
-	m.seen = make([]uint64, len(m.table)/8)
-	mask := uint64(len(m.table) - 1)
-	for n := range old {
-		if old[n].hash == 0 {
+// grow doubles g's table: a copy, published; lookups still in the old
+// one see what it held (a text added since is a miss there, found again
+// under the lock). The caller holds st.mu.
+func (st *memoStore) grow(g *memoGen) *memoTable {
+	old := g.tab.Load()
+	t := allocTable(2 * len(old.e))
+	mask := uint64(len(t.e) - 1)
+	for n := range old.e {
+		if old.e[n].hash == 0 {
 			continue
 		}
-		m.see(memoHash{old[n].hash, old[n].check})
-		i := old[n].hash & mask
-		for m.table[i].hash != 0 {
+		t.see(memoHash{old.e[n].hash, old.e[n].check})
+		i := old.e[n].hash & mask
+		for t.e[i].hash != 0 {
 			i = (i + 1) & mask
 		}
-		m.table[i] = old[n]
+		t.e[i] = old.e[n]
 	}
+	g.tab.Store(t)
+	if old.mapped {
+		st.retired = append(st.retired, old)
+	}
+	return t
 }
 
 // classifyText is the scheme's ClassifyText answer for memoEntry.text.
-func (m *Memo) classifyText(sc *memoScheme, ident string) (text, facts uint8) {
+// The caller holds the store's mu.
+func (g *memoGen) classifyText(sc *memoScheme, ident string) (text, facts uint8) {
 	if sc.tc == nil {
 		return 0, 0
 	}
@@ -383,22 +588,23 @@ func (m *Memo) classifyText(sc *memoScheme, ident string) (text, facts uint8) {
 	case kind == "":
 		return 1, facts
 	}
-	for i, k := range m.kinds {
+	for i, k := range g.kinds[:g.nKinds] {
 		if k == kind {
 			return uint8(i + 2), facts
 		}
 	}
-	if len(m.kinds) >= 250 {
+	if g.nKinds >= memoMaxKinds {
 		return 0, 0
 	}
-	m.kinds = append(m.kinds, kind)
-	return uint8(len(m.kinds) + 1), facts
+	g.kinds[g.nKinds] = kind
+	g.nKinds++
+	return uint8(g.nKinds + 1), facts
 }
 
 // classify is the look-alike classification of ident in ctx, from the
 // remembered ClassifyText answer when the context is quiet; failed
 // reports a panic, as the package's classify does.
-func (m *Memo) classify(sc *memoScheme, e *memoEntry, ident string, ctx *rules.Context) (kind string, failed bool) {
+func (m *Memo) classify(g *memoGen, sc *memoScheme, e *memoEntry, ident string, ctx *rules.Context) (kind string, failed bool) {
 	text := e.text
 	if text == 0 || ctx == nil {
 		return classify(sc.cl, ident, ctx)
@@ -411,7 +617,7 @@ func (m *Memo) classify(sc *memoScheme, e *memoEntry, ident string, ctx *rules.C
 	if text == 1 {
 		return "", false
 	}
-	return m.kinds[text-2], false
+	return g.kinds[text-2], false
 }
 
 // quietIn is tc.Quiet, a panic reported as failed.
@@ -427,19 +633,30 @@ func quietIn(tc rules.TextClassifier, facts uint8, ctx *rules.Context) (quiet, f
 	return tc.Quiet(facts, *ctx), false
 }
 
-// remember stores o, the engine's result for e's text, in e; false when
-// it cannot (a result the entry has no room for): o is then handed out
-// as it is and the text linted again next time.
-func (m *Memo) remember(e *memoEntry, o *Occurrence) bool {
+// remember stores o, the engine's result for the text of hash h in
+// scheme si, in its entry of g and returns its class and the entry;
+// noClass when it
+// cannot (a result the entry has no room for, the entry dropped): o is
+// then handed out as it is and the text linted again next time.
+func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) (uint32, memoEntry) {
 	if o.Forms != nil || o.Suppressed != nil || o.Fingerprints != nil || o.Kind != "" || o.Truncated ||
 		len(o.Canonical) > 0xffff || len(o.Key) > 0xffff || len(o.NSKey) > 0xffff || len(o.Namespace) > 0xffff {
-		return false
+		return noClass, memoEntry{}
 	}
-	class, ok := m.class(o)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	e := g.tab.Load().lookup(h, si, len(o.Raw), false)
+	if e == nil {
+		return noClass, memoEntry{} // dropped since
+	}
+	if c := e.class; c != noClass {
+		return c, *e // remembered by another memo meanwhile
+	}
+	class, ok := g.internClass(o)
 	if !ok {
-		return false
+		return noClass, memoEntry{}
 	}
-	raw := m.arena.str(e.raw, e.rawLen)
+	raw := g.arena.str(e.raw, e.rawLen)
 	held := [4]struct {
 		s   string
 		off uint32
@@ -459,19 +676,19 @@ func (m *Memo) remember(e *memoEntry, o *Occurrence) bool {
 				}
 			}
 		}
-		if o := m.find(e.scheme, s); o != nil {
+		if o := st.find(g, e.scheme, s); o != nil {
 			held[n] = struct {
 				s   string
 				off uint32
-			}{m.arena.str(o.raw, o.rawLen), o.raw}
+			}{g.arena.str(o.raw, o.rawLen), o.raw}
 			n++
 			return o.raw
 		}
-		off := m.arena.add(unsafe.Slice(unsafe.StringData(s), len(s)))
+		off := g.arena.add(unsafe.Slice(unsafe.StringData(s), len(s)))
 		held[n] = struct {
 			s   string
 			off uint32
-		}{m.arena.str(off, uint16(len(s))), off}
+		}{g.arena.str(off, uint16(len(s))), off}
 		n++
 		return off
 	}
@@ -479,51 +696,65 @@ func (m *Memo) remember(e *memoEntry, o *Occurrence) bool {
 	e.key, e.keyLen = put(o.Key), uint16(len(o.Key))
 	e.nsKey, e.nsKeyLen = put(o.NSKey), uint16(len(o.NSKey))
 	e.ns, e.nsLen = put(o.Namespace), uint16(len(o.Namespace))
-	e.class = class
 	e.placed = Placed(o)
-	return true
+	atomic.StoreUint32(&e.class, class) // published
+	return class, *e
 }
 
 // find is the entry of text s in scheme si, if one is remembered.
-func (m *Memo) find(si uint8, s string) *memoEntry {
+func (st *memoStore) find(g *memoGen, si uint8, s string) *memoEntry {
 	if s == "" || len(s) > memoMaxLen {
 		return nil
 	}
 	b := unsafe.Slice(unsafe.StringData(s), len(s))
-	return m.lookup(m.hash(b), int(si), b)
+	return g.tab.Load().lookup(st.hash(b), int(si), len(b), false)
 }
 
-// class interns o's scheme, profile, key level and findings (false: the
-// table is full; a reset empties it with the entries).
-func (m *Memo) class(o *Occurrence) (uint32, bool) {
-	if i := m.lastClass; int(i) < len(m.classes) && m.classes[i].is(o) {
+// class is class number i.
+func (g *memoGen) class(i uint32) *memoClass {
+	return &g.classes[i/memoClassChunk][i%memoClassChunk]
+}
+
+// internClass interns o's scheme, profile, key level and findings (false:
+// the table is full; a reset empties it with the entries). The caller
+// holds the store's mu.
+func (g *memoGen) internClass(o *Occurrence) (uint32, bool) {
+	if i := g.lastClass; int(i) < g.nClasses && g.class(i).is(o) {
 		return i, true // most texts have the class of the one before
 	}
-	h := maphash.String(m.seed, o.Scheme) ^ maphash.String(m.seed, o.Profile)*3 ^ maphash.String(m.seed, o.KeyLevel)*5
+	seed := classSeed
+	h := maphash.String(seed, o.Scheme) ^ maphash.String(seed, o.Profile)*3 ^ maphash.String(seed, o.KeyLevel)*5
 	if o.Findings != nil {
 		h ^= 7
 	}
 	for i := range o.Findings {
 		f := &o.Findings[i]
-		h = h*31 ^ maphash.String(m.seed, f.Message) ^ uint64(uintptr(unsafe.Pointer(f.Rule))) ^ uint64(f.Severity)<<56 ^ uint64(f.Start)<<20 ^ uint64(f.End) ^ uint64(uintptr(unsafe.Pointer(f.Fix)))
+		h = h*31 ^ maphash.String(seed, f.Message) ^ uint64(uintptr(unsafe.Pointer(f.Rule))) ^ uint64(f.Severity)<<56 ^ uint64(f.Start)<<20 ^ uint64(f.End) ^ uint64(uintptr(unsafe.Pointer(f.Fix)))
 	}
-	first, ok := m.classAt[h]
-	for i := first; ok && i != 0; i = m.classes[i-1].next {
-		c := &m.classes[i-1]
-		if c.is(o) {
-			m.lastClass = i - 1
+	first, ok := g.classAt[h]
+	for i := first; ok && i != 0; i = g.class(i - 1).next {
+		if g.class(i - 1).is(o) {
+			g.lastClass = i - 1
 			return i - 1, true
 		}
 	}
-	if len(m.classes) >= memoMaxClasses {
+	if g.nClasses >= memoMaxClasses {
 		return 0, false
 	}
+	i := uint32(g.nClasses)
+	if g.classes[i/memoClassChunk] == nil {
+		g.classes[i/memoClassChunk] = new([memoClassChunk]memoClass)
+	}
 	fs := o.Findings[:len(o.Findings):len(o.Findings)] // an append by a caller copies
-	m.classes = append(m.classes, memoClass{scheme: o.Scheme, profile: o.Profile, keyLevel: o.KeyLevel, findings: fs, hash: h, next: first})
-	m.classAt[h] = uint32(len(m.classes))
-	m.lastClass = uint32(len(m.classes) - 1)
-	return m.lastClass, true
+	*g.class(i) = memoClass{scheme: o.Scheme, profile: o.Profile, keyLevel: o.KeyLevel, findings: fs, hash: h, next: first}
+	g.nClasses++
+	g.classAt[h] = i + 1
+	g.lastClass = i
+	return i, true
 }
+
+// classSeed hashes classes (their hash never leaves the process).
+var classSeed = maphash.MakeSeed()
 
 // is reports o's class c.
 func (c *memoClass) is(o *Occurrence) bool {
@@ -532,10 +763,13 @@ func (c *memoClass) is(o *Occurrence) bool {
 
 // memoArena holds the memo's text: chunks of bytes appended to and never
 // overwritten, so that strings over them stay valid after the memo drops
-// them. An offset is a chunk's index << memoChunkShift | the position in it.
+// them, and can be read while more is appended. An offset is a chunk's
+// index << memoChunkShift | the position in it.
 type memoArena struct {
-	chunks [][]byte
-	bytes  int // held in the chunks
+	base  [memoMaxChunks]*byte // the chunks' starts, each written once before an entry refers to it
+	cur   []byte               // the last chunk (writers only)
+	n     int                  // chunks
+	bytes int                  // held in the chunks
 }
 
 const (
@@ -545,24 +779,19 @@ const (
 	memoMaxChunks  = 1 << (32 - memoChunkShift)
 )
 
-func (a *memoArena) reset() {
-	a.chunks, a.bytes = nil, 0
-}
-
 // add appends b (at most 64 KB) and returns its offset.
 func (a *memoArena) add(b []byte) uint32 {
-	last := len(a.chunks) - 1
-	if last < 0 || len(a.chunks[last])+len(b) > cap(a.chunks[last]) {
+	if a.n == 0 || len(a.cur)+len(b) > cap(a.cur) {
 		size := memoChunkMin
-		if last >= 0 {
-			size = min(2*cap(a.chunks[last]), memoChunkMax)
+		if a.n > 0 {
+			size = min(2*cap(a.cur), memoChunkMax)
 		}
-		a.chunks = append(a.chunks, make([]byte, 0, max(size, len(b))))
-		last++
+		a.cur = make([]byte, 0, max(size, len(b)))
+		a.base[a.n] = unsafe.SliceData(a.cur)
+		a.n++
 	}
-	c := a.chunks[last]
-	off := uint32(last)<<memoChunkShift | uint32(len(c))
-	a.chunks[last] = append(c, b...)
+	off := uint32(a.n-1)<<memoChunkShift | uint32(len(a.cur))
+	a.cur = append(a.cur, b...)
 	a.bytes += len(b)
 	return off
 }
@@ -572,7 +801,6 @@ func (a *memoArena) str(off uint32, n uint16) string {
 	if n == 0 {
 		return ""
 	}
-	c := a.chunks[off>>memoChunkShift]
-	p := int(off & (memoChunkMax - 1))
-	return unsafe.String(&c[p : p+int(n)][0], int(n))
+	p := unsafe.Add(unsafe.Pointer(a.base[off>>memoChunkShift]), off&(memoChunkMax-1))
+	return unsafe.String((*byte)(p), int(n))
 }

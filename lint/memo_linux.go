@@ -13,6 +13,8 @@ import (
 // cache miss); huge pages also fault the table in 2 MiB at a time.
 const memoHugeMin = 4 << 20
 
+const hugePage = 2 << 20
+
 // MemoOffHeap is the most all memos together map outside the Go heap,
 // where a soft memory limit (debug.SetMemoryLimit) does not see it: past
 // it tables come from the heap. A command that sets a memory limit leaves
@@ -22,25 +24,40 @@ const MemoOffHeap = 64 << 20
 // offHeap is the bytes mapped by all memos now.
 var offHeap atomic.Int64
 
-// memoMapping holds a memo's mapped table, for the cleanup that unmaps it
-// when the memo is collected.
-type memoMapping struct{ b []byte }
+// memoMapping is a mapped table's memory, unmapped by free or, if the
+// table is dropped without, by the cleanup once it is unreachable.
+type memoMapping struct {
+	b       []byte
+	cleanup runtime.Cleanup
+}
 
-func unmapTable(b []byte) {
-	if b != nil {
-		_ = syscall.Munmap(b)
-		offHeap.Add(-int64(len(b)))
+// free unmaps t's mapping now: no memo reads t any more (reclaim).
+func (t *memoTable) free() {
+	if t.b != nil {
+		t.cleanup.Stop()
+		unmapTable(t.b)
+		t.b = nil
 	}
 }
 
-// allocTable returns a zeroed table of n entries: a mapping in huge pages
+func unmapTable(b []byte) {
+	_ = syscall.Munmap(b)
+	offHeap.Add(-int64(len(b)))
+}
+
+// allocTable returns a zeroed table of n slots: a mapping in huge pages
 // when it is big and the off-heap budget allows (the entries hold no
-// pointers, so the collector need not see them), else from the heap. free
-// unmaps the table it replaces, to be called once that table is read.
-func (m *Memo) allocTable(n int) (t []memoEntry, free func()) {
+// pointers, so the collector need not see them), else from the heap. A
+// table replaced by a bigger one may still be read by other memos: it is
+// unmapped once none does (memoStore.reclaim), or once unreachable.
+func allocTable(n int) *memoTable {
+	t := &memoTable{seen: make([]uint64, n/8)}
 	size := n * int(unsafe.Sizeof(memoEntry{}))
 	var b []byte
 	if size >= memoHugeMin {
+		// 2 MiB more, to start the table on a huge page: the kernel places
+		// a mapping on 4 KiB, and the pages it straddles stay small
+		size += hugePage
 		if offHeap.Add(int64(size)) <= MemoOffHeap {
 			var err error
 			if b, err = syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON); err != nil {
@@ -51,19 +68,15 @@ func (m *Memo) allocTable(n int) (t []memoEntry, free func()) {
 			offHeap.Add(-int64(size))
 		}
 	}
-	if m.mapping == nil {
-		if b == nil {
-			return make([]memoEntry, n), func() {}
-		}
-		m.mapping = new(memoMapping)
-		runtime.AddCleanup(m, func(mm *memoMapping) { unmapTable(mm.b) }, m.mapping)
-	}
-	old := m.mapping.b
-	m.mapping.b = b
-	free = func() { unmapTable(old) }
 	if b == nil {
-		return make([]memoEntry, n), free
+		t.e = make([]memoEntry, n)
+		return t
 	}
 	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE; a hint, refused where unsupported
-	return unsafe.Slice((*memoEntry)(unsafe.Pointer(&b[0])), n), free
+	start := unsafe.Pointer(&b[0])
+	start = unsafe.Add(start, -int(uintptr(start))&(hugePage-1))
+	t.e = unsafe.Slice((*memoEntry)(start), n)
+	t.mapped, t.b = true, b
+	t.cleanup = runtime.AddCleanup(t, unmapTable, b)
+	return t
 }

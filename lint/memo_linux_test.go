@@ -2,6 +2,7 @@ package lint
 
 import (
 	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -19,7 +20,7 @@ func TestMemoOffHeapBounded(t *testing.T) {
 	var memos []*Memo
 	heap := 0
 	for k := range 12 {
-		m := e.NewMemo()
+		m := e.newMemo() // a store each, as for 12 engines
 		memos = append(memos, m)
 		for i := range 60000 {
 			raw := "urn:example:m" + strconv.Itoa(k) + "-" + strconv.Itoa(i)
@@ -34,12 +35,54 @@ func TestMemoOffHeapBounded(t *testing.T) {
 		if n := offHeap.Load(); n > MemoOffHeap {
 			t.Fatalf("after %d memos: %d bytes mapped, bound %d", k+1, n, MemoOffHeap)
 		}
-		if m.mapping == nil || m.mapping.b == nil {
+		if !m.st.g.Load().tab.Load().mapped {
 			heap++
 		}
 	}
 	if heap == 0 {
-		t.Errorf("12 memos of %d-entry tables all mapped: the budget was never reached", len(memos[0].table))
+		t.Errorf("12 memos of %d-entry tables all mapped: the budget was never reached", len(memos[0].st.g.Load().tab.Load().e))
 	}
 	runtime.KeepAlive(memos)
+}
+
+// issue 25 §3: a shared memo's table replaced by a bigger one stays
+// mapped while another memo still reads it (announced in its hazard
+// pointer), and is unmapped at the next miss once none does: the store
+// holds one mapped table, not every size it grew through.
+func TestMemoRetiredTablesUnmapped(t *testing.T) {
+	e, _ := New(Config{})
+	a := e.newMemo()
+	b := a.st.handle()
+	ctx := &rules.Context{Before: []byte(" "), After: []byte(" ")}
+	raw := func(i int) []byte { return []byte("urn:example:r-" + strconv.Itoa(i)) }
+	check := func(m *Memo, i int) {
+		t.Helper()
+		got, err := m.CheckInContext("urn", raw(i), ctx)
+		if want, _ := e.CheckInContext("urn", string(raw(i)), ctx); err != nil || !sameResult(got, want) {
+			t.Fatalf("%s: %+v (%v), engine %+v", raw(i), got, err, want)
+		}
+	}
+	tab := func() *memoTable { return a.st.g.Load().tab.Load() }
+	i := 0
+	for ; !tab().mapped; i++ {
+		check(a, i)
+	}
+	check(b, 0) // b reads the first mapped table
+	first := tab()
+	for ; tab() == first; i++ {
+		check(a, i)
+	}
+	a.st.mu.Lock()
+	held := slices.Contains(a.st.retired, first) && first.b != nil
+	a.st.mu.Unlock()
+	if !held {
+		t.Fatal("a table another memo reads was unmapped")
+	}
+	check(b, 1) // b reads the new table now
+	check(a, i) // a miss: reclaims
+	a.st.mu.Lock()
+	defer a.st.mu.Unlock()
+	if len(a.st.retired) != 0 || first.b != nil {
+		t.Errorf("%d replaced tables still mapped, the first one %v", len(a.st.retired), first.b != nil)
+	}
 }

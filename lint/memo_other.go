@@ -2,12 +2,14 @@
 
 package lint
 
+// allocTable returns a zeroed table of n slots.
+func allocTable(n int) *memoTable {
+	return &memoTable{e: make([]memoEntry, n), seen: make([]uint64, n/8)}
+}
+
 type memoMapping struct{}
 
-// allocTable returns a zeroed table of n entries.
-func (m *Memo) allocTable(n int) (t []memoEntry, free func()) {
-	return make([]memoEntry, n), func() {}
-}
+func (t *memoTable) free() {}
 
 const memoHugeMin = 4 << 20 // as on Linux, for the tests
 

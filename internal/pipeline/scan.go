@@ -223,6 +223,9 @@ func (s *scanner) matches(ctx context.Context, doc *corpus.Document, b *batcher,
 // (lines less lineBase), marked truncated, less the findings the
 // document's suppression comments silence (asked in offset order).
 func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extract.Match, lineBase int) error {
+	if _, raw, ok := s.stream.Ahead(lint.MemoAhead); ok {
+		s.memo.Prefetch(raw) // its entry is in cache when its turn comes (issue 25 §2)
+	}
 	if err := s.memo.CheckInto(o, m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}); err != nil {
 		return err
 	}

@@ -1,0 +1,77 @@
+//go:build linux
+
+package lint
+
+import (
+	"fmt"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/idlint/idlint/extract"
+	"github.com/idlint/idlint/internal/textgen"
+	"github.com/idlint/idlint/rules"
+)
+
+// denseMatches are the matches of internal/textgen's dense text of size
+// bytes (100,000 keys drawn uniformly, issue 25): raw text and context.
+func denseMatches(tb testing.TB, size int) []extract.Match {
+	st := extract.NewStream(nil, extract.Options{Schemes: extract.AllSchemes}, 0)
+	st.ResetBytes(textgen.Dense(size, 1), 0)
+	var ms []extract.Match
+	for st.Next() {
+		ms = append(ms, *st.Match())
+	}
+	if err := st.Err(); err != nil || len(ms) == 0 {
+		tb.Fatalf("%d matches, %v", len(ms), err)
+	}
+	return ms
+}
+
+// BenchmarkMemoDense: the memo's hit path on identifier-dense text, the
+// memo warmed with every text first, so that the working set is the
+// input's (~180,000 texts, tables of ~15 MB): what one identifier costs
+// in CheckInto, and with the next matches' slots prefetched (issue 25 §2)
+// at distance d.
+func BenchmarkMemoDense(b *testing.B) {
+	e, err := New(Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ms := denseMatches(b, 64<<20)
+	for _, d := range []int{0, 2, 4, 8} {
+		b.Run(fmt.Sprintf("ahead=%d", d), func(b *testing.B) {
+			m := e.NewMemo()
+			var o Occurrence
+			for i := range ms {
+				_ = m.CheckInto(&o, ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After})
+			}
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu := threadCPU()
+			n := 0
+			for b.Loop() {
+				for i := range ms {
+					if d > 0 && i+d < len(ms) {
+						m.Prefetch(ms[i+d].Raw)
+					}
+					if err := m.CheckInto(&o, ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				n += len(ms)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/ident")
+			// CPU time: on a shared machine wall time is mostly others' load
+			b.ReportMetric(float64(threadCPU()-cpu)/float64(n), "cpu-ns/ident")
+		})
+	}
+}
+
+// threadCPU is the CPU time of the calling thread.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(1, &ru) // RUSAGE_THREAD
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

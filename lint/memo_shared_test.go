@@ -1,0 +1,86 @@
+package lint
+
+import (
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/idlint/idlint/rules"
+)
+
+// issue 25 §3: the memos of one engine share one store, read without a
+// lock while others add to it, grow it and drop it when full: each
+// goroutine's results stay the engine's (output the same at any -j), and
+// a text is remembered once, not once per memo.
+func TestMemoSharedConcurrent(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 6000
+	texts := make([]string, n)
+	for i := range texts {
+		switch i % 4 {
+		case 0:
+			texts[i] = "URN:ISBN:978" + strconv.Itoa(1000000+i) // canonical and key differ from raw
+		case 1:
+			texts[i] = "urn:isbn:978" + strconv.Itoa(1000000+i-1) // the key of the one before
+		case 2:
+			texts[i] = "urn:ab:a?b" + strconv.Itoa(i) // findings
+		default:
+			texts[i] = "urn:example:k-" + strconv.Itoa(i)
+		}
+	}
+	ctxs := []*rules.Context{
+		{Before: []byte(" "), After: []byte(" ")},
+		{Before: []byte("x = \""), After: []byte("\" + y")}, // not quiet: classified in full
+	}
+	want := make([][]Occurrence, len(ctxs))
+	for c, ctx := range ctxs {
+		for _, raw := range texts {
+			o, _ := e.CheckInContext("urn", raw, ctx)
+			want[c] = append(want[c], o)
+		}
+	}
+	for _, b := range []struct {
+		name       string
+		maxEntries int
+	}{{"unbounded", memoMaxEntries}, {"dropped when full", 700}} {
+		t.Run(b.name, func(t *testing.T) {
+			first := e.newMemo() // a store of its own, shared by the handles below
+			first.st.maxEntries = b.maxEntries
+			var wg sync.WaitGroup
+			for w := range 4 {
+				m := first
+				if w > 0 {
+					m = first.st.handle()
+				}
+				wg.Go(func() {
+					for round := range 2 {
+						for k := range n {
+							i := (k*(2*w+1) + w*977) % n // another order per goroutine
+							c := (i + round) % len(ctxs)
+							got, err := m.CheckInContext("urn", []byte(texts[i]), ctxs[c])
+							if err != nil || !sameResult(got, want[c][i]) {
+								t.Errorf("memo %d %s: %+v (%v), engine %+v", w, texts[i], got, err, want[c][i])
+								return
+							}
+						}
+					}
+				})
+			}
+			wg.Wait()
+			if g := first.st.g.Load(); b.maxEntries == memoMaxEntries && g.n != n {
+				t.Errorf("the store holds %d entries for %d texts, want one each", g.n, n)
+			}
+		})
+	}
+	// NewMemo shares the engine's store while a memo on it lives
+	m1, m2 := e.NewMemo(), e.NewMemo()
+	if m1.st != m2.st {
+		t.Error("two memos of one engine have stores of their own")
+	}
+	if o, _ := New(Config{}); o.NewMemo().st == m1.st {
+		t.Error("memos of two engines share a store")
+	}
+}
