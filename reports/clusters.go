@@ -331,7 +331,7 @@ func (cs *Clusters) bump(c *counter, pos uint32) {
 // remember fills o's ID slot with its agg (index i) and counter
 // positions; the slots double when half are filled.
 func (cs *Clusters) remember(o *Row, i int, raw, can uint32) {
-	if cs.idsSet >= len(cs.ids)/2 && len(cs.ids) < maxIDs {
+	if cs.idsSet >= len(cs.ids)/2 && len(cs.ids) < cs.maxIDs() {
 		old := cs.ids
 		cs.ids, cs.idsSet = make([]idSlot, max(4096, 2*len(old))), 0
 		for k := range old {
@@ -341,6 +341,18 @@ func (cs *Clusters) remember(o *Row, i int, raw, can uint32) {
 		}
 	}
 	cs.setID(idSlot{id: o.MemoID, agg: uint32(i + 1), raw: raw, can: can})
+}
+
+// maxIDs is the most slots ids grows to: maxIDs, and a quarter of the
+// spill budget at most (the table is not counted in it).
+func (cs *Clusters) maxIDs() int {
+	n := maxIDs
+	if b := cs.spill.budget; b > 0 {
+		for n > 4096 && int64(n)*int64(unsafe.Sizeof(idSlot{})) > b/4 {
+			n /= 2
+		}
+	}
+	return n
 }
 
 // setID puts e in its slot, over the ID there if any.

@@ -230,7 +230,8 @@ func TestClustersEqualNaive(t *testing.T) {
 // or comparing of a text seen before) give the clusters the text gives —
 // the plain model's — whatever the order, one at a time or in batches,
 // with IDs from several memos for one text, IDs crowding the direct-mapped
-// slots, and spilling (the IDs of spilled aggs forgotten).
+// slots, and spilling (the IDs of spilled aggs forgotten, their table
+// bounded by the budget).
 func TestClustersMemoIDEqualsText(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
 	rows := randomRows(r)
@@ -277,6 +278,9 @@ func TestClustersMemoIDEqualsText(t *testing.T) {
 		}
 		if tc.spill > 0 && cs.Runs() < 2 {
 			t.Fatalf("%s: %d runs, the budget did not make it spill", tc.name, cs.Runs())
+		}
+		if tc.spill > 0 && len(cs.ids) > 4096 {
+			t.Errorf("%s: %d ID slots past a budget of %d bytes", tc.name, len(cs.ids), tc.spill)
 		}
 		got := cs.List()
 		if len(got) != len(want) {
