@@ -392,12 +392,24 @@ func (cs *Clusters) AddRows(rows []Row) {
 			hashed[i] = true
 			touch += cs.table[int(hs[i])&mask].agg
 		}
+		// a row whose ID is not remembered (a text another memo named, at
+		// -j 2) hashes now, and loads its table slot, then its agg below
+		for i := range rows[:n] {
+			if hashed[i] {
+				continue
+			}
+			if e := cs.known(&rows[i]); e != nil {
+				a := cs.agg(int(e.agg) - 1)
+				touch += uint32(a.count) + uint32(a.source.n)
+				continue
+			}
+			scs[i] = cs.scheme(rows[i].Scheme)
+			hs[i] = cs.hash(scs[i], rows[i].Key)
+			hashed[i] = true
+			touch += cs.table[int(hs[i])&mask].agg
+		}
 		for i := range rows[:n] {
 			if !hashed[i] {
-				if e := cs.known(&rows[i]); e != nil {
-					a := cs.agg(int(e.agg) - 1)
-					touch += uint32(a.count) + uint32(a.source.n)
-				}
 				continue
 			}
 			if s := cs.table[int(hs[i])&mask]; s.agg != 0 && s.tag == uint32(hs[i]>>32) {
@@ -415,7 +427,7 @@ func (cs *Clusters) AddRows(rows []Row) {
 				cs.addKnown(o, e)
 				continue
 			}
-			if !hashed[i] {
+			if !hashed[i] { // its slot was taken by a row of this batch since
 				scs[i] = cs.scheme(o.Scheme)
 				hs[i] = cs.hash(scs[i], o.Key)
 			}

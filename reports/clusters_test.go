@@ -138,6 +138,41 @@ func BenchmarkClustersManyKeys(b *testing.B) {
 	}
 }
 
+// BenchmarkClustersMemoIDs is BenchmarkClustersManyKeys' rows as a dense
+// scan at -j 1 and -j 2 hands them over (issue 25): each text named by
+// one or two memos' IDs, one spelling in eight upper-case.
+func BenchmarkClustersMemoIDs(b *testing.B) {
+	const rows, keys = 1 << 21, 100_000
+	for _, memos := range []int{1, 2} {
+		r := rand.New(rand.NewSource(1))
+		in := make([]Row, rows)
+		for i := range in {
+			k, upper, memo := r.Intn(keys), r.Intn(8) == 0, r.Intn(memos)
+			key := fmt.Sprintf("urn:example:item-%d", k)
+			raw, text := strings.Clone(key), uint64(2*k)
+			if upper {
+				raw, text = strings.ToUpper(key), text+1
+			}
+			in[i] = Row{Scheme: "urn", Profile: "rfc8141", Key: key, Namespace: "example",
+				Raw: raw, Canonical: strings.Clone(key), Valid: true,
+				Source: "corpus.txt", Offset: int64(i) * 40, Line: i + 1, Column: 6,
+				MemoID: uint64(memo+1)<<32 | text}
+		}
+		b.Run(fmt.Sprintf("memos=%d", memos), func(b *testing.B) {
+			for b.Loop() {
+				cs := NewClusters()
+				for i := 0; i < len(in); i += backgroundBatch {
+					cs.AddRows(in[i:min(i+backgroundBatch, len(in))])
+				}
+				if cs.Len() != keys {
+					b.Fatalf("%d clusters", cs.Len())
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/row")
+		})
+	}
+}
+
 // naiveClusters is the aggregation as reports/SCHEMA.md states it, written
 // the plain way: rows grouped by (scheme, key); variants and canonical
 // spellings counted; the first occurrence the smallest (source, member,
