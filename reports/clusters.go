@@ -10,6 +10,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 	"strings"
 	"unsafe"
@@ -80,7 +81,26 @@ type Clusters struct {
 	spill   spillState // spill.go
 	runs    []*run     // sorted runs spilled, oldest first
 	listed  bool       // Each merged and removed the runs
+	// ids remembers, by Row.MemoID, the agg a row's text counts in and
+	// where its spelling and canonical spelling are counted, so that a
+	// row seen before is counted without hashing or comparing its text
+	// (issue 25: with 100,000 keys, hashing and finding each of a dense
+	// scan's 2.8 M rows was 2 s of CPU). Direct-mapped: a slot taken by
+	// another ID is a miss, counted the long way. Emptied with the table.
+	ids    []idSlot
+	idsSet int // slots of ids filled
 }
+
+// idSlot is a Row.MemoID's agg (plus one: 0 is empty), and the positions
+// of its spelling and canonical spelling in their counters (counterPos).
+type idSlot struct {
+	id            uint64
+	agg, raw, can uint32
+}
+
+// maxIDs bounds the slots of Clusters.ids (24 MiB): a dense scan at -j 2
+// has two memos, each naming its 182,000 texts.
+const maxIDs = 1 << 20
 
 // aggPage is the aggs per page (~700 KB): pages are filled, not grown and
 // copied as one slice would be.
@@ -214,6 +234,7 @@ func rowOf(o *lint.Occurrence) Row {
 		Scheme: o.Scheme, Profile: o.Profile, Key: clusterKey(o), Namespace: o.Namespace,
 		Raw: o.Raw, Canonical: o.Canonical, Valid: o.Valid(),
 		Source: o.Source, Member: o.Member, Offset: o.Offset, Line: o.Line, Column: o.Column,
+		MemoID: o.MemoID,
 	}
 }
 
@@ -234,15 +255,113 @@ type Row struct {
 	Source, Member                                  string
 	Offset                                          int64
 	Line, Column                                    int
+	// MemoID, when not 0, is lint.Occurrence.MemoID: rows with equal IDs
+	// have equal Scheme, Profile, Key, Namespace, Raw and Canonical.
+	MemoID uint64
 }
 
 // AddRow counts one occurrence. The result does not depend on the order
 // rows arrive in, so sharded runs merge to exactly a single run's clusters:
 // "first" is the smallest (source, member, offset), not the first seen.
 func (cs *Clusters) AddRow(o Row) {
-	sc := cs.scheme(o.Scheme)
-	cs.add(&o, sc, cs.hash(sc, o.Key))
+	if e := cs.known(&o); e != nil {
+		cs.addKnown(&o, e)
+	} else {
+		sc := cs.scheme(o.Scheme)
+		cs.add(&o, sc, cs.hash(sc, o.Key))
+	}
+	cs.budget()
+}
+
+// budget spills past the budget (spill.go), and forgets the IDs of the
+// aggs spilled.
+func (cs *Clusters) budget() {
+	n := cs.n
 	cs.checkBudget()
+	if cs.n < n {
+		clear(cs.ids)
+		cs.idsSet = 0
+	}
+}
+
+// known is the slot of o's MemoID when it holds it, else nil.
+func (cs *Clusters) known(o *Row) *idSlot {
+	if o.MemoID == 0 || len(cs.ids) == 0 {
+		return nil
+	}
+	e := &cs.ids[idIndex(o.MemoID, len(cs.ids))]
+	if e.id != o.MemoID || e.agg == 0 {
+		return nil
+	}
+	return e
+}
+
+// idIndex is id's slot of n (a power of two): the top bits of a
+// multiplicative hash (its middle bits left half the slots empty).
+func idIndex(id uint64, n int) int {
+	return int((id * 0x9e3779b97f4a7c15) >> (64 - bits.TrailingZeros(uint(n))))
+}
+
+// addKnown counts o in the agg its ID names, as add would.
+func (cs *Clusters) addKnown(o *Row, e *idSlot) {
+	a := cs.agg(int(e.agg) - 1)
+	src := cs.ref(0, o.Source)
+	if cs.before(src, o.Member, o.Offset, a) {
+		a.firstSource, a.firstMember, a.firstOffset = src, cs.ref(1, o.Member), o.Offset
+		a.firstLine, a.firstColumn = int32(o.Line), int32(o.Column)
+	}
+	a.count++
+	if !o.Valid {
+		a.invalid++
+	}
+	cs.bump(&a.variants, e.raw)
+	cs.bump(&a.canon, e.can)
+	cs.count(&a.source, o.Source, src)
+}
+
+// bump counts once more the value at counterPos pos of c.
+func (cs *Clusters) bump(c *counter, pos uint32) {
+	if pos == 0 {
+		c.n++
+	} else {
+		cs.extra(int(pos)-1).n++
+	}
+}
+
+// remember fills o's ID slot with its agg (index i) and counter
+// positions; the slots double when half are filled.
+func (cs *Clusters) remember(o *Row, i int, raw, can uint32) {
+	if cs.idsSet >= len(cs.ids)/2 && len(cs.ids) < cs.maxIDs() {
+		old := cs.ids
+		cs.ids, cs.idsSet = make([]idSlot, max(4096, 2*len(old))), 0
+		for k := range old {
+			if old[k].agg != 0 {
+				cs.setID(old[k])
+			}
+		}
+	}
+	cs.setID(idSlot{id: o.MemoID, agg: uint32(i + 1), raw: raw, can: can})
+}
+
+// maxIDs is the most slots ids grows to: maxIDs, and a quarter of the
+// spill budget at most (the table is not counted in it).
+func (cs *Clusters) maxIDs() int {
+	n := maxIDs
+	if b := cs.spill.budget; b > 0 {
+		for n > 4096 && int64(n)*int64(unsafe.Sizeof(idSlot{})) > b/4 {
+			n /= 2
+		}
+	}
+	return n
+}
+
+// setID puts e in its slot, over the ID there if any.
+func (cs *Clusters) setID(e idSlot) {
+	s := &cs.ids[idIndex(e.id, len(cs.ids))]
+	if s.agg == 0 {
+		cs.idsSet++
+	}
+	*s = e
 }
 
 // AddRows counts rows as AddRow does, some at a time in three passes:
@@ -255,16 +374,44 @@ func (cs *Clusters) AddRow(o Row) {
 func (cs *Clusters) AddRows(rows []Row) {
 	var hs [256]uint64
 	var scs [256]uint32
+	var hashed [256]bool
 	for len(rows) > 0 {
 		n := min(len(rows), len(hs))
 		mask := len(cs.table) - 1
 		var touch uint32
+		// a row whose ID is remembered (Clusters.ids) loads its slot, then
+		// its agg; the others hash their key and load its table slot
 		for i := range rows[:n] {
+			if id := rows[i].MemoID; id != 0 && len(cs.ids) > 0 {
+				touch += cs.ids[idIndex(id, len(cs.ids))].agg
+				hashed[i] = false
+				continue
+			}
 			scs[i] = cs.scheme(rows[i].Scheme)
 			hs[i] = cs.hash(scs[i], rows[i].Key)
+			hashed[i] = true
+			touch += cs.table[int(hs[i])&mask].agg
+		}
+		// a row whose ID is not remembered (a text another memo named, at
+		// -j 2) hashes now, and loads its table slot, then its agg below
+		for i := range rows[:n] {
+			if hashed[i] {
+				continue
+			}
+			if e := cs.known(&rows[i]); e != nil {
+				a := cs.agg(int(e.agg) - 1)
+				touch += uint32(a.count) + uint32(a.source.n)
+				continue
+			}
+			scs[i] = cs.scheme(rows[i].Scheme)
+			hs[i] = cs.hash(scs[i], rows[i].Key)
+			hashed[i] = true
 			touch += cs.table[int(hs[i])&mask].agg
 		}
 		for i := range rows[:n] {
+			if !hashed[i] {
+				continue
+			}
 			if s := cs.table[int(hs[i])&mask]; s.agg != 0 && s.tag == uint32(hs[i]>>32) {
 				a := cs.agg(int(s.agg) - 1) // its three cache lines
 				touch += uint32(a.count) + uint32(a.source.n)
@@ -275,9 +422,18 @@ func (cs *Clusters) AddRows(rows []Row) {
 		}
 		cs.touched += touch
 		for i := range rows[:n] {
-			cs.add(&rows[i], scs[i], hs[i])
+			o := &rows[i]
+			if e := cs.known(o); e != nil {
+				cs.addKnown(o, e)
+				continue
+			}
+			if !hashed[i] { // its slot was taken by a row of this batch since
+				scs[i] = cs.scheme(o.Scheme)
+				hs[i] = cs.hash(scs[i], o.Key)
+			}
+			cs.add(o, scs[i], hs[i])
 		}
-		cs.checkBudget()
+		cs.budget()
 		rows = rows[n:]
 	}
 }
@@ -287,7 +443,7 @@ func (cs *Clusters) hash(sc uint32, key string) uint64 {
 }
 
 func (cs *Clusters) add(o *Row, sc uint32, h uint64) {
-	a := cs.find(o, sc, h)
+	a, i := cs.find(o, sc, h)
 	src := cs.ref(0, o.Source)
 	if a.count == 0 || cs.before(src, o.Member, o.Offset, a) {
 		a.firstSource, a.firstMember, a.firstOffset = src, cs.ref(1, o.Member), o.Offset
@@ -297,14 +453,17 @@ func (cs *Clusters) add(o *Row, sc uint32, h uint64) {
 	if !o.Valid {
 		a.invalid++
 	}
-	cs.countKeyed(&a.variants, o.Raw, o.Raw == o.Key, a.key)
-	cs.countKeyed(&a.canon, o.Canonical, o.Canonical == o.Key, a.key)
+	raw := cs.countKeyed(&a.variants, o.Raw, o.Raw == o.Key, a.key)
+	can := cs.countKeyed(&a.canon, o.Canonical, o.Canonical == o.Key, a.key)
 	cs.count(&a.source, o.Source, src)
+	if o.MemoID != 0 {
+		cs.remember(o, i, raw, can)
+	}
 }
 
 // find returns the agg of (scheme sc, o.Key), whose hash is h, a new one
-// if there is none.
-func (cs *Clusters) find(o *Row, sc uint32, h uint64) *agg {
+// if there is none, and its index.
+func (cs *Clusters) find(o *Row, sc uint32, h uint64) (*agg, int) {
 	tag := uint32(h >> 32)
 	mask := len(cs.table) - 1
 	for i := int(h) & mask; ; i = (i + 1) & mask {
@@ -315,7 +474,7 @@ func (cs *Clusters) find(o *Row, sc uint32, h uint64) *agg {
 		if s.tag == tag {
 			a := cs.agg(int(s.agg) - 1)
 			if a.scheme == sc && string(cs.text.bytes(a.key)) == o.Key {
-				return a
+				return a, int(s.agg) - 1
 			}
 		}
 	}
@@ -326,7 +485,7 @@ func (cs *Clusters) find(o *Row, sc uint32, h uint64) *agg {
 	*a = agg{hash: h, scheme: sc, key: cs.text.add(o.Key), profile: cs.intern(o.Profile), namespace: cs.intern(o.Namespace)}
 	cs.n++
 	cs.table = place(cs.table, cs.n, h, func(i int) uint64 { return cs.agg(i).hash })
-	return a
+	return a, cs.n - 1
 }
 
 // insert puts index i (plus one) with hash h into table.
@@ -418,8 +577,8 @@ func (cs *Clusters) str(r strRef) string {
 
 // countKeyed counts s, a spelling whose equality with the cluster's key is
 // isKey: when the counter's first value is the key itself, no bytes need
-// comparing.
-func (cs *Clusters) countKeyed(c *counter, s string, isKey bool, key strRef) {
+// comparing. It returns where s is counted (counterPos).
+func (cs *Clusters) countKeyed(c *counter, s string, isKey bool, key strRef) uint32 {
 	switch {
 	case c.n == 0:
 		if isKey {
@@ -431,9 +590,13 @@ func (cs *Clusters) countKeyed(c *counter, s string, isKey bool, key strRef) {
 	case c.first == key && isKey || c.first != key && !isKey && cs.str(c.first) == s:
 		c.n++
 	default:
-		cs.countMore(c, s, key, isKey) // the key's own text when s is the key
+		return cs.countMore(c, s, key, isKey) // the key's own text when s is the key
 	}
+	return 0
 }
+
+// A counterPos is where a counter counts a value: 0 its first, else the
+// index of its extra plus one (extras never move).
 
 // count counts s, stored at ref when it is the first value.
 func (cs *Clusters) count(c *counter, s string, ref strRef) {
@@ -448,8 +611,8 @@ func (cs *Clusters) count(c *counter, s string, ref strRef) {
 }
 
 // countMore counts s among c's extras; ref is where s is stored, when
-// stored (a source), else s is stored when new.
-func (cs *Clusters) countMore(c *counter, s string, ref strRef, stored bool) {
+// stored (a source), else s is stored when new. It returns s's counterPos.
+func (cs *Clusters) countMore(c *counter, s string, ref strRef, stored bool) uint32 {
 	var h uint64
 	if c.more != 0 {
 		h = cs.xhash(c.more, s)
@@ -461,7 +624,7 @@ func (cs *Clusters) countMore(c *counter, s string, ref strRef, stored bool) {
 			}
 			if e := cs.extra(int(sl.agg) - 1); sl.tag == tag && e.owner == c.more && (stored && e.s == ref || cs.str(e.s) == s) {
 				e.n++
-				return
+				return sl.agg
 			}
 		}
 	}
@@ -484,6 +647,7 @@ func (cs *Clusters) countMore(c *counter, s string, ref strRef, stored bool) {
 		e.s = cs.text.add(s)
 	}
 	cs.xtable = place(cs.xtable, cs.nx, e.hash, func(k int) uint64 { return cs.extra(k).hash })
+	return uint32(i + 1)
 }
 
 func (cs *Clusters) xhash(owner uint32, s string) uint64 {

@@ -138,6 +138,41 @@ func BenchmarkClustersManyKeys(b *testing.B) {
 	}
 }
 
+// BenchmarkClustersMemoIDs is BenchmarkClustersManyKeys' rows as a dense
+// scan at -j 1 and -j 2 hands them over (issue 25): each text named by
+// one or two memos' IDs, one spelling in eight upper-case.
+func BenchmarkClustersMemoIDs(b *testing.B) {
+	const rows, keys = 1 << 21, 100_000
+	for _, memos := range []int{1, 2} {
+		r := rand.New(rand.NewSource(1))
+		in := make([]Row, rows)
+		for i := range in {
+			k, upper, memo := r.Intn(keys), r.Intn(8) == 0, r.Intn(memos)
+			key := fmt.Sprintf("urn:example:item-%d", k)
+			raw, text := strings.Clone(key), uint64(2*k)
+			if upper {
+				raw, text = strings.ToUpper(key), text+1
+			}
+			in[i] = Row{Scheme: "urn", Profile: "rfc8141", Key: key, Namespace: "example",
+				Raw: raw, Canonical: strings.Clone(key), Valid: true,
+				Source: "corpus.txt", Offset: int64(i) * 40, Line: i + 1, Column: 6,
+				MemoID: uint64(memo+1)<<32 | text}
+		}
+		b.Run(fmt.Sprintf("memos=%d", memos), func(b *testing.B) {
+			for b.Loop() {
+				cs := NewClusters()
+				for i := 0; i < len(in); i += backgroundBatch {
+					cs.AddRows(in[i:min(i+backgroundBatch, len(in))])
+				}
+				if cs.Len() != keys {
+					b.Fatalf("%d clusters", cs.Len())
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/row")
+		})
+	}
+}
+
 // naiveClusters is the aggregation as reports/SCHEMA.md states it, written
 // the plain way: rows grouped by (scheme, key); variants and canonical
 // spellings counted; the first occurrence the smallest (source, member,
@@ -198,6 +233,105 @@ func naiveClusters(rows []Row) []Cluster {
 // one at a time or in batches, and past several growths of its table.
 func TestClustersEqualNaive(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
+	rows := randomRows(r)
+	want := naiveClusters(rows)
+	for round := range 4 {
+		cs := NewClusters()
+		if round%2 == 0 {
+			for _, row := range rows {
+				cs.AddRow(row)
+			}
+		} else { // AddRows, in batches of 1 to 700 rows
+			for i := 0; i < len(rows); {
+				n := min(1+r.Intn(700), len(rows)-i)
+				cs.AddRows(rows[i : i+n])
+				i += n
+			}
+		}
+		got := cs.List()
+		if len(got) != len(want) || cs.Len() != len(want) {
+			t.Fatalf("round %d: %d clusters (Len %d), want %d", round, len(got), cs.Len(), len(want))
+		}
+		for i := range want {
+			if !reflect.DeepEqual(*got[i], want[i]) {
+				t.Fatalf("round %d, cluster %d:\n got %+v\nwant %+v", round, i, *got[i], want[i])
+			}
+		}
+		r.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+	}
+}
+
+// issue 25 (-j 2): rows counted by their MemoID (Clusters.ids: no hashing
+// or comparing of a text seen before) give the clusters the text gives —
+// the plain model's — whatever the order, one at a time or in batches,
+// with IDs from several memos for one text, IDs crowding the direct-mapped
+// slots, and spilling (the IDs of spilled aggs forgotten, their table
+// bounded by the budget).
+func TestClustersMemoIDEqualsText(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	rows := randomRows(r)
+	// an ID per text and memo: three memos (generations) name the texts
+	type text struct{ scheme, profile, key, ns, raw, canon string }
+	ids := map[text]map[int]uint64{}
+	var n uint64
+	for i := range rows {
+		x := &rows[i]
+		tx := text{x.Scheme, x.Profile, x.Key, x.Namespace, x.Raw, x.Canonical}
+		memo := r.Intn(3)
+		if ids[tx] == nil {
+			ids[tx] = map[int]uint64{}
+		}
+		if ids[tx][memo] == 0 {
+			n++
+			ids[tx][memo] = uint64(memo+1)<<32 | n
+		}
+		x.MemoID = ids[tx][memo]
+	}
+	want := naiveClusters(rows)
+	for round, tc := range []struct {
+		name  string
+		spill int64 // budget; 0: never
+		batch bool
+	}{{"row", 0, false}, {"rows", 0, true}, {"row, spilled", 1, false}, {"rows, spilled", 1, true}, {"rows shuffled", 0, true}} {
+		SetClusterSpill(tc.spill, t.TempDir())
+		cs := NewClusters()
+		SetClusterSpill(DefaultClusterBudget, "")
+		cs.spill.minKeys = 500
+		if tc.batch {
+			for i := 0; i < len(rows); {
+				n := min(1+r.Intn(700), len(rows)-i)
+				cs.AddRows(rows[i : i+n])
+				i += n
+			}
+		} else {
+			for _, row := range rows {
+				cs.AddRow(row)
+			}
+		}
+		if len(cs.ids) == 0 && tc.spill == 0 {
+			t.Fatalf("%s: no ID remembered", tc.name)
+		}
+		if tc.spill > 0 && cs.Runs() < 2 {
+			t.Fatalf("%s: %d runs, the budget did not make it spill", tc.name, cs.Runs())
+		}
+		if tc.spill > 0 && len(cs.ids) > 4096 {
+			t.Errorf("%s: %d ID slots past a budget of %d bytes", tc.name, len(cs.ids), tc.spill)
+		}
+		got := cs.List()
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d clusters, want %d", tc.name, len(got), len(want))
+		}
+		for i := range want {
+			if !reflect.DeepEqual(*got[i], want[i]) {
+				t.Fatalf("%s (round %d), cluster %d:\n got %+v\nwant %+v", tc.name, round, i, *got[i], want[i])
+			}
+		}
+		r.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+	}
+}
+
+// randomRows is TestClustersEqualNaive's rows.
+func randomRows(r *rand.Rand) []Row {
 	schemes := []string{"urn", "xri", "lid", "go"}
 	keys := make([]string, 3000)
 	for i := range keys {
@@ -229,31 +363,7 @@ func TestClustersEqualNaive(t *testing.T) {
 		// rows at one position are at one line and column (ties for first)
 		rows[i].Line, rows[i].Column = int(rows[i].Offset)*7+len(rows[i].Member), len(rows[i].Source)%80
 	}
-	want := naiveClusters(rows)
-	for round := range 4 {
-		cs := NewClusters()
-		if round%2 == 0 {
-			for _, row := range rows {
-				cs.AddRow(row)
-			}
-		} else { // AddRows, in batches of 1 to 700 rows
-			for i := 0; i < len(rows); {
-				n := min(1+r.Intn(700), len(rows)-i)
-				cs.AddRows(rows[i : i+n])
-				i += n
-			}
-		}
-		got := cs.List()
-		if len(got) != len(want) || cs.Len() != len(want) {
-			t.Fatalf("round %d: %d clusters (Len %d), want %d", round, len(got), cs.Len(), len(want))
-		}
-		for i := range want {
-			if !reflect.DeepEqual(*got[i], want[i]) {
-				t.Fatalf("round %d, cluster %d:\n got %+v\nwant %+v", round, i, *got[i], want[i])
-			}
-		}
-		r.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
-	}
+	return rows
 }
 
 // What the clusters keep grows with distinct strings, not with rows,

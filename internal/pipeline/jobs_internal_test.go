@@ -1,0 +1,87 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/internal/textgen"
+	"github.com/idlint/idlint/lint"
+	"github.com/idlint/idlint/reports"
+)
+
+// noIDs hands its sink occurrences without their MemoID: clusters counted
+// by text only.
+type noIDs struct{ reports.Sink }
+
+func (s noIDs) Occurrence(o *lint.Occurrence) error {
+	c := *o
+	c.MemoID = 0
+	return s.Sink.Occurrence(&c)
+}
+
+// issue 25 (-j 2 never slower than -j 1, output unchanged): a dense file
+// split in parts and small dense files give the same text (its clusters
+// counted by memo identity from several workers' memos), JSON (clusters
+// too) and JSON Lines bytes at -j 1, 2 and 4, with a core or two; and the
+// same as clusters counted by text alone.
+func TestSameOutputEveryJobs(t *testing.T) {
+	dir := t.TempDir()
+	paths := []string{filepath.Join(dir, "big.txt")}
+	if err := os.WriteFile(paths[0], textgen.Dense(512<<10, 3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		p := filepath.Join(dir, fmt.Sprintf("small%d.txt", i))
+		if err := os.WriteFile(p, textgen.Dense(8<<10*(i+1), int64(i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	var inputs []corpus.Input
+	for _, p := range paths {
+		inputs = append(inputs, corpus.Input{Path: p})
+	}
+	eng, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sinks := map[string]func(w *bytes.Buffer) reports.Sink{
+		"text":  func(w *bytes.Buffer) reports.Sink { return reports.NewText(w, w) },
+		"json":  func(w *bytes.Buffer) reports.Sink { return reports.NewJSON(w) },
+		"jsonl": func(w *bytes.Buffer) reports.Sink { return reports.NewJSONL(w, nil) },
+	}
+	run := func(s reports.Sink, jobs int) {
+		sum, err := Run(context.Background(), eng, inputs, Config{Jobs: jobs, PartSize: 64 << 10}, s)
+		if err == nil {
+			err = s.Finish(sum)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Occurrences < 5000 {
+			t.Fatalf("a weak test: %d occurrences", sum.Occurrences)
+		}
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for name, mk := range sinks {
+		var ref bytes.Buffer
+		run(noIDs{mk(&ref)}, 1)
+		want := ref.Bytes()
+		for _, procs := range []int{1, 2} {
+			runtime.GOMAXPROCS(procs)
+			for _, jobs := range []int{1, 2, 4} {
+				var out bytes.Buffer
+				run(mk(&out), jobs)
+				if !bytes.Equal(out.Bytes(), want) {
+					t.Errorf("%s, GOMAXPROCS %d, -j %d: %d bytes differ from -j 1's without memo IDs (%d)", name, procs, jobs, out.Len(), len(want))
+				}
+			}
+		}
+	}
+}
