@@ -35,6 +35,7 @@ func TestDictionaryColumns(t *testing.T) {
 	}
 	dir := t.TempDir()
 	w := create(t, dir)
+	w.occ.groupRows = rowGroupRows // the streamed tables' row groups: two here
 	for i := range n {
 		o := &lint.Occurrence{Location: record.Location{Source: source(i), Offset: int64(i)}, Scheme: "urn", Raw: "urn:a:b", Key: "urn:a:b"}
 		if err := w.Occurrence(o); err != nil {
