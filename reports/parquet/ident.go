@@ -87,9 +87,9 @@ type identCol struct {
 
 const (
 	identColsMax  = 4
-	identMaxTexts = 4 << 20  // distinct texts kept across row groups
+	identMaxTexts = 4 << 20   // distinct texts kept across row groups
 	identMaxBytes = 256 << 20 // and their bytes
-	identMaxOrd   = 1 << 22  // memo entries by number: past it, the text path
+	identMaxOrd   = 1 << 22   // memo entries by number: past it, the text path
 	// a row group's dictionary pays when its page is at most a half of
 	// the same rows PLAIN; one growing past groupRows/identGiveUp values
 	// is given up for the rest of its row group and the next
