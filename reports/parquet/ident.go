@@ -7,7 +7,6 @@ import (
 	"hash/maphash"
 	"unsafe"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	pq "github.com/apache/arrow-go/v18/parquet"
@@ -192,6 +191,11 @@ func (d *identDicts) gen(g uint32) *identGen {
 func (d *identDicts) add(rg file.BufferedRowGroupWriter, vals [][]pq.ByteArray, ids []uint64, groupRows int64) error {
 	n := len(ids)
 	group := int32(d.group)
+	for c := range d.cols {
+		if col := &d.cols[c]; col.rows == nil {
+			col.rows = make([]int32, 0, min(groupRows, 1<<20)) // room for a row group at once
+		}
+	}
 	for k := range n {
 		id := ids[k]
 		var slot *identSlot
@@ -396,8 +400,10 @@ func (d *identDicts) writeCol(rg file.BufferedRowGroupWriter, col *identCol) err
 	b.Reserve(len(col.dict))
 	b.ReserveData(int(col.size) - 4*len(col.dict))
 	vals := make([]pq.ByteArray, len(col.dict))
+	sizes := make([]int32, len(col.dict)) // by index: the PLAIN size of a row
 	for i, gid := range col.dict {
 		vals[i] = d.textOf(gid)
+		sizes[i] = int32(4 + len(vals[i]))
 		b.BinaryBuilder.Append(vals[i])
 	}
 	dict := b.NewArray()
@@ -414,8 +420,5 @@ func (d *identDicts) writeCol(rg file.BufferedRowGroupWriter, col *identCol) err
 		stats.Update(vals, 0)
 		stats.IncNumValues(int64(len(col.rows) - len(col.dict)))
 	}
-	idx := array.NewInt32Data(array.NewData(arrow.PrimitiveTypes.Int32, len(col.rows),
-		[]*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(col.rows))}, nil, 0, 0))
-	defer idx.Release()
-	return w.WriteDictIndices(idx, nil, nil)
+	return writeIndices(w, col.rows, func(i int32) int { return int(sizes[i]) })
 }

@@ -275,6 +275,11 @@ func (t *table[T]) write(b *batch) error {
 	}
 	for i := range b.leaves {
 		if d := t.dicts[i]; d != nil {
+			if d.rows == nil {
+				// room for a row group at once: grown by append, the
+				// slices of 1 Mi-row groups were allocated ~5 times over
+				d.rows = make([]int32, 0, min(t.groupRows, 1<<20))
+			}
 			d.add(b.leaves[i].bytes) // written when the row group ends
 			continue
 		}
