@@ -5,6 +5,7 @@ package parquet
 import (
 	"fmt"
 	"hash/maphash"
+	"slices"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -49,6 +50,13 @@ type identDicts struct {
 	group int // row groups begun
 	// bounds on the texts kept (identMax…; tests lower them)
 	maxTexts, maxBytes int
+	// a column given up (its dictionary did not pay, a crawl of distinct
+	// identifiers) ends its row group, and the next restGroups<<fails
+	// row groups (fails: consecutive) are PLAIN and of the streamed
+	// tables' size, rowGroupRows: a 1 Mi-row group of PLAIN text held in
+	// memory made the collector run without pause under the memory limit
+	restGroups, fails int
+	gaveUp            bool // in this row group
 }
 
 // identGen is one memo generation's results: by entry number, the gids
@@ -93,13 +101,18 @@ const (
 	// the same rows PLAIN; one growing past groupRows/identGiveUp values
 	// is given up for the rest of its row group and the next
 	identGiveUp = 2
+	// or, past identEarlyRows rows, whose values are nearly all distinct
+	// (on the dense benchmark ~84% are at 64 Ki rows, and the row group's
+	// dictionary is then ~17% of its rows)
+	identEarlyRows = 64 << 10
+	identEarlyPct  = 95
 )
 
 func newIdentDicts(leaves []int) *identDicts {
 	if len(leaves) > identColsMax {
 		panic("parquet: too many identifier columns")
 	}
-	d := &identDicts{gens: map[uint32]*identGen{}, seed: maphash.MakeSeed(), maxTexts: identMaxTexts, maxBytes: identMaxBytes}
+	d := &identDicts{gens: map[uint32]*identGen{}, seed: maphash.MakeSeed(), maxTexts: identMaxTexts, maxBytes: identMaxBytes, restGroups: 8}
 	for _, l := range leaves {
 		d.cols = append(d.cols, identCol{leaf: l})
 	}
@@ -193,8 +206,11 @@ func (d *identDicts) add(rg file.BufferedRowGroupWriter, vals [][]pq.ByteArray, 
 	group := int32(d.group)
 	for c := range d.cols {
 		if col := &d.cols[c]; col.rows == nil {
-			col.rows = make([]int32, 0, min(groupRows, 1<<20)) // room for a row group at once
+			col.rows = make([]int32, 0, min(groupRows, rowGroupRows)) // room for a row group of the streamed tables
 		}
+	}
+	if d.small() && !slices.ContainsFunc(d.cols, func(c identCol) bool { return !c.direct }) {
+		n = 0 // every column PLAIN: nothing to look up
 	}
 	for k := range n {
 		id := ids[k]
@@ -266,14 +282,29 @@ func (d *identDicts) add(rg file.BufferedRowGroupWriter, vals [][]pq.ByteArray, 
 			if err := writeStrings(rg, col.leaf, vals[c]); err != nil {
 				return err
 			}
-		case int64(len(col.dict)) > groupRows/identGiveUp:
+		case int64(len(col.dict)) > groupRows/identGiveUp || len(col.rows) >= identEarlyRows && len(col.dict) > len(col.rows)*identEarlyPct/100:
 			if err := d.giveUp(rg, col); err != nil {
 				return err
 			}
-			col.rest = 1
+			if !d.gaveUp {
+				d.gaveUp = true
+				d.fails++
+			}
+			col.rest = d.restGroups << min(d.fails-1, 3)
 		}
 	}
 	return nil
+}
+
+// small reports that the row group is to be of the streamed tables' size:
+// a column is PLAIN in it.
+func (d *identDicts) small() bool {
+	for c := range d.cols {
+		if d.cols[c].direct {
+			return true
+		}
+	}
+	return false
 }
 
 // giveUp writes col's rows held so far PLAIN, and its next ones as they come.
@@ -360,14 +391,20 @@ func (d *identDicts) next() {
 		d.last.seen = d.group // gen's fast path does not mark it
 	}
 	d.group++
+	plain := d.gaveUp
 	for c := range d.cols {
 		col := &d.cols[c]
 		d.forget(col)
+		plain = plain || col.direct
 		col.direct = col.rest > 0
 		if col.rest > 0 {
 			col.rest--
 		}
 	}
+	if !plain {
+		d.fails = 0 // every column's dictionary was tried whole
+	}
+	d.gaveUp = false
 	if d.full() {
 		d.reset()
 		return

@@ -151,12 +151,15 @@ func TestIdentDictionary(t *testing.T) {
 	}
 }
 
-// Identifier columns whose dictionary would not pay are written PLAIN:
-// every row distinct (a crawl of distinct identifiers), given up past half
-// a row group's rows and PLAIN in the next row group too; a row group of
-// few rows over as many values. The rows read back as written.
+// Identifier columns whose dictionary would not pay are written PLAIN
+// (issue 25 --report): every row distinct (a crawl of distinct
+// identifiers) is given up past half a row group's rows, which ends the
+// row group; the next restGroups row groups are PLAIN, then the dictionary
+// is tried again, given up again and the next 2×restGroups are PLAIN. A
+// row group of few rows over as many values is PLAIN. The rows read back
+// as written.
 func TestIdentDictionaryGivesUp(t *testing.T) {
-	const groupRows = 2 * batchRows
+	const groupRows = 3 * batchRows
 	distinct := func(i, keys int, ids bool) *lint.Occurrence {
 		o := identOcc(i, keys, ids)
 		if i >= groupRows { // past the first row group: every row its own identifier
@@ -166,8 +169,20 @@ func TestIdentDictionaryGivesUp(t *testing.T) {
 		}
 		return o
 	}
-	const n = 5 * groupRows
-	path := writeIdent(t, n, 1000, true, groupRows, distinct)
+	const n = 131_072
+	dir := t.TempDir()
+	w := create(t, dir)
+	w.occ.groupRows = groupRows
+	w.occ.ident.restGroups = 1
+	for i := range n {
+		if err := w.Occurrence(distinct(i, 1000, true)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, OccurrencesFile)
 	rows, _, err := ReadRows(path)
 	if err != nil || len(rows) != n {
 		t.Fatalf("%d rows (%v), want %d", len(rows), err, n)
@@ -177,15 +192,20 @@ func TestIdentDictionaryGivesUp(t *testing.T) {
 			t.Fatalf("row %d: %v, want %+v", i, r, o)
 		}
 	}
-	// row group 0 repeats 1,000 keys: a dictionary; 1 is given up, 2
-	// stays PLAIN, 3 tries again and gives up, 4 is PLAIN
+	// 0 repeats 1,000 keys: a dictionary; 1 is given up after two
+	// batches and ends; 2 is PLAIN; 3 tries again, gives up and ends;
+	// 4 and 5 are PLAIN
+	want := []bool{true, false, false, false, false, false}
+	wantRows := []int64{groupRows, 2 * batchRows, groupRows, 2 * batchRows, groupRows, groupRows}
 	for _, name := range identNames {
 		var dict []bool
+		var values []int64
 		for _, c := range chunks(t, path, name) {
 			dict = append(dict, dictionaryEncoded(c))
+			values = append(values, c.Values)
 		}
-		if want := []bool{true, false, false, false, false}; !slices.Equal(dict, want) {
-			t.Errorf("%s: dictionary-encoded row groups %v, want %v", name, dict, want)
+		if !slices.Equal(dict, want) || !slices.Equal(values, wantRows) {
+			t.Errorf("%s: dictionary-encoded row groups %v of %v rows, want %v of %v", name, dict, values, want, wantRows)
 		}
 	}
 	// few rows, all distinct: PLAIN

@@ -276,9 +276,11 @@ func (t *table[T]) write(b *batch) error {
 	for i := range b.leaves {
 		if d := t.dicts[i]; d != nil {
 			if d.rows == nil {
-				// room for a row group at once: grown by append, the
-				// slices of 1 Mi-row groups were allocated ~5 times over
-				d.rows = make([]int32, 0, min(t.groupRows, 1<<20))
+				// room for a streamed table's row group at once (grown by
+				// append, it was allocated ~5 times over); not an
+				// occurrences' row group: held, that room made the
+				// collector run more often near the memory limit
+				d.rows = make([]int32, 0, min(t.groupRows, rowGroupRows))
 			}
 			d.add(b.leaves[i].bytes) // written when the row group ends
 			continue
@@ -326,7 +328,13 @@ func (t *table[T]) writeDicts() error {
 // new one (the writer closes the last) when they would take it past
 // rowGroupRows.
 func (t *table[T]) rowGroup(n int64) (file.BufferedRowGroupWriter, error) {
-	if t.rg == nil || t.rgRows > 0 && t.rgRows+n > t.groupRows {
+	limit := t.groupRows
+	if t.ident != nil && t.ident.gaveUp {
+		limit = 0 // it ends here (identDicts.restGroups)
+	} else if t.ident != nil && t.ident.small() {
+		limit = min(limit, rowGroupRows) // PLAIN identifiers
+	}
+	if t.rg == nil || t.rgRows > 0 && t.rgRows+n > limit {
 		if err := t.writeDicts(); err != nil {
 			return nil, err
 		}
