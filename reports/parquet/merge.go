@@ -112,7 +112,7 @@ func copyFile[T any](ctx context.Context, path string, t *table[T], fn func(*sch
 			return err
 		}
 		t.total += rows
-		return writeLeaves(rg, leaves, t.byID)
+		return writeLeaves(rg, leaves)
 	})
 }
 

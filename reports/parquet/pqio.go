@@ -244,18 +244,9 @@ func readLeaves(r *file.Reader, g int, pos *readPos) ([]leafData, int64, error) 
 }
 
 // writeLeaves writes column chunks read by readLeaves (a merge copies a
-// shard's row groups this way, values and levels as they are). The
-// leaves marked plain are written PLAIN (the identifier columns, which
-// a report dictionary-encodes by the rows' ids: a merge has none).
-func writeLeaves(rg file.BufferedRowGroupWriter, leaves []leafData, plain []bool) error {
+// shard's row groups this way, values and levels as they are).
+func writeLeaves(rg file.BufferedRowGroupWriter, leaves []leafData) error {
 	for i := range leaves {
-		if i < len(plain) && plain[i] {
-			cw, err := rg.Column(i)
-			if err != nil {
-				return err
-			}
-			cw.FallbackToPlain()
-		}
 		if err := writeLeaf(rg, i, &leaves[i]); err != nil {
 			return err
 		}

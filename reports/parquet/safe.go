@@ -80,10 +80,10 @@ func recoverRead(path string, pos *readPos, err *error) {
 
 // Bounds on what a row group may claim, so that a damaged footer or a
 // page that inflates far cannot make the reader allocate without end: a
-// report's row groups hold at most occGroupRows rows (table.rowGroup), and
+// report's row groups hold at most rowGroupRows rows (table.rowGroup), and
 // a list column a few levels a row.
 const (
-	maxGroupRows   = 8 * occGroupRows
+	maxGroupRows   = 8 * rowGroupRows
 	maxLeafLevels  = 1 << 26
 	readBatchLevel = 8192
 )

@@ -91,30 +91,11 @@ func strList[T any](name string, n func(*T) int, at func(*T, int) string) column
 
 // The tables' columns, as reports' row schema describes them.
 var (
-	occurrenceColumns = byID(columnsOf(reports.OccurrenceColumns), "raw", "canonical", "key", "ns_key")
+	occurrenceColumns = columnsOf(reports.OccurrenceColumns)
 	findingColumns    = columnsOf(reports.FindingColumns)
 	clusterColumns    = columnsOf(reports.ClusterColumns, column[reports.Cluster]{name: "variants", typ: variantType, put: putVariants})
 	sourceColumns     = columnsOf(reports.SourceColumns)
 )
-
-// byID marks the named columns as named by the row's id.
-func byID[T any](cols []column[T], names ...string) []column[T] {
-	for i := range cols {
-		if slices.Contains(names, cols[i].name) {
-			cols[i].byID = true
-		}
-	}
-	return cols
-}
-
-// occurrenceID names an occurrence row's raw, canonical, key and ns_key:
-// the lint memo's result it was written from (lint.Occurrence.MemoID).
-func occurrenceID(r *reports.OccurrenceRow) uint64 {
-	if r.O.Truncated || r.O.Kind != "" {
-		return 0
-	}
-	return r.O.MemoID
-}
 
 var variantType = arrow.ListOf(arrow.StructOf(
 	arrow.Field{Name: "raw", Type: arrow.BinaryTypes.String},

@@ -29,7 +29,6 @@ const SchemaVersion = "2"
 const (
 	batchRows    = 8192
 	rowGroupRows = 128 << 10
-	occGroupRows = 1 << 20
 )
 
 // column describes one column of a table of rows of type T.
@@ -41,9 +40,6 @@ type column[T any] struct {
 	dict bool
 	// delta: DELTA_BINARY_PACKED, for sorted-ish integers such as offsets.
 	delta bool
-	// byID: a string column whose value the row's id names (table.id):
-	// dictionary-encoded, found by the id rather than by its text.
-	byID bool
 	// put appends a row's values to the column's Parquet leaves (one, or
 	// one per field of a list of structs).
 	put func(l []leafData, r *T)
@@ -67,7 +63,6 @@ func leaves(t arrow.DataType) int {
 // rows' own (leafData.putString); batches are reused, keeping their room.
 type batch struct {
 	leaves []leafData
-	ids    []uint64 // table.id of each row, when the table has one
 	rows   int
 }
 
@@ -75,7 +70,6 @@ func (b *batch) reset() {
 	for i := range b.leaves {
 		b.leaves[i].reset()
 	}
-	b.ids = b.ids[:0]
 	b.rows = 0
 }
 
@@ -95,13 +89,6 @@ type table[T any] struct {
 	cur    *batch // being filled
 	total  int64
 	dicts  []*dictColumn // by leaf; nil for columns without a dictionary
-	byID   []bool        // by leaf: one of ident's columns
-	ident  *identDicts   // the byID columns; nil when none
-	// id, when set, names the values of the byID columns of a row: rows of
-	// equal ids, not 0, have equal values there.
-	id func(*T) uint64
-	// groupRows is the most rows in a row group.
-	groupRows int64
 
 	// With async, full batches are encoded and compressed on a goroutine
 	// of the table's own (started by the first flush), so that the
@@ -130,7 +117,7 @@ func newTable[T any](dir, name string, cols []column[T], meta map[string]string)
 	}
 	for i, c := range cols {
 		fields[i] = arrow.Field{Name: c.name, Type: c.typ, Nullable: false}
-		if c.dict || c.byID {
+		if c.dict {
 			props = append(props, pq.WithDictionaryFor(c.name, true))
 		}
 		if c.delta {
@@ -162,7 +149,7 @@ func newTable[T any](dir, name string, cols []column[T], meta map[string]string)
 		return nil, err
 	}
 	t := &table[T]{cols: cols, fw: fw, f: f, tmp: f.Name(), final: filepath.Join(dir, name),
-		free: make(chan *batch, pendingBatches+1), groupRows: rowGroupRows}
+		free: make(chan *batch, pendingBatches+1)}
 	for _, c := range cols {
 		t.first = append(t.first, t.nleaf)
 		t.nleaf += leaves(c.typ)
@@ -172,17 +159,7 @@ func newTable[T any](dir, name string, cols []column[T], meta map[string]string)
 				d = newDictColumn(len(t.dicts))
 			}
 			t.dicts = append(t.dicts, d)
-			t.byID = append(t.byID, c.byID && c.typ == arrow.BinaryTypes.String)
 		}
-	}
-	var ident []int
-	for leaf, ok := range t.byID {
-		if ok {
-			ident = append(ident, leaf)
-		}
-	}
-	if len(ident) > 0 {
-		t.ident = newIdentDicts(ident)
 	}
 	return t, nil
 }
@@ -199,9 +176,6 @@ func (t *table[T]) append(r *T) error {
 	}
 	for i := range t.cols {
 		t.cols[i].put(b.leaves[t.first[i]:], r)
-	}
-	if t.id != nil {
-		b.ids = append(b.ids, t.id(r))
 	}
 	b.rows++
 	t.total++
@@ -276,31 +250,16 @@ func (t *table[T]) write(b *batch) error {
 	for i := range b.leaves {
 		if d := t.dicts[i]; d != nil {
 			if d.rows == nil {
-				// room for a streamed table's row group at once (grown by
-				// append, it was allocated ~5 times over); not an
-				// occurrences' row group: held, that room made the
-				// collector run more often near the memory limit
-				d.rows = make([]int32, 0, min(t.groupRows, rowGroupRows))
+				// room for a row group at once: grown by append, it was
+				// allocated ~5 times over (issue 25)
+				d.rows = make([]int32, 0, rowGroupRows)
 			}
 			d.add(b.leaves[i].bytes) // written when the row group ends
 			continue
 		}
-		if t.byID[i] {
-			continue // below
-		}
 		if err := writeLeaf(rg, i, &b.leaves[i]); err != nil {
 			return err
 		}
-	}
-	if t.ident != nil {
-		var vals [identColsMax][]pq.ByteArray
-		for c, col := range t.ident.cols {
-			vals[c] = b.leaves[col.leaf].bytes
-		}
-		if len(b.ids) != b.rows { // no ids: the text path
-			b.ids = append(b.ids[:0], make([]uint64, b.rows)...)
-		}
-		return t.ident.add(rg, vals[:len(t.ident.cols)], b.ids, t.groupRows)
 	}
 	return nil
 }
@@ -308,12 +267,6 @@ func (t *table[T]) write(b *batch) error {
 // writeDicts writes the dictionary columns' rows held for the current row
 // group: before it ends, and before rows are written to it otherwise.
 func (t *table[T]) writeDicts() error {
-	if t.ident != nil && t.rg != nil {
-		if err := t.ident.write(t.rg); err != nil {
-			return err
-		}
-		t.ident.next()
-	}
 	for _, d := range t.dicts {
 		if d != nil && t.rg != nil {
 			if err := d.write(t.rg); err != nil {
@@ -328,13 +281,7 @@ func (t *table[T]) writeDicts() error {
 // new one (the writer closes the last) when they would take it past
 // rowGroupRows.
 func (t *table[T]) rowGroup(n int64) (file.BufferedRowGroupWriter, error) {
-	limit := t.groupRows
-	if t.ident != nil && t.ident.gaveUp {
-		limit = 0 // it ends here (identDicts.restGroups)
-	} else if t.ident != nil && t.ident.small() {
-		limit = min(limit, rowGroupRows) // PLAIN identifiers
-	}
-	if t.rg == nil || t.rgRows > 0 && t.rgRows+n > limit {
+	if t.rg == nil || t.rgRows > 0 && t.rgRows+n > rowGroupRows {
 		if err := t.writeDicts(); err != nil {
 			return nil, err
 		}

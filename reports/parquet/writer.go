@@ -148,8 +148,6 @@ func Create(dir string, opt Options) (*Writer, error) {
 		return nil, fmt.Errorf("report %s: %w", dir, err)
 	}
 	w.occ.async, w.fnd.async, w.src.async = true, true, true
-	w.occ.id = occurrenceID
-	w.occ.groupRows = occGroupRows
 	return w, nil
 }
 
