@@ -118,9 +118,8 @@ func (d *dictColumn) write(rg file.BufferedRowGroupWriter) error {
 // encoder the PLAIN size of each batch's values (size: of one) so that
 // it cuts data pages as it does for values: given indices, arrow-go's
 // encoder counts no size and held a row group's indices in one page,
-// reallocating its buffer as it grew (a fifth of a dense --report run's
-// allocation, issue 25). Pages after the first carry no statistics of
-// their own; the column chunk's are all its rows'.
+// reallocating its buffer as it grew (issue 25). Pages after the first
+// carry no statistics of their own; the column chunk's are all its rows'.
 func writeIndices(w *file.ByteArrayColumnChunkWriter, rows []int32, size func(int32) int) error {
 	sizer, _ := w.CurrentEncoder().(interface{ AddRawSize(int64) })
 	all := array.NewInt32Data(array.NewData(arrow.PrimitiveTypes.Int32, len(rows),

@@ -249,11 +249,6 @@ func (t *table[T]) write(b *batch) error {
 	}
 	for i := range b.leaves {
 		if d := t.dicts[i]; d != nil {
-			if d.rows == nil {
-				// room for a row group at once: grown by append, it was
-				// allocated ~5 times over (issue 25)
-				d.rows = make([]int32, 0, rowGroupRows)
-			}
 			d.add(b.leaves[i].bytes) // written when the row group ends
 			continue
 		}
