@@ -3,8 +3,6 @@
 package parquet
 
 import (
-	"sync"
-
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/klauspost/compress/zstd"
 )
@@ -25,7 +23,10 @@ const reportLevel = 1
 
 type reportZstd struct {
 	zstdCodec // arrow-go's, all its methods kept: readers ask for these
-	pool      sync.Pool
+	// idle encoders, kept: a sync.Pool is emptied by every collection, and
+	// a report run near its memory limit collects often; each new encoder
+	// grew its history buffers again (issue 25)
+	idle chan *zstd.Encoder
 }
 
 // zstdCodec is what arrow-go's zstd codec implements: readers use
@@ -45,15 +46,17 @@ func init() {
 	if !ok {
 		return // another arrow-go: its codec as it is
 	}
-	compress.RegisterCodec(compress.Codecs.Zstd, &reportZstd{zstdCodec: zc})
+	compress.RegisterCodec(compress.Codecs.Zstd, &reportZstd{zstdCodec: zc, idle: make(chan *zstd.Encoder, 8)})
 }
 
 func (z *reportZstd) EncodeLevel(dst, src []byte, level int) []byte {
 	if level != reportLevel {
 		return z.zstdCodec.EncodeLevel(dst, src, level)
 	}
-	enc, _ := z.pool.Get().(*zstd.Encoder)
-	if enc == nil {
+	var enc *zstd.Encoder
+	select {
+	case enc = <-z.idle:
+	default:
 		var err error
 		enc, err = zstd.NewWriter(nil, zstd.WithZeroFrames(true), zstd.WithEncoderLevel(zstd.SpeedFastest),
 			zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(false))
@@ -62,6 +65,9 @@ func (z *reportZstd) EncodeLevel(dst, src []byte, level int) []byte {
 		}
 	}
 	out := enc.EncodeAll(src, dst[:0])
-	z.pool.Put(enc)
+	select {
+	case z.idle <- enc:
+	default: // more at once than kept
+	}
 	return out
 }

@@ -110,10 +110,39 @@ func (d *dictColumn) write(rg file.BufferedRowGroupWriter) error {
 		stats.Update(d.values.bytes, 0)
 		stats.IncNumValues(int64(len(d.rows) - len(d.values.bytes)))
 	}
-	idx := array.NewInt32Data(array.NewData(arrow.PrimitiveTypes.Int32, len(d.rows),
-		[]*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(d.rows))}, nil, 0, 0))
-	defer idx.Release()
-	return w.WriteDictIndices(idx, nil, nil)
+	return writeIndices(w, d.rows, func(i int32) int { return 4 + len(d.values.bytes[i]) })
+}
+
+// writeIndices writes rows, indices into the dictionary given to w's
+// encoder, a batch (the writer's batch size) at a time, telling the
+// encoder the PLAIN size of each batch's values (size: of one) so that
+// it cuts data pages as it does for values: given indices, arrow-go's
+// encoder counts no size and held a row group's indices in one page,
+// reallocating its buffer as it grew (issue 25). Pages after the first
+// carry no statistics of their own; the column chunk's are all its rows'.
+func writeIndices(w *file.ByteArrayColumnChunkWriter, rows []int32, size func(int32) int) error {
+	sizer, _ := w.CurrentEncoder().(interface{ AddRawSize(int64) })
+	all := array.NewInt32Data(array.NewData(arrow.PrimitiveTypes.Int32, len(rows),
+		[]*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(rows))}, nil, 0, 0))
+	defer all.Release()
+	step := max(int(w.Properties().WriteBatchSize()), 1)
+	for lo := 0; lo < len(rows); lo += step {
+		hi := min(lo+step, len(rows))
+		if sizer != nil {
+			n := 0
+			for _, i := range rows[lo:hi] {
+				n += size(i)
+			}
+			sizer.AddRawSize(int64(n))
+		}
+		part := array.NewSlice(all, int64(lo), int64(hi))
+		err := w.WriteDictIndices(part, nil, nil)
+		part.Release()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (d *dictColumn) reset() {
