@@ -179,3 +179,82 @@ func TestMoveLines(t *testing.T) {
 		}
 	}
 }
+
+// issue 25 (-j 2 never slower than -j 1): with a worker on every core the
+// emitter still encodes while fewer than handedMax occurrences wait for
+// it; past that the workers encode their own. With a core to spare it
+// always encodes; a sink that takes no encoded bytes gets values.
+func TestModeHandsOverWhileEmitterKeepsUp(t *testing.T) {
+	j := reports.NewJSONL(io.Discard, nil)
+	for _, tc := range []struct {
+		name        string
+		enc         bool
+		busy, procs int32
+		handed      int64
+		want        batchMode
+	}{
+		{"a core to spare", true, 1, 2, handedMax * 4, modeOccurrences},
+		{"every core busy, emitter idle", true, 2, 2, 0, modeOccurrences},
+		{"every core busy, emitter keeping up", true, 2, 2, handedMax - 1, modeOccurrences},
+		{"every core busy, emitter behind", true, 2, 2, handedMax, modeEncode},
+		{"no encoder", false, 2, 2, handedMax, modeOccurrences},
+	} {
+		var busy atomic.Int32
+		var handed atomic.Int64
+		busy.Store(tc.busy)
+		handed.Store(tc.handed)
+		d := &delivery{busy: &busy, procs: tc.procs, handed: &handed}
+		if tc.enc {
+			d.enc = j.NewEncoder()
+		}
+		if got := d.mode(); got != tc.want {
+			t.Errorf("%s: mode %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// What a batcher hands over as values for the emitter to encode is
+// counted in delivery.handed until the emitter has written it.
+func TestHandedCountedUntilEmitted(t *testing.T) {
+	eng, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := eng.Check("urn", "urn:isbn:0451450523")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := reports.NewJSONL(io.Discard, nil)
+	var busy atomic.Int32
+	r := &run{encSink: j}
+	dl := &delivery{enc: j.NewEncoder(), busy: &busy, procs: 2, handed: &r.handed}
+	out := newSlot()
+	b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}, dl: dl}
+	const n = batchSize + 3
+	for range n {
+		*b.slot() = o
+		b.commit()
+	}
+	b.flush()
+	if got := r.handed.Load(); got != n {
+		t.Fatalf("handed %d after the flush, want %d", got, n)
+	}
+	e := &emitter{r: r, sink: j}
+	out.close()
+	r.order = make(chan *task, 1)
+	r.order <- &task{slot: out}
+	close(r.order)
+	r.ctx = context.Background()
+	r.bud = &budget{limit: 1 << 30}
+	for tk := range r.order {
+		if err := e.task(tk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := r.handed.Load(); got != 0 {
+		t.Errorf("handed %d after the emitter wrote them, want 0", got)
+	}
+	if e.sum.Occurrences != n {
+		t.Errorf("%d occurrences emitted, want %d", e.sum.Occurrences, n)
+	}
+}

@@ -57,7 +57,9 @@ func (e *emitter) task(t *task) error {
 			}
 		}
 		it.tally.into(&e.sum)
-		if err := e.occurrences(it.occ); err != nil {
+		err := e.occurrences(it.occ)
+		e.r.handed.Add(-int64(it.handed))
+		if err != nil {
 			return err
 		}
 		if it.enc != nil {

@@ -67,6 +67,7 @@ type run struct {
 	jobs     int
 	cores    int          // cores the workers and the decoders may keep busy
 	busy     atomic.Int32 // workers with a task
+	handed   atomic.Int64 // delivery.handed
 	partSize int64
 	bud      *budget
 	planned  []atomic.Int64 // sizes the planner found (size+1; 0: not yet), for the progress total
@@ -169,7 +170,7 @@ func (r *run) deliveryTo(sink Sink) {
 
 // delivery is a worker's view of deliveryTo's choice.
 func (r *run) delivery() *delivery {
-	d := &delivery{count: r.count, lookalikes: r.cfg.IncludeLookalikes, busy: &r.busy, procs: int32(runtime.GOMAXPROCS(0))}
+	d := &delivery{count: r.count, lookalikes: r.cfg.IncludeLookalikes, busy: &r.busy, procs: int32(runtime.GOMAXPROCS(0)), handed: &r.handed}
 	if r.encSink != nil {
 		d.enc = r.encSink.NewEncoder()
 	}
