@@ -21,9 +21,6 @@ type item struct {
 	done   *partDone // the end of a part of a split file
 	ended  int       // whole inputs that end with this item
 	tokens int64     // budget held until emitted
-	// handed is what occ adds to delivery.handed: occurrences left for
-	// the emitter to encode
-	handed int
 }
 
 // batchMode is how a batch's occurrences travel to the sink.
@@ -43,35 +40,22 @@ type delivery struct {
 	lookalikes bool             // Config.IncludeLookalikes
 	busy       *atomic.Int32    // workers with a task
 	procs      int32
-	// handed is the occurrences handed to the emitter as values for it to
-	// encode while every core has a worker (run.handed)
-	handed *atomic.Int64
 }
 
-// mode decides a batch's mode. The worker encodes only when the
-// emitter would fall behind: with a core to spare (-j 1, or the last task
-// of a run) the emitter encodes beside the workers, on its own core; with
-// a worker on every core it still encodes while it keeps up (fewer than
-// handedMax occurrences waiting), since an encoder that does nothing else
-// keeps its tables in its core's cache and costs less per occurrence than
-// one interleaved with scanning (issue 25, -j 2 never slower than -j 1).
-// Who encodes never changes the bytes.
+// mode decides a batch's mode. The worker encodes only when every core
+// has a worker: with a core to spare (-j 1, or the last task of a run)
+// the emitter encodes beside the workers, on its own core.
 func (d *delivery) mode() batchMode {
 	switch {
 	case d == nil:
 		return modeOccurrences
 	case d.count:
 		return modeCount
-	case d.enc != nil && d.busy.Load() >= d.procs && (d.handed == nil || d.handed.Load() >= handedMax):
+	case d.enc != nil && d.busy.Load() >= d.procs:
 		return modeEncode
 	}
 	return modeOccurrences
 }
-
-// handedMax is how many occurrences the emitter may have waiting to be
-// encoded before the workers encode their own: two batches, so that it
-// never idles between two hand-overs.
-const handedMax = 2 * batchSize
 
 // encoded is a batch of occurrences as JSON Lines, and where their line
 // numbers are when the emitter must add the lines of the parts before.
@@ -316,12 +300,7 @@ func (b *batcher) flush() {
 			b.out.waitRoom(b.ctx) // the head task: wait for the sink instead
 		}
 	}
-	var handed int
-	if b.dl != nil && b.dl.enc != nil && len(batch) > 0 {
-		handed = len(batch)
-		b.dl.handed.Add(int64(handed))
-	}
-	b.out.put(item{occ: batch, enc: enc, tally: b.tally, src: b.src, tokens: tokens, ended: b.ended, handed: handed})
+	b.out.put(item{occ: batch, enc: enc, tally: b.tally, src: b.src, tokens: tokens, ended: b.ended})
 	b.ended, b.mark = 0, 0
 	if len(batch) >= batchSize/4 || enc != nil && b.n >= batchSize/4 {
 		// Let the emitter, just woken on this P, write the batch now: with

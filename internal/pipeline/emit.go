@@ -57,9 +57,7 @@ func (e *emitter) task(t *task) error {
 			}
 		}
 		it.tally.into(&e.sum)
-		err := e.occurrences(it.occ)
-		e.r.handed.Add(-int64(it.handed))
-		if err != nil {
+		if err := e.occurrences(it.occ); err != nil {
 			return err
 		}
 		if it.enc != nil {

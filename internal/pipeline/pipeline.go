@@ -67,7 +67,6 @@ type run struct {
 	jobs     int
 	cores    int          // cores the workers and the decoders may keep busy
 	busy     atomic.Int32 // workers with a task
-	handed   atomic.Int64 // delivery.handed
 	partSize int64
 	bud      *budget
 	planned  []atomic.Int64 // sizes the planner found (size+1; 0: not yet), for the progress total
@@ -170,7 +169,7 @@ func (r *run) deliveryTo(sink Sink) {
 
 // delivery is a worker's view of deliveryTo's choice.
 func (r *run) delivery() *delivery {
-	d := &delivery{count: r.count, lookalikes: r.cfg.IncludeLookalikes, busy: &r.busy, procs: int32(runtime.GOMAXPROCS(0)), handed: &r.handed}
+	d := &delivery{count: r.count, lookalikes: r.cfg.IncludeLookalikes, busy: &r.busy, procs: int32(runtime.GOMAXPROCS(0))}
 	if r.encSink != nil {
 		d.enc = r.encSink.NewEncoder()
 	}
