@@ -1,0 +1,39 @@
+//go:build linux
+
+package extract
+
+import (
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/idlint/idlint/internal/textgen"
+)
+
+// BenchmarkStreamDense times the stream over identifier-dense text
+// (textgen.Dense, issue 25) given whole, as a mapped file is: the
+// scanner's share of `scan --format none`, per identifier, in thread CPU
+// time (wall time is others' load on a shared machine).
+func BenchmarkStreamDense(b *testing.B) {
+	text := textgen.Dense(64<<20, 1)
+	s := NewStream(nil, Options{Schemes: AllSchemes}, 0)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu := threadCPU()
+	n := 0
+	for b.Loop() {
+		s.ResetBytes(text, 0)
+		for s.Next() {
+			n++
+		}
+	}
+	b.ReportMetric(float64(threadCPU()-cpu)/float64(n), "cpu-ns/ident")
+}
+
+// threadCPU is the CPU time of the calling thread.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(1, &ru) // RUSAGE_THREAD
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
