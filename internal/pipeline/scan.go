@@ -229,7 +229,11 @@ func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extrac
 	if err := s.memo.CheckInto(o, m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}); err != nil {
 		return err
 	}
-	o.Location = location(doc, m.Offset, m.Line-lineBase, m.Column, m.Column16)
+	// field by field, as location would (a struct built and copied
+	// stalls on its own stores: issue 25, dense text)
+	l := &o.Location
+	l.Source, l.Member, l.RecordID, l.TargetURI = doc.Source, doc.Member, doc.RecordID, doc.TargetURI
+	l.Offset, l.Line, l.Column, l.Column16 = m.Offset, m.Line-lineBase, m.Column, m.Column16
 	o.Truncated = m.Truncated
 	if s.memo.Placed(o) {
 		s.memo.Place(o, docPath(doc))
