@@ -38,6 +38,7 @@ func TestStreamAhead(t *testing.T) {
 				raw []byte
 			}
 			var all []seen
+			var ords []uint64
 			ahead := map[[2]int]seen{} // [match, i] → what Ahead said
 			s := c.st()
 			if _, _, ok := s.Ahead(1); ok {
@@ -46,6 +47,7 @@ func TestStreamAhead(t *testing.T) {
 			for k := 0; s.Next(); k++ {
 				m := s.Match()
 				all = append(all, seen{m.Scheme, bytes.Clone(m.Raw)})
+				ords = append(ords, s.Ord())
 				for _, i := range []int{0, -1} {
 					if _, _, ok := s.Ahead(i); ok {
 						t.Errorf("Ahead(%d) answered", i)
@@ -60,6 +62,11 @@ func TestStreamAhead(t *testing.T) {
 			if len(all) != 9000 || len(ahead) < len(all) {
 				t.Fatalf("%d matches, %d answers from Ahead", len(all), len(ahead))
 			}
+			for k := 1; k < len(ords); k++ {
+				if ords[k] != ords[k-1]+1 {
+					t.Fatalf("Ord %d after %d", ords[k], ords[k-1])
+				}
+			}
 			for ki, a := range ahead {
 				w := all[ki[0]+ki[1]]
 				if a.sc != w.sc || !bytes.Equal(a.raw, w.raw) {
@@ -67,5 +74,30 @@ func TestStreamAhead(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Ord never gives a number twice, across Resets of any kind and matches
+// left unread (issue 25: work started for the match Ahead(i), Ord()+i,
+// must not be taken for another text's).
+func TestStreamOrdNeverReused(t *testing.T) {
+	text := []byte(strings.Repeat("urn:a:b urn:c:d\n", 50))
+	s := NewStream(nil, Options{}, 0)
+	seen := map[uint64]bool{}
+	for round := range 6 {
+		switch round % 3 {
+		case 0:
+			s.ResetBytes(text, 0)
+		case 1:
+			s.Reset(bytes.NewReader(text))
+		default:
+			s.ResetAt(iotest.HalfReader(bytes.NewReader(text)), 7)
+		}
+		for k := 0; k < 30+round*10 && s.Next(); k++ { // some left unread
+			if seen[s.Ord()] {
+				t.Fatalf("round %d: Ord %d again", round, s.Ord())
+			}
+			seen[s.Ord()] = true
+		}
 	}
 }

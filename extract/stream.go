@@ -54,6 +54,9 @@ type Stream struct {
 	cands []Candidate
 	next  int
 	m     Match
+	// ord0 is the ordinal of cands[0], ords those handed out: across
+	// Resets, never reused (Stream.Ord)
+	ord0, ords uint64
 
 	// lazy line/column: counted up to pos (a buf index) only when needed
 	pos       int
@@ -99,7 +102,7 @@ func (s *Stream) ResetBytes(text []byte, offset int64) {
 	if own == nil {
 		own = []byte{} // not nil: marks buf as text given whole
 	}
-	*s = Stream{ctx: s.ctx, opt: s.opt, buf: text, n: len(text), eof: true, own: own, size: s.size, cands: s.cands[:0], line: 1, fromLine: 1, base: offset, bytesRead: int64(len(text))}
+	*s = Stream{ctx: s.ctx, opt: s.opt, buf: text, n: len(text), eof: true, own: own, size: s.size, cands: s.cands[:0], line: 1, fromLine: 1, base: offset, bytesRead: int64(len(text)), ords: s.ords}
 }
 
 // ResetAt is Reset for a reader that starts at offset of a larger text:
@@ -112,7 +115,7 @@ func (s *Stream) ResetAt(r io.Reader, offset int64) {
 	if s.own != nil {
 		buf = s.own // back from ResetBytes
 	}
-	*s = Stream{ctx: s.ctx, r: r, opt: s.opt, buf: buf, size: s.size, cands: s.cands[:0], line: 1, fromLine: 1, base: offset}
+	*s = Stream{ctx: s.ctx, r: r, opt: s.opt, buf: buf, size: s.size, cands: s.cands[:0], line: 1, fromLine: 1, base: offset, ords: s.ords}
 }
 
 // Next advances to the next identifier; it returns false at the end of the
@@ -142,6 +145,13 @@ func (s *Stream) Next() bool {
 		}
 	}
 }
+
+// Ord numbers the current match among all the stream has found, across
+// Resets: never the same number twice for one stream. The match Ahead(i)
+// answers for is Ord()+i, so that work started early for it can be told
+// apart from work for any other text (issue 25: its memo hash, computed
+// once).
+func (s *Stream) Ord() uint64 { return s.ord0 + uint64(s.next) - 1 }
 
 // Match returns the current identifier; Raw is valid until the next call to Next.
 func (s *Stream) Match() *Match { return &s.m }
@@ -369,6 +379,8 @@ func (s *Stream) fill() bool {
 	s.candLine = s.fromLine
 	s.cands, s.from, _, nl = scan(s.cands, s.buf[:end], s.from, atEOF, s.opt, true)
 	s.fromLine += nl
+	s.ord0 = s.ords
+	s.ords += uint64(len(s.cands))
 	return len(s.cands) > 0 || !s.eof || s.from < s.n
 }
 

@@ -346,6 +346,13 @@ func (m *Memo) CheckInContext(scheme string, raw []byte, ctx *rules.Context) (Oc
 // is left for the caller, as it was or zeroed): the scanner fills its
 // batch's slot in place instead of copying an Occurrence through each call.
 func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.Context) error {
+	return m.CheckHashed(dst, scheme, raw, ctx, 0)
+}
+
+// CheckHashed is CheckInto given h, what Prefetch(raw) returned on this
+// memo (0: not known): the text is hashed once for both (issue 25, each
+// hash was ~2% of a dense scan's CPU). h must be raw's, on this memo.
+func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rules.Context, h uint64) error {
 	m.last = nil
 	si := m.scheme(scheme)
 	if si < 0 || len(raw) > memoMaxLen {
@@ -355,16 +362,21 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 	}
 	st := m.st
 	sc := &st.schemes[si]
-	h := st.hash(raw)
+	var hh memoHash
+	if h != 0 {
+		hh = memoHash{h, uint32(maphash.Bytes(st.seed2, raw))}
+	} else {
+		hh = st.hash(raw)
+	}
 	if m.winLooks++; m.winLooks == memoWindow {
 		m.filter = m.winHits < memoWindow*3/4
 		m.winLooks, m.winHits = 0, 0
 	}
 	g, t := m.current()
-	e := t.lookup(h, si, len(raw), m.filter)
+	e := t.lookup(hh, si, len(raw), m.filter)
 	if e == nil {
 		var remember bool
-		if g, t, e, remember = m.insert(h, si, raw); !remember {
+		if g, t, e, remember = m.insert(hh, si, raw); !remember {
 			o, err := m.eng.CheckInContext(scheme, string(raw), ctx) // a cold spell: linted, not remembered
 			*dst = o
 			return err
@@ -392,7 +404,7 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 			return err
 		}
 		var ent memoEntry
-		if class, ent = st.remember(g, h, si, &o); class == noClass {
+		if class, ent = st.remember(g, hh, si, &o); class == noClass {
 			*dst = o
 			return nil
 		}
@@ -433,10 +445,11 @@ const MemoAhead = 4
 // for a text the caller will look up soon (the scanner's next matches,
 // extract.Stream.Ahead): a hit is otherwise one dependent cache miss into
 // a table of tens of MB, the largest cost of identifier-dense text
-// (issue 25 §2). A hint: it changes no result.
-func (m *Memo) Prefetch(raw []byte) {
+// (issue 25 §2). A hint: it changes no result. It returns raw's hash
+// for CheckHashed (0: none).
+func (m *Memo) Prefetch(raw []byte) uint64 {
 	if len(raw) > memoMaxLen {
-		return
+		return 0
 	}
 	h := maphash.Bytes(m.st.seed, raw) | 1
 	t := m.st.g.Load().tab.Load()
@@ -445,6 +458,7 @@ func (m *Memo) Prefetch(raw []byte) {
 	// on average at three quarters full)
 	prefetch3(unsafe.Pointer(e))
 	runtime.KeepAlive(t)
+	return h
 }
 
 // full reports that an entry for n more bytes of text would pass a bound.

@@ -41,13 +41,21 @@ func TestMemoMatchesEngine(t *testing.T) {
 			{"xri", "urn:ISBN:0451450523", "", ""},                 // same text, another scheme: not mixed up
 			{"urn", "urn:ab:" + string(make([]byte, 600)), "", ""}, // too long to remember
 		}
-		for round := 0; round < 2; round++ {
+		// rounds 2 and 3: the hash Prefetch gave handed to CheckHashed
+		// (issue 25: each text hashed once), misses and hits
+		for round := 0; round < 4; round++ {
+			if round == 2 {
+				m = e.newMemo()
+			}
 			for _, c := range cases {
 				ctx := &rules.Context{Before: []byte(c.before), After: []byte(c.after)}
 				want, err1 := e.CheckInContext(c.scheme, c.raw, ctx)
 				var got Occurrence
-				m.Prefetch([]byte(c.raw)) // a hint: changes nothing (issue 25 §2)
-				err2 := m.CheckInto(&got, c.scheme, []byte(c.raw), ctx)
+				h := m.Prefetch([]byte(c.raw)) // a hint: changes nothing (issue 25 §2)
+				if round < 2 {
+					h = 0
+				}
+				err2 := m.CheckHashed(&got, c.scheme, []byte(c.raw), ctx, h)
 				if err1 != nil || err2 != nil || !sameResult(got, want) {
 					t.Errorf("%+v round %d: memo %+v (%v), engine %+v (%v)", c, round, got, err2, want, err1)
 				}
@@ -158,8 +166,8 @@ func TestMemoHitAllocs(t *testing.T) {
 		hits := m.hits
 		allocs := testing.AllocsPerRun(100, func() {
 			for _, r := range raws {
-				m.Prefetch(r) // as the scanner does ahead (issue 25 §2)
-				m.CheckInto(&o, c.scheme, r, ctx)
+				h := m.Prefetch(r) // as the scanner does ahead (issue 25 §2)
+				m.CheckHashed(&o, c.scheme, r, ctx, h)
 			}
 		})
 		if got := m.hits - hits; got != 101*len(raws) {

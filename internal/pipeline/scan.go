@@ -30,6 +30,9 @@ type scanner struct {
 	engineFor func(path string) (*lint.Engine, error)
 	memos     map[*lint.Engine]*lint.Memo
 	metas     int // their pseudo-occurrences added, not counted as the input's occurrences
+	// hashes are the memo hashes of the matches prefetched, by the
+	// stream's ordinal (Stream.Ord): each text hashed once (issue 25)
+	hashes [2 * lint.MemoAhead]struct{ ord, h uint64 }
 }
 
 func newScanner(eng *lint.Engine, cfg *Config) *scanner {
@@ -91,6 +94,7 @@ func (s *scanner) use(path string) error {
 		s.memos[eng] = m
 	}
 	s.eng, s.memo = eng, m
+	s.hashes = [len(s.hashes)]struct{ ord, h uint64 }{} // another memo's
 	return nil
 }
 
@@ -223,10 +227,17 @@ func (s *scanner) matches(ctx context.Context, doc *corpus.Document, b *batcher,
 // (lines less lineBase), marked truncated, less the findings the
 // document's suppression comments silence (asked in offset order).
 func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extract.Match, lineBase int) error {
+	ord := s.stream.Ord()
 	if _, raw, ok := s.stream.Ahead(lint.MemoAhead); ok {
-		s.memo.Prefetch(raw) // its entry is in cache when its turn comes (issue 25 §2)
+		// its entry is in cache when its turn comes (issue 25 §2)
+		a := &s.hashes[(ord+lint.MemoAhead)%uint64(len(s.hashes))]
+		a.ord, a.h = ord+lint.MemoAhead, s.memo.Prefetch(raw)
 	}
-	if err := s.memo.CheckInto(o, m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}); err != nil {
+	var h uint64
+	if a := &s.hashes[ord%uint64(len(s.hashes))]; a.ord == ord {
+		h = a.h
+	}
+	if err := s.memo.CheckHashed(o, m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}, h); err != nil {
 		return err
 	}
 	// field by field, as location would (a struct built and copied
