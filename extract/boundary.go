@@ -83,8 +83,16 @@ var quotePairs = [...]quotePair{
 // openingOf reads the context before a scheme at buf[start]: ctx is
 // buf[max(0, start-ContextBytes):start].
 func openingOf(ctx []byte) (o opening) {
+	o.of(ctx)
+	return o
+}
+
+// of is openingOf written into o, which is zero: scan's o, written in
+// place (a struct returned is stored and copied back, the copy stalling
+// on the stores: issue 25, dense text).
+func (o *opening) of(ctx []byte) {
 	if len(ctx) == 0 {
-		return o
+		return
 	}
 	switch c := ctx[len(ctx)-1]; {
 	case c == '\'':
@@ -112,7 +120,6 @@ func openingOf(ctx []byte) (o opening) {
 			}
 		}
 	}
-	return o
 }
 
 // queryKeyBefore reports whether ctx ends in a query key that follows "?",

@@ -8,6 +8,7 @@ package extract
 import (
 	"bytes"
 	"math/bits"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -166,7 +167,7 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 			// for the common case, nothing opened
 			var o opening
 			if start > 0 && openerByte[buf[start-1]] && end > p+1 {
-				o = openingOf(buf[max(0, start-ContextBytes):start])
+				o.of(buf[max(0, start-ContextBytes):start])
 				end = o.cut(buf, p+1, end)
 			}
 			truncated := end > start+opt.MaxLen
@@ -184,7 +185,12 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 				}
 			}
 			if end > p+1 {
-				dst = append(dst, Candidate{Scheme: scheme, Start: start, End: end, Truncated: truncated, nl: pnl})
+				// grown, then written field by field: an appended literal
+				// is built on the stack and copied, stalling on its stores
+				// (issue 25, dense text)
+				dst = slices.Grow(dst, 1)[:len(dst)+1]
+				c := &dst[len(dst)-1]
+				c.Scheme, c.Start, c.End, c.Truncated, c.nl = scheme, start, end, truncated, pnl
 			}
 		}
 		if lines {
