@@ -186,8 +186,10 @@ type span struct {
 // files.
 func (s *scanner) matches(ctx context.Context, doc *corpus.Document, b *batcher, w *span) error {
 	st := s.stream
-	for st.Next() {
-		if ctx.Err() != nil {
+	for k := 0; st.Next(); k++ {
+		// every 64 matches: an interface call and an atomic load per
+		// match were 1% of a dense scan's CPU (issue 25)
+		if k&63 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
 		m := st.Match()
