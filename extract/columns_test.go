@@ -25,7 +25,7 @@ func TestCharsWide(t *testing.T) {
 	}
 }
 
-// lastNL, ascii and charsWide's ASCII skip agree with the byte-at-a-time
+// lastNL, lastNLASCII, ascii and charsWide's ASCII skip agree with the byte-at-a-time
 // definitions at every length and position (issue 25: both run per
 // identifier, a word at a time), line feeds and non-ASCII anywhere.
 func TestLastNLAndCharsWideAgree(t *testing.T) {
@@ -49,6 +49,12 @@ func TestLastNLAndCharsWideAgree(t *testing.T) {
 			}
 			if got := lastNL(b); got != want {
 				t.Errorf("lastNL(%q) = %d, want %d", b, got, want)
+			}
+			// ASCII after the line feed is told so when the whole text is
+			// ASCII, and never told so wrongly
+			k, asc := lastNLASCII(b)
+			if k != want || asc && !ascii(b[k+1:]) || !asc && ascii(b) {
+				t.Errorf("lastNLASCII(%q) = %d, %v; want %d", b, k, asc, want)
 			}
 			h := 0
 			for i := len(b) - 1; i >= 0; i-- {

@@ -180,9 +180,14 @@ func (s *Stream) advanceTo(i, line int) {
 	}
 	seg := s.buf[s.pos:i]
 	if line != s.line {
-		seg = seg[lastNL(seg)+1:]
+		k, ascii := lastNLASCII(seg)
 		s.line = line
 		s.col, s.wide = 0, 0
+		if ascii {
+			s.col, s.pos = len(seg)-k-1, i // one pass back, none forward
+			return
+		}
+		seg = seg[k+1:]
 	}
 	s.count(seg, i)
 }
@@ -233,6 +238,30 @@ func ascii(b []byte) bool {
 		x |= binary.LittleEndian.Uint64(b[i:])
 	}
 	return x&hi == 0
+}
+
+// lastNLASCII is lastNL(b) and whether the bytes after it are ASCII,
+// looked at in the same pass back: false may also be a non-ASCII byte
+// in the word of the line feed, before it (the caller then counts).
+func lastNLASCII(b []byte) (int, bool) {
+	const lo7, hi = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	var or uint64
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		w := binary.LittleEndian.Uint64(b[i-8:])
+		or |= w
+		x := w ^ 0x0a0a0a0a0a0a0a0a
+		if z := ^((x & lo7) + lo7 | x) & hi; z != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(z))/8, or&hi == 0
+		}
+	}
+	for i--; i >= 0; i-- {
+		if b[i] == '\n' {
+			break
+		}
+		or |= uint64(b[i])
+	}
+	return i, or&hi == 0
 }
 
 // lastNL is bytes.LastIndexByte(b, '\n') eight bytes at a time (that one
