@@ -11,6 +11,7 @@ import (
 	"weak"
 
 	"github.com/idlint/idlint/internal/gencache"
+	"github.com/idlint/idlint/internal/prefetch"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -441,7 +442,7 @@ func (m *Memo) Prefetch(raw []byte) {
 	e := &t.e[h&uint64(len(t.e)-1)]
 	// the lines of the entry and of the slots a hit probes after it (2.5
 	// on average at three quarters full)
-	prefetch3(unsafe.Pointer(e))
+	prefetch.Lines3(unsafe.Pointer(e))
 	runtime.KeepAlive(t)
 }
 
