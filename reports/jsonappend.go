@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/idlint/idlint/internal/prefetch"
 	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
@@ -397,6 +398,14 @@ func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
 	return b
 }
 
+// prefetch is Encoder.Prefetch.
+func (e *occEncoder) prefetch(o *lint.Occurrence) {
+	PrefetchText(o)
+	if c := &e.frag; o.MemoID != 0 && c.slots != nil {
+		prefetch.Line(unsafe.Pointer(&c.slots[c.slot(o.MemoID)]))
+	}
+}
+
 // sameIdent reports whether a and b encode to the same identifier part.
 func sameIdent(a, b *lint.Occurrence) bool {
 	if a.Scheme != b.Scheme || a.Profile != b.Profile || a.Raw != b.Raw || a.Canonical != b.Canonical ||
@@ -410,6 +419,11 @@ func sameIdent(a, b *lint.Occurrence) bool {
 		}
 	}
 	return true
+}
+
+// slot is the index of MemoID id's slot.
+func (c *fragCache) slot(id uint64) uint32 {
+	return (uint32(id) + uint32(id>>32)*0x9e3779b1) & uint32(len(c.slots)-1)
 }
 
 // append appends the identifier part of o, a memo's result (MemoID set)
@@ -431,7 +445,7 @@ func (c *fragCache) append(b []byte, o *lint.Occurrence) []byte {
 		c.looks, c.winHits = 0, 0
 	}
 	id := o.MemoID
-	x := &c.slots[(uint32(id)+uint32(id>>32)*0x9e3779b1)&uint32(len(c.slots)-1)]
+	x := &c.slots[c.slot(id)]
 	if x.id == id && c.at-x.pos <= uint64(len(c.ring)) && len(x.raw) == len(o.Raw) &&
 		unsafe.StringData(x.raw) == unsafe.StringData(o.Raw) && slices.Equal(x.findings, o.Findings) {
 		c.hits++
