@@ -58,6 +58,13 @@ type Occurrence struct {
 	MemoID uint64
 }
 
+// PlainText reports that Scheme, Profile, Raw, Canonical, Key, NSKey,
+// KeyLevel and Namespace are printable ASCII without '"' or '\\' (JSON
+// and terminals take them as they are), as a Memo tells by a bit of
+// MemoID, found once per text (issue 25: encoders copy the text instead
+// of scanning it). False says nothing.
+func (o *Occurrence) PlainText() bool { return o.MemoID&memoPlain != 0 }
+
 // Valid reports whether no finding is an error, suppressed ones included:
 // a suppression hides a finding, it does not make the identifier valid.
 func (o *Occurrence) Valid() bool {

@@ -11,6 +11,7 @@ import (
 	"weak"
 
 	"github.com/idlint/idlint/internal/gencache"
+	"github.com/idlint/idlint/internal/prefetch"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -456,7 +457,7 @@ func (m *Memo) Prefetch(raw []byte) uint64 {
 	e := &t.e[h&uint64(len(t.e)-1)]
 	// the lines of the entry and of the slots a hit probes after it (2.5
 	// on average at three quarters full)
-	prefetch3(unsafe.Pointer(e))
+	prefetch.Lines3(unsafe.Pointer(e))
 	runtime.KeepAlive(t)
 	return h
 }
@@ -717,8 +718,27 @@ func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) (ui
 	e.nsKey, e.nsKeyLen = put(o.NSKey), uint16(len(o.NSKey))
 	e.ns, e.nsLen = put(o.Namespace), uint16(len(o.Namespace))
 	e.placed = Placed(o)
+	if plainText(o.Scheme) && plainText(o.Profile) && plainText(o.Raw) && plainText(o.Canonical) && plainText(o.Key) &&
+		plainText(o.NSKey) && plainText(o.KeyLevel) && plainText(o.Namespace) {
+		e.ord |= memoPlain
+	}
 	atomic.StoreUint32(&e.class, class) // published
 	return class, *e
+}
+
+// memoPlain, in an entry's ord (and so in Occurrence.MemoID), tells
+// that its texts are plain (Occurrence.PlainText); ords stay below
+// memoMaxEntries.
+const memoPlain = 1 << 31
+
+// plainText reports whether s is printable ASCII without '"' or '\\'.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // find is the entry of text s in scheme si, if one is remembered.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/idlint/idlint/rules"
@@ -301,5 +302,52 @@ func TestMemoIDNamesOneResult(t *testing.T) {
 	}
 	if o, _ := strict.CheckInContext("urn", texts[0], quiet); o.MemoID != 0 {
 		t.Errorf("engine result has MemoID %#x", o.MemoID)
+	}
+}
+
+// issue 25 (encoders copy a memo's texts instead of scanning them): a
+// remembered result says its texts are printable ASCII without '"' or
+// '\\' (Occurrence.PlainText) exactly when they are, on the first sighting
+// and on a hit; a result not remembered never says so.
+func TestMemoPlainText(t *testing.T) {
+	e, _ := New(Config{})
+	m := e.NewMemo()
+	plain := func(o *Occurrence) bool {
+		for _, s := range []string{o.Scheme, o.Profile, o.Raw, o.Canonical, o.Key, o.NSKey, o.KeyLevel, o.Namespace} {
+			for _, c := range []byte(s) {
+				if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, c := range []struct {
+		raw        string
+		plain, ids bool
+	}{
+		{"urn:isbn:9783030405236", true, true},
+		{"URN:ISBN:9783030405236", true, true}, // canonical and key another entry's raw
+		{"urn:uuid:3C840B56-47C7-482E-B2C0-1ECDCF95FB71", true, true},
+		{`urn:ab:a"b`, false, true},
+		{`urn:ab:a\b`, false, true},
+		{"urn:ab:a\x7fb", false, true},
+		{"urn:ab:a\tb", false, true},
+		{"urn:ab:caf\u00e9", false, true},
+		{"urn:ab:\xff", false, true},
+		{"urn:ab:" + strings.Repeat("x", 600), false, false}, // too long to remember
+	} {
+		for round := range 3 {
+			var o Occurrence
+			if err := m.CheckInto(&o, "urn", []byte(c.raw), &rules.Context{Before: []byte(" "), After: []byte(" ")}); err != nil {
+				t.Fatal(err)
+			}
+			if o.PlainText() && !plain(&o) || o.MemoID != 0 && o.PlainText() != c.plain || c.plain && !plain(&o) {
+				t.Errorf("%q round %d: PlainText %v, texts %+v", c.raw, round, o.PlainText(), o)
+			}
+			if round > 0 && (o.MemoID != 0) != c.ids {
+				t.Errorf("%q round %d: MemoID %x", c.raw, round, o.MemoID)
+			}
+		}
 	}
 }

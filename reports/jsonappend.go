@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/idlint/idlint/internal/prefetch"
 	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
@@ -54,28 +55,29 @@ func appendPos(b []byte, o *record.Location) []byte {
 // appendIdent appends the part of the object that depends on the
 // identifier only, from `,"scheme":` to the end.
 func appendIdent(b []byte, o *lint.Occurrence) []byte {
+	plain := o.PlainText()
 	b = append(b, `,"scheme":`...)
-	b = appendString(b, o.Scheme)
+	b = appendText(b, o.Scheme, plain)
 	b = append(b, `,"profile":`...)
-	b = appendString(b, o.Profile)
+	b = appendText(b, o.Profile, plain)
 	b = append(b, `,"raw":`...)
 	at := len(b)
-	b = appendString(b, o.Raw)
+	b = appendText(b, o.Raw, plain)
 	raw := b[at:len(b):len(b)]
 	b = append(b, `,"valid":`...)
 	b = strconv.AppendBool(b, o.Valid())
 	b = append(b, `,"canonical":`...)
-	b = appendAgain(b, o.Canonical, o.Raw, raw)
+	b = appendAgain(b, o.Canonical, o.Raw, raw, plain)
 	b = append(b, `,"key":`...)
-	b = appendAgain(b, o.Key, o.Raw, raw)
+	b = appendAgain(b, o.Key, o.Raw, raw, plain)
 	b = append(b, `,"ns_key":`...)
-	b = appendAgain(b, o.NSKey, o.Raw, raw)
+	b = appendAgain(b, o.NSKey, o.Raw, raw, plain)
 	if o.KeyLevel != "" {
 		b = append(b, `,"key_level":`...)
-		b = appendString(b, o.KeyLevel)
+		b = appendText(b, o.KeyLevel, plain)
 	}
 	b = append(b, `,"namespace":`...)
-	b = appendString(b, o.Namespace)
+	b = appendText(b, o.Namespace, plain)
 	b = append(b, `,"rules":[`...)
 	for i := range o.Findings {
 		if i > 0 {
@@ -134,9 +136,20 @@ var quotedSeverity = func() (q [rules.Error + 1]string) {
 // appendAgain appends s quoted; when s is prev, whose quoted form is enc,
 // it copies enc instead of escaping again (an identifier already in
 // canonical form has raw = canonical = key = ns_key: issue 25).
-func appendAgain(b []byte, s, prev string, enc []byte) []byte {
+func appendAgain(b []byte, s, prev string, enc []byte, plain bool) []byte {
 	if s == prev {
 		return append(b, enc...)
+	}
+	return appendText(b, s, plain)
+}
+
+// appendText appends s quoted: copied as it is when plain (a memo found
+// it needs no escape: lint.Occurrence.PlainText), else appendString.
+func appendText(b []byte, s string, plain bool) []byte {
+	if plain {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
 	}
 	return appendString(b, s)
 }
@@ -397,6 +410,14 @@ func (e *occEncoder) appendIdentCached(b []byte, o *lint.Occurrence) []byte {
 	return b
 }
 
+// prefetch is Encoder.Prefetch.
+func (e *occEncoder) prefetch(o *lint.Occurrence) {
+	PrefetchText(o)
+	if c := &e.frag; o.MemoID != 0 && c.slots != nil {
+		prefetch.Line(unsafe.Pointer(&c.slots[c.slot(o.MemoID)]))
+	}
+}
+
 // sameIdent reports whether a and b encode to the same identifier part.
 func sameIdent(a, b *lint.Occurrence) bool {
 	if a.Scheme != b.Scheme || a.Profile != b.Profile || a.Raw != b.Raw || a.Canonical != b.Canonical ||
@@ -410,6 +431,11 @@ func sameIdent(a, b *lint.Occurrence) bool {
 		}
 	}
 	return true
+}
+
+// slot is the index of MemoID id's slot.
+func (c *fragCache) slot(id uint64) uint32 {
+	return (uint32(id) + uint32(id>>32)*0x9e3779b1) & uint32(len(c.slots)-1)
 }
 
 // append appends the identifier part of o, a memo's result (MemoID set)
@@ -431,7 +457,7 @@ func (c *fragCache) append(b []byte, o *lint.Occurrence) []byte {
 		c.looks, c.winHits = 0, 0
 	}
 	id := o.MemoID
-	x := &c.slots[(uint32(id)+uint32(id>>32)*0x9e3779b1)&uint32(len(c.slots)-1)]
+	x := &c.slots[c.slot(id)]
 	if x.id == id && c.at-x.pos <= uint64(len(c.ring)) && len(x.raw) == len(o.Raw) &&
 		unsafe.StringData(x.raw) == unsafe.StringData(o.Raw) && slices.Equal(x.findings, o.Findings) {
 		c.hits++

@@ -31,6 +31,7 @@ func TestAppendOccurrenceMatchesEncodingJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	m := e.NewMemo()
 	for _, tc := range []struct{ scheme, raw, source string }{
 		{"urn", "urn:isbn:0451450523", "a.txt"},
 		{"urn", "URN:EXAMPLE:a%2c\"b\\c<>&", "dir/with \"quote\".txt"},
@@ -43,6 +44,7 @@ func TestAppendOccurrenceMatchesEncodingJSON(t *testing.T) {
 		{"urn", "urn:example:a\"b\\c\x01\u2028\xff", "x"},
 		{"urn", "urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "x"},
 		{"urn", "URN:UUID:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "x"},
+		{"urn", "urn:ietf:params:xml:ns:yang:ietf-grant-17251", "x"},
 	} {
 		o, err := e.Check(tc.scheme, tc.raw)
 		if err != nil {
@@ -53,6 +55,18 @@ func TestAppendOccurrenceMatchesEncodingJSON(t *testing.T) {
 		o.Truncated = tc.scheme == "go"
 		if got, want := AppendOccurrence(nil, &o), encodingJSON(t, &o); !bytes.Equal(got, want) {
 			t.Errorf("%q:\n got %s\nwant %s", tc.raw, got, want)
+		}
+		// issue 25: a memo's result, whose texts are copied unscanned
+		// when it says they need no escape (lint.Occurrence.PlainText)
+		for round := range 2 {
+			var mo lint.Occurrence
+			if err := m.CheckInto(&mo, tc.scheme, []byte(tc.raw), nil); err != nil {
+				t.Fatal(err)
+			}
+			mo.Location, mo.Truncated = o.Location, o.Truncated
+			if got, want := AppendOccurrence(nil, &mo), encodingJSON(t, &mo); !bytes.Equal(got, want) {
+				t.Errorf("%q through a memo, round %d (plain %v):\n got %s\nwant %s", tc.raw, round, mo.PlainText(), got, want)
+			}
 		}
 	}
 }

@@ -153,11 +153,25 @@ type batcher struct {
 	dl       *delivery
 	relLines bool // a part after the first: its lines are relative
 	mode     batchMode
-	one      lint.Occurrence
-	n        int // occurrences taken
-	enc      *encoded
-	tally    tally
+	// modeEncode: an occurrence waits encLag commits to be encoded, its
+	// text prefetched at its commit (issue 25: a remembered identifier's
+	// text is in the memo's arena, out of the cache; the next matches'
+	// checks cover the wait); modeCount: taken at once. ring[(head+pend)&
+	// ringMask] is the slot being filled.
+	ring  [ringMask + 1]lint.Occurrence
+	head  int
+	pend  int
+	n     int // occurrences taken
+	enc   *encoded
+	tally tally
 }
+
+// encLag is how many commits an occurrence waits to be encoded
+// (modeEncode); the ring holds those and the one being filled.
+const (
+	encLag   = 2
+	ringMask = 3 // a power of two less one, ≥ encLag
+)
 
 // encodeFlush bounds a batch's encoded bytes (long identifiers, many
 // findings).
@@ -175,9 +189,10 @@ func (b *batcher) slot() *lint.Occurrence {
 		b.mode = b.dl.mode()
 	}
 	if b.mode != modeOccurrences {
-		b.one = lint.Occurrence{}
+		o := &b.ring[(b.head+b.pend)&ringMask]
+		*o = lint.Occurrence{}
 		b.open = true
-		return &b.one
+		return o
 	}
 	switch {
 	case b.batch == nil && b.nextCap == batchSize:
@@ -202,8 +217,16 @@ func (b *batcher) commit() {
 	b.open = false
 	b.added++
 	if b.mode != modeOccurrences {
-		b.take(&b.one)
-		if b.n == batchSize || b.enc != nil && len(b.enc.buf) >= encodeFlush {
+		o := &b.ring[(b.head+b.pend)&ringMask]
+		if b.mode != modeEncode {
+			b.take(o)
+		} else {
+			b.dl.enc.Prefetch(o)
+			if b.pend++; b.pend > encLag {
+				b.takeHead()
+			}
+		}
+		if b.n+b.pend == batchSize || b.enc != nil && len(b.enc.buf) >= encodeFlush {
 			b.flush()
 		}
 		return
@@ -230,10 +253,17 @@ func (b *batcher) take(o *lint.Occurrence) {
 	}
 }
 
+// takeHead takes the oldest occurrence waiting.
+func (b *batcher) takeHead() {
+	b.take(&b.ring[b.head])
+	b.head = (b.head + 1) & ringMask
+	b.pend--
+}
+
 func (b *batcher) unslot() {
 	b.open = false
 	if b.mode != modeOccurrences {
-		b.one = lint.Occurrence{}
+		b.ring[(b.head+b.pend)&ringMask] = lint.Occurrence{}
 		return
 	}
 	b.batch[len(b.batch)-1] = lint.Occurrence{}
@@ -268,6 +298,9 @@ const recordBatch = 256
 func (b *batcher) flush() {
 	if b.open {
 		b.unslot() // a panic between slot and commit: the slot is no occurrence
+	}
+	for b.pend > 0 {
+		b.takeHead()
 	}
 	n := len(b.batch) + len(b.src)
 	if n == 0 && b.ended == 0 && b.n == 0 {

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sync/atomic"
@@ -20,51 +21,81 @@ import (
 // worker, which then flushes what was found before).
 func TestBatcherSlots(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		name   string
-		n      int  // occurrences committed
-		open   bool // a slot left open before the flush
-		unslot bool // one slot given back before the flush
-	}{
-		{"few", 3, false, false},
-		{"few, one open", 3, true, false},
-		{"few, one given back", 3, false, true},
-		{"a full batch and more", batchSize + 5, true, true},
-		{"none, one open", 0, true, false},
-	} {
-		out := newSlot()
-		b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}}
-		for i := range tc.n {
-			o := b.slot()
-			o.Raw = "urn:x:" + string(rune('a'+i%26))
-			o.Offset = int64(i)
-			b.commit()
-		}
-		if tc.unslot {
-			b.slot().Raw = "given back"
-			b.unslot()
-		}
-		if tc.open {
-			b.slot().Raw = "left open"
-		}
-		b.flush()
-		out.close()
-		var got []lint.Occurrence
-		for {
-			it, ok := out.take(context.Background())
-			if !ok {
-				break
+	for _, encode := range []bool{false, true} {
+		for _, tc := range []struct {
+			name   string
+			n      int  // occurrences committed
+			open   bool // a slot left open before the flush
+			unslot bool // one slot given back before the flush
+			record bool // a record queued after the occurrences
+		}{
+			{"few", 3, false, false, false},
+			{"few, one open", 3, true, false, false},
+			{"few, one given back", 3, false, true, false},
+			{"a full batch and more", batchSize + 5, true, true, false},
+			{"none, one open", 0, true, false, false},
+			{"one, then a record", 1, false, false, true},
+			{"full batch less one, then a record", batchSize - 1, true, false, true},
+		} {
+			name := fmt.Sprintf("%s (encoded %v)", tc.name, encode)
+			out := newSlot()
+			b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}}
+			if encode {
+				// procs 0: every batch encoded by the worker, each occurrence
+				// encLag commits after its own (issue 25)
+				b.dl = &delivery{enc: reports.NewJSONL(io.Discard, nil).NewEncoder(), busy: new(atomic.Int32)}
 			}
-			got = append(got, it.occ...)
-		}
-		if len(got) != tc.n || b.added != tc.n {
-			t.Errorf("%s: %d occurrences handed over, %d counted, want %d", tc.name, len(got), b.added, tc.n)
-			continue
-		}
-		for i, o := range got {
-			if o.Offset != int64(i) || o.Raw == "left open" || o.Raw == "given back" {
-				t.Errorf("%s: occurrence %d is %q at %d", tc.name, i, o.Raw, o.Offset)
-				break
+			for i := range tc.n {
+				o := b.slot()
+				o.Raw = "urn:x:" + string(rune('a'+i%26))
+				o.Offset = int64(i)
+				b.commit()
+			}
+			if tc.unslot {
+				b.slot().Raw = "given back"
+				b.unslot()
+			}
+			if tc.record {
+				for range recordBatch { // the last one flushes
+					b.record(record.Source{Source: "after"})
+				}
+			}
+			if tc.open {
+				b.slot().Raw = "left open"
+			}
+			b.flush()
+			out.close()
+			var got []lint.Occurrence
+			var srcs int
+			for {
+				it, ok := out.take(context.Background())
+				if !ok {
+					break
+				}
+				got = append(got, it.occ...)
+				if it.enc != nil {
+					for line := range bytes.Lines(it.enc.buf) {
+						var o lint.Occurrence
+						if err := json.Unmarshal(line, &o); err != nil {
+							t.Fatalf("%s: %q: %v", name, line, err)
+						}
+						got = append(got, o)
+					}
+				}
+				if len(it.src) > 0 && len(got) != tc.n { // the emitter writes an item's records last
+					t.Errorf("%s: a record handed over after %d occurrences, before the %d before it", name, len(got), tc.n)
+				}
+				srcs += len(it.src)
+			}
+			if len(got) != tc.n || b.added != tc.n || tc.record && srcs != recordBatch {
+				t.Errorf("%s: %d occurrences handed over, %d counted, %d records, want %d", name, len(got), b.added, srcs, tc.n)
+				continue
+			}
+			for i, o := range got {
+				if o.Offset != int64(i) || o.Raw == "left open" || o.Raw == "given back" {
+					t.Errorf("%s: occurrence %d is %q at %d", name, i, o.Raw, o.Offset)
+					break
+				}
 			}
 		}
 	}

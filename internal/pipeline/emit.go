@@ -85,10 +85,18 @@ func (e *emitter) task(t *task) error {
 	}
 }
 
+// emitAhead is how many occurrences ahead the emitter prefetches.
+const emitAhead = 4
+
 func (e *emitter) occurrences(occ []lint.Occurrence) error {
 	var t tally
 	defer t.into(&e.sum)
 	for k := range occ {
+		if k+emitAhead < len(occ) {
+			// the sink reads each identifier's text, a remembered one
+			// out of the cache: bring it in a few occurrences ahead
+			reports.PrefetchText(&occ[k+emitAhead])
+		}
 		o := &occ[k]
 		o.Line += e.lineBase
 		if !t.add(o, e.r.cfg.IncludeLookalikes) {
