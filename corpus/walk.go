@@ -45,16 +45,25 @@ const wholeMax = 256 << 10
 
 var walkers sync.Pool
 
-func getWalker(opt Options, source string, h Handler, emit func(record.Source), emitSeq func(record.Source, int)) *walker {
-	w, _ := walkers.Get().(*walker)
-	if w == nil {
+// getWalker returns o's walker, or one from the pool when o is nil,
+// set up for an input.
+func getWalker(o *Opener, opt Options, source string, h Handler, emit func(record.Source), emitSeq func(record.Source, int)) *walker {
+	var w *walker
+	if o != nil {
+		if o.w == nil {
+			o.w = &walker{}
+		}
+		w = o.w
+	} else if w, _ = walkers.Get().(*walker); w == nil {
 		w = &walker{}
 	}
 	w.opt, w.source, w.h, w.emit, w.emitSeq, w.seq, w.stop = opt, source, h, emit, emitSeq, 0, nil
 	return w
 }
 
-func putWalker(w *walker) {
+// putWalker drops what w holds of an input, and gives it back to the pool
+// when o is nil.
+func putWalker(o *Opener, w *walker) {
 	for _, b := range w.bufs {
 		b.Reset(nil)
 	}
@@ -62,7 +71,9 @@ func putWalker(w *walker) {
 		w.small.Reset(nil)
 	}
 	w.h, w.emit, w.emitSeq, w.opt.FS, w.budget = nil, nil, nil, nil, nil
-	walkers.Put(w)
+	if o == nil {
+		walkers.Put(w)
+	}
 }
 
 // reader returns the buffered reader of a level, reset to r.

@@ -69,16 +69,18 @@ func TestProgressClear(t *testing.T) {
 // the stats (~10% of the RFC series' CPU when made at 100 ms).
 func TestProgressInterval(t *testing.T) {
 	for _, tc := range []struct {
-		why  string
-		p    Progress
-		want time.Duration
+		why   string
+		tty   bool
+		every time.Duration
+		want  time.Duration
 	}{
-		{"a terminal redraws its line", Progress{tty: true}, 200 * time.Millisecond},
-		{"a log is written now and then", Progress{}, 10 * time.Second},
-		{"set", Progress{Every: time.Second}, time.Second},
-		{"set on a terminal", Progress{tty: true, Every: 50 * time.Millisecond}, 50 * time.Millisecond},
+		{"a terminal redraws its line", true, 0, 200 * time.Millisecond},
+		{"a log is written now and then", false, 0, 10 * time.Second},
+		{"set", false, time.Second, time.Second},
+		{"set on a terminal", true, 50 * time.Millisecond, 50 * time.Millisecond},
 	} {
-		if got := tc.p.Interval(); got != tc.want {
+		p := &Progress{tty: tc.tty, Every: tc.every}
+		if got := p.Interval(); got != tc.want {
 			t.Errorf("%s: Interval() = %v, want %v", tc.why, got, tc.want)
 		}
 	}

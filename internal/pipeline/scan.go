@@ -24,6 +24,7 @@ type scanner struct {
 	stream *extract.Stream
 	b      batcher // of the group of inputs being scanned
 	br     *bufio.Reader
+	open   corpus.Opener    // its read buffers, kept from one input to the next
 	dirs   *lint.Directives // suppression comments of the current document
 	// engineFor is Config.EngineFor; memos holds a memo per engine used
 	// (an engine's results are only valid for it)
@@ -67,7 +68,7 @@ func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b
 		b.record(record.Source{Source: in.Path, Status: record.StatusError, Error: err.Error()})
 		return
 	}
-	corpus.OpenFunc(in, copt, stdin, func(doc *corpus.Document) (int, error) {
+	s.open.OpenFunc(in, copt, stdin, func(doc *corpus.Document) (int, error) {
 		n, m := b.added, s.metas
 		err := s.document(b.ctx, doc, b)
 		return b.added - n - (s.metas - m), err
