@@ -75,6 +75,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -280,6 +281,18 @@ func ExpandCounted(paths []string, opt Options) (out []Input, ignored Ignored) {
 	return out, ignored
 }
 
+// dirent is a directory entry the walk found: its path, where its name
+// starts in it, and its type (fs.FileMode's type bits).
+type dirent struct {
+	path string
+	name int
+	typ  fs.FileMode
+}
+
+func (e *dirent) Name() string      { return e.path[e.name:] }
+func (e *dirent) IsDir() bool       { return e.typ.IsDir() }
+func (e *dirent) Type() fs.FileMode { return e.typ }
+
 func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ignorer) []Input {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		if seen[real] {
@@ -288,20 +301,19 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ig
 		seen[real] = true
 		defer delete(seen, real)
 	}
-	entries, err := os.ReadDir(root) // in lexical order
+	sep := string(filepath.Separator)
+	entries, err := readDir(root, sep) // in lexical order
 	if err != nil {
 		return append(out, Input{Path: root, Err: err})
 	}
 	defer ig.enter(root)()
 	// filepath.Join cleans every path it makes: a clean root and an entry
 	// name need only the separator (a fifth of the walk of the RFC series)
-	sep := string(filepath.Separator)
 	plain := root != "." && root == filepath.Clean(root) && !strings.HasSuffix(root, sep)
+	out = slices.Grow(out, len(entries))
 	for _, e := range entries {
-		var p string
-		if plain {
-			p = root + sep + e.Name()
-		} else {
+		p := e.path
+		if !plain {
 			p = filepath.Join(root, e.Name())
 		}
 		if ig.skip(p, e.Name(), e.IsDir()) {
