@@ -435,6 +435,9 @@ func openFunc(o *Opener, in Input, opt Options, stdin io.Reader, h Handler, emit
 	if emitSeq != nil {
 		emit = func(r record.Source) { emitSeq(r, 0) } // the input's own record: the first
 	}
+	w := getWalker(o, opt.withDefaults(), in.Path, h, emit, emitSeq)
+	defer putWalker(o, w) // deferred first: after the file's Close
+	st := w.input()
 	rec := record.Source{Source: in.Path, Format: "text", Status: record.StatusOK}
 	if in.Err != nil {
 		rec.Format = ""
@@ -466,8 +469,8 @@ func openFunc(o *Opener, in Input, opt Options, stdin io.Reader, h Handler, emit
 			}
 		}
 	default:
-		f, err := openInput(in, opt.Done)
-		if err != nil {
+		f := &st.file
+		if err := openInputInto(in, opt.Done, f); err != nil {
 			rec.Status, rec.Error = record.StatusError, err.Error()
 			emit(rec)
 			return
@@ -476,8 +479,8 @@ func openFunc(o *Opener, in Input, opt Options, stdin io.Reader, h Handler, emit
 		n.r, n.file = f, f
 		if in.planned > 0 {
 			n.size, n.ra = in.planned-1, f // a regular file when planned
-			planned := n.size
-			n.compressed = func() int64 { return f.sizeSince(planned) }
+			st.planned = n.size
+			n.compressed = st.sizeSince
 		} else if size, ok := f.size(); ok {
 			n.size, n.ra = size, f
 		}
@@ -491,13 +494,14 @@ func openFunc(o *Opener, in Input, opt Options, stdin io.Reader, h Handler, emit
 	}
 	var b *budget
 	if opt.MaxDecompressedBytes >= 0 {
-		read := &countingReader{r: n.r}
-		n.r = read
-		size := n.size
-		b = &budget{fixed: opt.MaxDecompressedBytes, in: func() int64 { return max(size, read.N()) }}
+		st.read.reset(n.r)
+		n.r = &st.read
+		st.size = n.size
+		b = &st.bud
+		b.used.Store(0)
+		b.err.Store(nil)
+		b.fixed, b.in = opt.MaxDecompressedBytes, st.inSize
 	}
-	w := getWalker(o, opt.withDefaults(), in.Path, h, emit, emitSeq)
-	defer putWalker(o, w)
 	w.budget = b
 	w.process(n)
 }

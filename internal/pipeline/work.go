@@ -27,7 +27,7 @@ func (r *run) scanInputs(sc *scanner, t *task) {
 	copt := r.cfg.Corpus
 	copt.ParallelDecode = t.decode
 	for _, in := range t.ins {
-		sc.input(in, copt, r.cfg.Stdin, b)
+		sc.input(in, copt, r.cfg.Stdin)
 	}
 	b.flush()
 	*b = batcher{}
