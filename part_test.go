@@ -510,6 +510,7 @@ func TestProgressTotalWhileScanning(t *testing.T) {
 	}
 	defer f.Close()
 	s := &progressProbe{p: reports.NewProgress(f), want: total}
+	s.p.Every = 200 * time.Millisecond // sized at 100 ms, not a log's 5 s
 	// one buffered occurrence: the worker waits too, so the planner stops
 	opt := idlint.Options{Jobs: 1, Progress: s.p, BufferedOccurrences: 1}
 	if _, err := idlint.Scan(context.Background(), paths, opt, s); err != nil {

@@ -75,6 +75,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -280,6 +281,18 @@ func ExpandCounted(paths []string, opt Options) (out []Input, ignored Ignored) {
 	return out, ignored
 }
 
+// dirent is a directory entry the walk found: its path, where its name
+// starts in it, and its type (fs.FileMode's type bits).
+type dirent struct {
+	path string
+	name int
+	typ  fs.FileMode
+}
+
+func (e *dirent) Name() string      { return e.path[e.name:] }
+func (e *dirent) IsDir() bool       { return e.typ.IsDir() }
+func (e *dirent) Type() fs.FileMode { return e.typ }
+
 func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ignorer) []Input {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		if seen[real] {
@@ -288,20 +301,19 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ig
 		seen[real] = true
 		defer delete(seen, real)
 	}
-	entries, err := os.ReadDir(root) // in lexical order
+	sep := string(filepath.Separator)
+	entries, err := readDir(root, sep) // in lexical order
 	if err != nil {
 		return append(out, Input{Path: root, Err: err})
 	}
 	defer ig.enter(root)()
 	// filepath.Join cleans every path it makes: a clean root and an entry
 	// name need only the separator (a fifth of the walk of the RFC series)
-	sep := string(filepath.Separator)
 	plain := root != "." && root == filepath.Clean(root) && !strings.HasSuffix(root, sep)
+	out = slices.Grow(out, len(entries))
 	for _, e := range entries {
-		var p string
-		if plain {
-			p = root + sep + e.Name()
-		} else {
+		p := e.path
+		if !plain {
 			p = filepath.Join(root, e.Name())
 		}
 		if ig.skip(p, e.Name(), e.IsDir()) {
@@ -388,7 +400,7 @@ func Open(in Input, opt Options, stdin io.Reader, h Handler) []record.Source {
 		seq int
 	}
 	var recs []seqRec
-	openFunc(in, opt, stdin, h, nil, func(r record.Source, seq int) { recs = append(recs, seqRec{r, seq}) })
+	openFunc(nil, in, opt, stdin, h, nil, func(r record.Source, seq int) { recs = append(recs, seqRec{r, seq}) })
 	sort.SliceStable(recs, func(i, j int) bool { return recs[i].seq < recs[j].seq })
 	out := make([]record.Source, len(recs))
 	for i := range recs {
@@ -402,15 +414,30 @@ func Open(in Input, opt Options, stdin io.Reader, h Handler) []record.Source {
 // holds hundreds of thousands): a document's record follows its
 // handler's return, a container's follows its members'.
 func OpenFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(record.Source)) {
-	openFunc(in, opt, stdin, h, emit, nil)
+	openFunc(nil, in, opt, stdin, h, emit, nil)
+}
+
+// An Opener is OpenFunc with its read buffers (320 KB) kept from one
+// input to the next, for a scan's worker: from a pool, which the
+// collector empties, they were allocated again after most collections,
+// in pages never touched (issue 25: the RFC series' 10,000 files). Its
+// zero value is ready; it is not for concurrent use.
+type Opener struct{ w *walker }
+
+// OpenFunc is OpenFunc with o's buffers.
+func (o *Opener) OpenFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(record.Source)) {
+	openFunc(o, in, opt, stdin, h, emit, nil)
 }
 
 // openFunc is OpenFunc with either emit or, for Open, emitSeq, which
 // also gets each record's position in document order.
-func openFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(record.Source), emitSeq func(record.Source, int)) {
+func openFunc(o *Opener, in Input, opt Options, stdin io.Reader, h Handler, emit func(record.Source), emitSeq func(record.Source, int)) {
 	if emitSeq != nil {
 		emit = func(r record.Source) { emitSeq(r, 0) } // the input's own record: the first
 	}
+	w := getWalker(o, opt.withDefaults(), in.Path, h, emit, emitSeq)
+	defer putWalker(o, w) // deferred first: after the file's Close
+	st := w.input()
 	rec := record.Source{Source: in.Path, Format: "text", Status: record.StatusOK}
 	if in.Err != nil {
 		rec.Format = ""
@@ -442,8 +469,8 @@ func openFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(recor
 			}
 		}
 	default:
-		f, err := openInput(in, opt.Done)
-		if err != nil {
+		f := &st.file
+		if err := openInputInto(in, opt.Done, f); err != nil {
 			rec.Status, rec.Error = record.StatusError, err.Error()
 			emit(rec)
 			return
@@ -452,8 +479,8 @@ func openFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(recor
 		n.r, n.file = f, f
 		if in.planned > 0 {
 			n.size, n.ra = in.planned-1, f // a regular file when planned
-			planned := n.size
-			n.compressed = func() int64 { return f.sizeSince(planned) }
+			st.planned = n.size
+			n.compressed = st.sizeSince
 		} else if size, ok := f.size(); ok {
 			n.size, n.ra = size, f
 		}
@@ -467,13 +494,14 @@ func openFunc(in Input, opt Options, stdin io.Reader, h Handler, emit func(recor
 	}
 	var b *budget
 	if opt.MaxDecompressedBytes >= 0 {
-		read := &countingReader{r: n.r}
-		n.r = read
-		size := n.size
-		b = &budget{fixed: opt.MaxDecompressedBytes, in: func() int64 { return max(size, read.N()) }}
+		st.read.reset(n.r)
+		n.r = &st.read
+		st.size = n.size
+		b = &st.bud
+		b.used.Store(0)
+		b.err.Store(nil)
+		b.fixed, b.in = opt.MaxDecompressedBytes, st.inSize
 	}
-	w := getWalker(opt.withDefaults(), in.Path, h, emit, emitSeq)
-	defer putWalker(w)
 	w.budget = b
 	w.process(n)
 }

@@ -20,8 +20,10 @@ import (
 // descriptors are held: those are stat-ed as Plan does. An Ahead is used
 // by one goroutine; Close it when done.
 type Ahead struct {
-	dir   string // the directory dirFD is open on
-	dirFD int    // -1 (or 0 in the zero Ahead): none
+	dir   string   // the directory dirFD is open on
+	dirFD int      // -1 (or 0 in the zero Ahead): none
+	cname []byte   // the name opened, NUL-terminated
+	fds   []heldFD // to hand out next
 }
 
 // NewAhead returns an Ahead with no directory open.
@@ -68,22 +70,37 @@ type inputFile struct {
 // regular, may be a FIFO or a device, whose open and reads must end when
 // done is closed (openSpecial).
 func openInput(in Input, done <-chan struct{}) (*inputFile, error) {
+	f := new(inputFile)
+	if err := openInputInto(in, done, f); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// openInputInto is openInput setting up f (a walker's: allocated once, not
+// per input).
+func openInputInto(in Input, done <-chan struct{}, f *inputFile) error {
+	f.read.Store(0)
+	f.eof.Store(false)
 	if s, ok := in.held.take(in.Path); ok {
-		return &inputFile{sysFile: s, planned: in.planned - 1}, nil
+		f.sysFile, f.planned = s, in.planned-1
+		return nil
 	}
 	if in.planned == 0 {
 		if s, ok, err := openSpecial(in.Path, done); ok {
 			if err != nil {
-				return nil, err
+				return err
 			}
-			return &inputFile{sysFile: s, planned: -1}, nil
+			f.sysFile, f.planned = s, -1
+			return nil
 		}
 	}
 	s, err := openSys(in.Path)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return &inputFile{sysFile: s, planned: in.planned - 1}, nil
+	f.sysFile, f.planned = s, in.planned-1
+	return nil
 }
 
 func (f *inputFile) Read(p []byte) (int, error) {

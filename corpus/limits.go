@@ -226,6 +226,12 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // N is the number of bytes read so far.
 func (c *countingReader) N() int64 { return c.n.Load() }
 
+// reset makes c count r's bytes from 0.
+func (c *countingReader) reset(r io.Reader) {
+	c.r = r
+	c.n.Store(0)
+}
+
 // exactReader reads exactly n bytes of a record whose length was declared:
 // an early end is io.ErrUnexpectedEOF, not a quiet EOF.
 type exactReader struct {

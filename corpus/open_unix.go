@@ -266,7 +266,10 @@ func (a *Ahead) open(path string) (h *heldFD, size int64, ok bool) {
 		held.Add(-1)
 		return nil, 0, false
 	}
-	h = new(heldFD)
+	if len(a.fds) == 0 {
+		a.fds = make([]heldFD, 64) // one allocation per 64 files, not one each
+	}
+	h, a.fds = &a.fds[0], a.fds[1:]
 	h.fd.Store(int64(fd))
 	return h, n, true
 }
@@ -278,7 +281,7 @@ func (a *Ahead) openat(path string) (int, error) {
 	const flags = syscall.O_RDONLY | syscall.O_CLOEXEC | syscall.O_NONBLOCK
 	dirFD, name := a.dirOf(path)
 	for {
-		fd, err := unix.Openat(dirFD, name, flags, 0)
+		fd, err := a.openatName(dirFD, name, flags)
 		if err != syscall.EINTR {
 			return fd, err
 		}

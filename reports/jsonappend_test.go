@@ -301,8 +301,9 @@ func TestOccEncoderColdAndWarm(t *testing.T) {
 // look-alikes, an ID forged onto another text; with a small cache, so
 // that slots are replaced and the ring starts over.
 func TestFragCacheNeverReusesAcrossResults(t *testing.T) {
-	defer func(s, r int) { fragSlots, fragRing = s, r }(fragSlots, fragRing)
+	defer func(s, r, s0, r0 int) { fragSlots, fragRing, fragSlotsMin, fragRingMin = s, r, s0, r0 }(fragSlots, fragRing, fragSlotsMin, fragRingMin)
 	fragSlots, fragRing = 16, 4<<10
+	fragSlotsMin, fragRingMin = 4, 1<<10 // grown twice on the way
 	strict, err := lint.New(lint.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -362,8 +363,11 @@ func TestFragCacheNeverReusesAcrossResults(t *testing.T) {
 			}
 		}
 	}
-	if enc.frag.hits == 0 || enc.frag.at <= uint64(fragRing) {
+	if enc.frag.hits == 0 || enc.frag.at <= uint64(3*fragRing) {
 		t.Errorf("%d hits, %d bytes through a ring of %d: want hits and the ring started over", enc.frag.hits, enc.frag.at, fragRing)
+	}
+	if len(enc.frag.ring) != fragRing || len(enc.frag.slots) != fragSlots {
+		t.Errorf("a ring of %d bytes and %d slots, want grown to %d and %d", len(enc.frag.ring), len(enc.frag.slots), fragRing, fragSlots)
 	}
 }
 

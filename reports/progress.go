@@ -23,6 +23,10 @@ type Progress struct {
 	// stdin); a scan stats its inputs for it once it has run a while.
 	TotalBytes atomic.Int64
 	TotalFiles int
+	// Every is the time between displays (0: 200 ms on a terminal, 10 s
+	// in a log); a scan sizes its inputs for the total at half of it,
+	// before the first display.
+	Every time.Duration
 
 	w      io.Writer
 	tty    bool
@@ -40,14 +44,22 @@ func NewProgress(f *os.File) *Progress {
 	return &Progress{w: f, tty: tty, dumb: os.Getenv("TERM") == "dumb", log: zerolog.New(f).With().Timestamp().Logger()}
 }
 
+// Interval is Every, or its default when unset.
+func (p *Progress) Interval() time.Duration {
+	switch {
+	case p.Every > 0:
+		return p.Every
+	case p.tty:
+		return 200 * time.Millisecond
+	}
+	return 10 * time.Second
+}
+
 // Start begins periodic updates until Finish.
 func (p *Progress) Start(ctx context.Context) {
 	p.start = time.Now()
 	p.stop, p.exited = make(chan struct{}), make(chan struct{})
-	every := 10 * time.Second
-	if p.tty {
-		every = 200 * time.Millisecond
-	}
+	every := p.Interval()
 	go func() {
 		defer close(p.exited)
 		t := time.NewTicker(every)

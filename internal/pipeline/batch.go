@@ -75,10 +75,57 @@ const occSize = int(unsafe.Sizeof(lint.Occurrence{}))
 
 var encodedPool = sync.Pool{New: func() any { return &encoded{buf: make([]byte, 0, encodedCap)} }}
 
+// A batch's last few encoded occurrences are copied into a buffer near
+// their size (flush), from a pool per size: copied into new buffers of
+// their exact size, a scan of small files (the RFC series' 4 MB of JSON
+// Lines) allocated all of it afresh, in pages never touched before.
+var (
+	encodedSmall     = [...]int{4 << 10, 32 << 10, encodedCap / 4}
+	encodedSmallPool [len(encodedSmall)]sync.Pool
+)
+
+// smallEncoded is a copy of x in a pooled buffer of the smallest size that
+// holds it (len(x.buf) <= encodedCap/4).
+func smallEncoded(x *encoded) *encoded {
+	i := 0
+	for i < len(encodedSmall)-1 && len(x.buf) > encodedSmall[i] {
+		i++
+	}
+	y, _ := encodedSmallPool[i].Get().(*encoded)
+	if y == nil {
+		y = &encoded{buf: make([]byte, 0, encodedSmall[i])}
+	}
+	y.buf = append(y.buf[:0], x.buf...)
+	y.lines = append(y.lines[:0], x.lines...)
+	return y
+}
+
 func recycleEncoded(x *encoded) {
+	x.buf, x.lines = x.buf[:0], x.lines[:0]
 	if cap(x.buf) >= encodedCap {
-		x.buf, x.lines = x.buf[:0], x.lines[:0]
 		encodedPool.Put(x)
+		return
+	}
+	for i, n := range encodedSmall {
+		if cap(x.buf) == n {
+			encodedSmallPool[i].Put(x)
+			return
+		}
+	}
+}
+
+// srcCap is the records a pooled array holds: a group of small files'
+// (one each). Appended to from nil, they were 4.4 MB of the RFC series'
+// 40 MB allocated.
+const srcCap = groupInputs
+
+var srcPool = sync.Pool{New: func() any { return new([srcCap]record.Source) }}
+
+// recycleSrc gives back an array of records the sink is done with.
+func recycleSrc(src []record.Source) {
+	if cap(src) == srcCap {
+		clear(src) // drop the strings for the collector (flushEarlier cleared the rest)
+		srcPool.Put((*[srcCap]record.Source)(src[:srcCap]))
 	}
 }
 
@@ -272,6 +319,9 @@ func (b *batcher) unslot() {
 
 // record queues a source record after the occurrences before it.
 func (b *batcher) record(r record.Source) {
+	if b.src == nil {
+		b.src = srcPool.Get().(*[srcCap]record.Source)[:0]
+	}
 	b.src = append(b.src, r)
 	if len(b.src)-b.mark == recordBatch { // this input's own, as alone
 		b.flush()
@@ -282,12 +332,15 @@ func (b *batcher) record(r record.Source) {
 // the current input's own records: an input's occurrences and records go
 // out as they would in a task of their own.
 func (b *batcher) flushEarlier() {
-	own := b.src[b.mark:]
+	var own []record.Source
+	if len(b.src) > b.mark {
+		// copied first: once handed over, the array may be recycled
+		own = append(srcPool.Get().(*[srcCap]record.Source)[:0], b.src[b.mark:]...)
+		clear(b.src[b.mark:])
+	}
 	b.src = b.src[:b.mark]
 	b.flush()
-	if len(own) > 0 {
-		b.src = append(b.src, own...) // a copy: own is in the handed-over array
-	}
+	b.src = own
 }
 
 // recordBatch is how many source records are handed over at once: an
@@ -319,7 +372,7 @@ func (b *batcher) flush() {
 	enc := b.enc
 	if enc != nil && len(enc.buf) < encodedCap/4 {
 		// a document's last few: in a buffer of their size (as batch)
-		enc = &encoded{buf: append([]byte(nil), enc.buf...), lines: append([]lineAt(nil), enc.lines...)}
+		enc = smallEncoded(enc)
 		recycleEncoded(b.enc)
 	}
 	if enc != nil {

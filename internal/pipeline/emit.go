@@ -82,6 +82,7 @@ func (e *emitter) task(t *task) error {
 		if err := e.sources(src); err != nil {
 			return err
 		}
+		recycleSrc(it.src)
 	}
 }
 

@@ -96,7 +96,7 @@ func Run(ctx context.Context, eng *lint.Engine, inputs []corpus.Input, cfg Confi
 		p.Start(ctx)
 		defer p.Finish()
 		// The total is a stat of every input, made beside the scan once it
-		// has run sizeAfter: made before, it delayed the start by 30 ms on
+		// has run half the display interval: made before, it delayed the start by 30 ms on
 		// the 10,059 files of the RFC series (20% of the run), and a scan
 		// over before the first display needs no total; the planner, which
 		// stats too, runs only a few tasks ahead of the workers (the

@@ -24,7 +24,10 @@ type scanner struct {
 	stream *extract.Stream
 	b      batcher // of the group of inputs being scanned
 	br     *bufio.Reader
-	dirs   *lint.Directives // suppression comments of the current document
+	open   corpus.Opener         // its read buffers, kept from one input to the next
+	handle corpus.Handler        // handleDoc
+	record func(r record.Source) // b.record
+	dirs   *lint.Directives      // suppression comments of the current document
 	// engineFor is Config.EngineFor; memos holds a memo per engine used
 	// (an engine's results are only valid for it)
 	engineFor func(path string) (*lint.Engine, error)
@@ -52,8 +55,9 @@ func newScanner(eng *lint.Engine, cfg *Config) *scanner {
 	return s
 }
 
-// input scans one input into b, whose task may hold several inputs.
-func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b *batcher) {
+// input scans one input into s.b, whose task may hold several inputs.
+func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader) {
+	b := &s.b
 	defer in.Release() // what the planner opened and was not read (an error before)
 	// this input's occurrences go out after the earlier inputs' records
 	b.mark = len(b.src)
@@ -70,11 +74,19 @@ func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader, b
 		b.record(record.Source{Source: in.Path, Status: record.StatusError, Error: err.Error()})
 		return
 	}
-	corpus.OpenFunc(in, copt, stdin, func(doc *corpus.Document) (int, error) {
-		n, m := b.added, s.metas
-		err := s.document(b.ctx, doc, b)
-		return b.added - n - (s.metas - m), err
-	}, b.record)
+	if s.handle == nil { // made once: two closures per input were allocations
+		s.handle, s.record = s.handleDoc, s.b.record
+	}
+	s.open.OpenFunc(in, copt, stdin, s.handle, s.record)
+}
+
+// handleDoc is the corpus.Handler of s's inputs: it scans doc into s.b and
+// tells its occurrences.
+func (s *scanner) handleDoc(doc *corpus.Document) (int, error) {
+	b := &s.b
+	n, m := b.added, s.metas
+	err := s.document(b.ctx, doc, b)
+	return b.added - n - (s.metas - m), err
 }
 
 // use makes the engine of the file at path (Config.EngineFor) the

@@ -1,5 +1,7 @@
 package pipeline
 
+import "github.com/idlint/idlint/corpus"
+
 // worker scans the tasks the planner hands over until there are none.
 func (r *run) worker() {
 	sc := newScanner(r.eng, &r.cfg)
@@ -25,9 +27,14 @@ func (r *run) scanInputs(sc *scanner, t *task) {
 	copt := r.cfg.Corpus
 	copt.ParallelDecode = t.decode
 	for _, in := range t.ins {
-		sc.input(in, copt, r.cfg.Stdin, b)
+		sc.input(in, copt, r.cfg.Stdin)
 	}
 	b.flush()
 	*b = batcher{}
 	t.slot.close()
+	if cap(t.ins) == groupInputs {
+		clear(t.ins)
+		groupPool.Put((*[groupInputs]corpus.Input)(t.ins[:groupInputs]))
+	}
+	t.ins = nil
 }

@@ -475,6 +475,43 @@ func TestEngineFor(t *testing.T) {
 	}
 }
 
+// issue 25 (the RFC directory): the engine remembered per directory is
+// the one For's configuration gives, file by file, asked twice and in
+// any order; a directory whose configuration has [[overrides]] is never
+// remembered (two files of one directory, two engines).
+func TestEngineForPerDirectory(t *testing.T) {
+	root := tree(t, map[string]string{
+		"a/idlint.toml":   `ignore = ["URN041"]`,
+		"o/idlint.toml":   "[[overrides]]\nfiles = [\"*.md\"]\nignore = [\"URN042\"]",
+		"o/s/idlint.toml": "extend = \"../idlint.toml\"\nignore = [\"URN040\"]",
+	})
+	paths := []string{"x.txt", "a/x.txt", "a/y.md", "a/b/z.txt", "o/x.txt", "o/y.md", "o/s/x.txt", "o/s/y.md", "o/x.md", "-"}
+	for _, order := range [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {9, 8, 7, 6, 5, 4, 3, 2, 1, 0}} {
+		ld := &Loader{Cwd: root}
+		for round := range 2 {
+			for _, i := range order {
+				p := paths[i]
+				got, err := ld.EngineFor(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				e, err := ld.For(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := ld.engines[e.key]; got != want {
+					t.Errorf("round %d, %s: not the engine of its configuration (%s)", round, p, e.key)
+				}
+			}
+		}
+		x, _ := ld.EngineFor("o/x.txt")
+		y, _ := ld.EngineFor("o/y.md")
+		if x == y {
+			t.Errorf("o/x.txt and o/y.md (an override for *.md) share an engine")
+		}
+	}
+}
+
 // BenchmarkEngineFor is the cost of a file's engine (once per input, by
 // the pipeline): with and without [[overrides]] to match.
 func BenchmarkEngineFor(b *testing.B) {
