@@ -412,7 +412,9 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 		if w.opt.MaxWindowBytes > 0 {
 			src = newXzGate(br, w.opt.MaxWindowBytes) // every later block too
 		}
-		x, err := xz.ReaderConfig{}.NewReader(src)
+		// the decoder reads its compressed bytes one at a time (see
+		// xzSrc): a single-block file through the gate per byte
+		x, err := xz.ReaderConfig{}.NewReader(&xzSrc{r: src, buf: make([]byte, 64<<10)})
 		if err != nil {
 			return nil, nil, release, err
 		}
