@@ -488,5 +488,44 @@ func (x *xzBlocks) open(b *xzBlock) (r io.Reader, err error) {
 	tail := le.AppendUint32(idx, crc32.ChecksumIEEE(foot))
 	tail = append(append(tail, foot...), 'Y', 'Z')
 	src := io.MultiReader(bytes.NewReader(head), io.NewSectionReader(x.ra, b.off, (b.unpadded+3)&^3), bytes.NewReader(tail))
-	return xz.ReaderConfig{SingleStream: true}.NewReader(bufio.NewReaderSize(src, 64<<10))
+	return xz.ReaderConfig{SingleStream: true}.NewReader(&xzSrc{r: src, buf: make([]byte, 64<<10)})
+}
+
+// xzSrc buffers a block's compressed bytes for ulikunitz/xz, whose range
+// decoder reads them one at a time through Read(p[:1]) (its byte reader
+// over an io.LimitedReader): bufio.Reader's Read took 9 % of the decoding
+// CPU on a 200 MB `xz -T0` file, a direct byte copy a fraction of it
+// (issue 25).
+type xzSrc struct {
+	r    io.Reader
+	buf  []byte
+	i, n int
+	err  error
+}
+
+func (s *xzSrc) Read(p []byte) (int, error) {
+	if s.i == s.n {
+		if len(p) == 0 {
+			return 0, nil
+		}
+		if s.err != nil {
+			return 0, s.err
+		}
+		s.i, s.n = 0, 0
+		s.n, s.err = s.r.Read(s.buf)
+		if s.n == 0 {
+			if s.err == nil {
+				return 0, nil
+			}
+			return 0, s.err
+		}
+	}
+	if len(p) == 1 {
+		p[0] = s.buf[s.i]
+		s.i++
+		return 1, nil
+	}
+	k := copy(p, s.buf[s.i:s.n])
+	s.i += k
+	return k, nil
 }

@@ -292,3 +292,45 @@ func TestXzBlocksOffHeap(t *testing.T) {
 		t.Errorf("%d buffers still mapped after close", len(x.mapped))
 	}
 }
+
+// TestXzSrc: the block source gives the bytes of its reader and then its
+// error, whatever the read sizes (one byte at a time, as ulikunitz/xz's
+// range decoder reads, or more), across refills (issue 25).
+func TestXzSrc(t *testing.T) {
+	data := make([]byte, 200_003)
+	rand.New(rand.NewSource(1)).Read(data)
+	boom := fmt.Errorf("boom")
+	for _, tc := range []struct {
+		name  string
+		sizes []int // read sizes, cycled
+		err   error // the reader's error after the data (nil: io.EOF)
+	}{
+		{"bytes", []int{1}, nil},
+		{"mixed", []int{1, 7, 1, 1, 65536, 3, 100000}, nil},
+		{"large", []int{1 << 20}, nil},
+		{"error after data", []int{1, 5000}, boom},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var r io.Reader = bytes.NewReader(data)
+			want := io.EOF
+			if tc.err != nil {
+				r, want = io.MultiReader(r, &errReader{tc.err}), tc.err
+			}
+			s := &xzSrc{r: r, buf: make([]byte, 64<<10)}
+			var got []byte
+			var err error
+			for i := 0; err == nil; i++ {
+				p := make([]byte, tc.sizes[i%len(tc.sizes)])
+				var n int
+				n, err = s.Read(p)
+				got = append(got, p[:n]...)
+			}
+			if !bytes.Equal(got, data) || err != want {
+				t.Fatalf("got %d bytes (equal %v), err %v; want %d bytes, %v", len(got), bytes.Equal(got, data), err, len(data), want)
+			}
+			if n, err := s.Read(make([]byte, 1)); n != 0 || err != want {
+				t.Fatalf("read after the end: %d, %v", n, err)
+			}
+		})
+	}
+}
