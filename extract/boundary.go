@@ -80,16 +80,10 @@ var quotePairs = [...]quotePair{
 	{"&#x3c;", [2]string{"&#x3E;", "&#x3e;"}},
 }
 
-// openingOf reads the context before a scheme at buf[start]: ctx is
-// buf[max(0, start-ContextBytes):start].
-func openingOf(ctx []byte) (o opening) {
-	o.of(ctx)
-	return o
-}
-
-// of is openingOf written into o, which is zero: scan's o, written in
-// place (a struct returned is stored and copied back, the copy stalling
-// on the stores: issue 25, dense text).
+// of reads the context before a scheme at buf[start] into o, which is
+// zero: ctx is buf[max(0, start-ContextBytes):start]. It writes scan's
+// o in place (a struct returned is stored and copied back, the copy
+// stalling on the stores: issue 25, dense text).
 func (o *opening) of(ctx []byte) {
 	if len(ctx) == 0 {
 		return
@@ -315,7 +309,7 @@ func (o *opening) unwrap(b []byte, min int) int {
 	return trim(b[:n-o.wrapN], min)
 }
 
-// openerByte: the last bytes of the openings openingOf knows, so that scan
+// openerByte: the last bytes of the openings opening.of knows, so that scan
 // calls it only when one may be there.
 var openerByte = func() (t [256]bool) {
 	for c := 0x80; c < 256; c++ {
