@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -46,9 +48,27 @@ const (
 // 11-14) they lost (level 9: 1.17 s against 0.64), as session 13 found
 // (issue 25). So they are used for any window while the load average
 // leaves a core idle.
-var machineQuiet = func() bool {
+var machineQuiet = loadQuiet
+
+// The last reading of loadQuiet and when it was made: the 1-minute
+// average moves slowly, and a directory of small .zst files opens a
+// stream per file (a hint: racing readers may both read the file).
+var (
+	quietRead atomic.Int64 // time.Now().UnixNano(); 0: never
+	quietWas  atomic.Bool
+)
+
+// loadQuiet is quietLoad of /proc/loadavg, read at most once a second.
+func loadQuiet() bool {
+	now := time.Now().UnixNano()
+	if at := quietRead.Load(); at != 0 && now-at < int64(time.Second) {
+		return quietWas.Load()
+	}
 	b, err := os.ReadFile("/proc/loadavg")
-	return err == nil && quietLoad(string(b), runtime.NumCPU())
+	q := err == nil && quietLoad(string(b), runtime.NumCPU())
+	quietWas.Store(q)
+	quietRead.Store(now)
+	return q
 }
 
 // quietLoad reports whether a /proc/loadavg line's 1-minute load is under

@@ -363,12 +363,10 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 	}
 	st := m.st
 	sc := &st.schemes[si]
-	var hh memoHash
-	if h != 0 {
-		hh = memoHash{h, uint32(maphash.Bytes(st.seed2, raw))}
-	} else {
-		hh = st.hash(raw)
+	if h == 0 {
+		h = st.hash1(raw)
 	}
+	hh := st.hashFrom(h, raw)
 	if m.winLooks++; m.winLooks == memoWindow {
 		m.filter = m.winHits < memoWindow*3/4
 		m.winLooks, m.winHits = 0, 0
@@ -452,7 +450,7 @@ func (m *Memo) Prefetch(raw []byte) uint64 {
 	if len(raw) > memoMaxLen {
 		return 0
 	}
-	h := maphash.Bytes(m.st.seed, raw) | 1
+	h := m.st.hash1(raw)
 	t := m.st.g.Load().tab.Load()
 	e := &t.e[h&uint64(len(t.e)-1)]
 	// the lines of the entry and of the slots a hit probes after it (2.5
@@ -504,8 +502,15 @@ type memoHash struct {
 	check uint32
 }
 
-func (st *memoStore) hash(raw []byte) memoHash {
-	return memoHash{maphash.Bytes(st.seed, raw) | 1, uint32(maphash.Bytes(st.seed2, raw))}
+func (st *memoStore) hash(raw []byte) memoHash { return st.hashFrom(st.hash1(raw), raw) }
+
+// hash1 is the first half of raw's hash (never 0): what Prefetch finds
+// the slot by and returns.
+func (st *memoStore) hash1(raw []byte) uint64 { return maphash.Bytes(st.seed, raw) | 1 }
+
+// hashFrom is raw's hash given its first half h.
+func (st *memoStore) hashFrom(h uint64, raw []byte) memoHash {
+	return memoHash{h, uint32(maphash.Bytes(st.seed2, raw))}
 }
 
 // insert is a miss of raw: the entry another memo added meanwhile, or a

@@ -493,7 +493,7 @@ func (c *fragCache) append(b []byte, o *lint.Occurrence) []byte {
 			c.at += uint64(len(c.ring)) - p // the part starts the ring over
 		}
 		p = c.at % uint64(len(c.ring))
-		x = &c.slots[(uint32(id)+uint32(id>>32)*0x9e3779b1)&uint32(len(c.slots)-1)]
+		x = &c.slots[c.slot(id)]
 	}
 	copy(c.ring[p:], enc)
 	*x = fragSlot{id: id, pos: c.at, n: uint32(len(enc)), raw: o.Raw, findings: o.Findings}

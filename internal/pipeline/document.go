@@ -58,7 +58,7 @@ func (s *scanner) bareINames(doc *corpus.Document, b *batcher, w *span, to int64
 			return err
 		}
 		line, col, col16 := w.bare.pos.At(sp.Start)
-		o.Location = location(doc, int64(sp.Start), line, col, col16)
+		setLocation(&o.Location, doc, int64(sp.Start), line, col, col16)
 		o.Findings, o.Suppressed = s.dirs.Filter(o.Offset, o.Findings)
 		b.commit()
 	}

@@ -168,7 +168,7 @@ func (s *scanner) directives(doc *corpus.Document, b *batcher) error {
 	for i := range meta {
 		o := b.slot()
 		*o = meta[i]
-		o.Location = location(doc, meta[i].Offset, meta[i].Line, meta[i].Column, meta[i].Column16)
+		setLocation(&o.Location, doc, meta[i].Offset, meta[i].Line, meta[i].Column, meta[i].Column16)
 		b.commit()
 		s.metas++
 	}
@@ -254,11 +254,7 @@ func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extrac
 	if err := s.memo.CheckHashed(o, m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}, h); err != nil {
 		return err
 	}
-	// field by field, as location would (a struct built and copied
-	// stalls on its own stores: issue 25, dense text)
-	l := &o.Location
-	l.Source, l.Member, l.RecordID, l.TargetURI = doc.Source, doc.Member, doc.RecordID, doc.TargetURI
-	l.Offset, l.Line, l.Column, l.Column16 = m.Offset, m.Line-lineBase, m.Column, m.Column16
+	setLocation(&o.Location, doc, m.Offset, m.Line-lineBase, m.Column, m.Column16)
 	o.Truncated = m.Truncated
 	if s.memo.Placed(o) {
 		s.memo.Place(o, docPath(doc))
@@ -279,9 +275,10 @@ func docPath(doc *corpus.Document) string {
 	return doc.Source
 }
 
-func location(doc *corpus.Document, off int64, line, col, col16 int) record.Location {
-	return record.Location{
-		Source: doc.Source, Member: doc.Member, RecordID: doc.RecordID, TargetURI: doc.TargetURI,
-		Offset: off, Line: line, Column: col, Column16: col16,
-	}
+// setLocation writes doc's position off into l field by field (a
+// Location built and copied stalls on its own stores: issue 25, dense
+// text).
+func setLocation(l *record.Location, doc *corpus.Document, off int64, line, col, col16 int) {
+	l.Source, l.Member, l.RecordID, l.TargetURI = doc.Source, doc.Member, doc.RecordID, doc.TargetURI
+	l.Offset, l.Line, l.Column, l.Column16 = off, line, col, col16
 }
