@@ -210,3 +210,49 @@ func TestMoveLines(t *testing.T) {
 		}
 	}
 }
+
+// issue 25 (--format none on dense text): a counted batch holds only a
+// tally, so it is handed over every countBatch occurrences, not every
+// batchSize (each hand-over woke the emitter's idle core), and the
+// tallies handed over add up to every occurrence committed.
+func TestCountedBatchesHandedOverRarely(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		n     int // occurrences committed, then a flush
+		items int // hand-overs
+	}{
+		{0, 0},
+		{1, 1},
+		{batchSize + 1, 1},
+		{countBatch - 1, 1},
+		{countBatch, 1},
+		{countBatch + 1, 2},
+		{3*countBatch + 5, 4},
+	} {
+		out := newSlot()
+		b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}, dl: &delivery{count: true}}
+		for i := range tc.n {
+			o := b.slot()
+			o.Raw, o.Offset = "urn:x:y", int64(i)
+			b.commit()
+		}
+		b.flush()
+		out.close()
+		var sum reports.Summary
+		items := 0
+		for {
+			it, ok := out.take(context.Background())
+			if !ok {
+				break
+			}
+			if len(it.occ) > 0 || it.enc != nil {
+				t.Errorf("n=%d: a counted batch handed over %d occurrences, encoded %v", tc.n, len(it.occ), it.enc != nil)
+			}
+			it.tally.into(&sum)
+			items++
+		}
+		if items != tc.items || sum.Occurrences != tc.n {
+			t.Errorf("n=%d: %d hand-overs counting %d occurrences, want %d counting %d", tc.n, items, sum.Occurrences, tc.items, tc.n)
+		}
+	}
+}
