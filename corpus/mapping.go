@@ -93,8 +93,8 @@ const dropAbove = 256 << 20
 // the x86-64 and arm64 (4 KiB pages) huge page size and of every page
 // size. Each drop is a TLB shootdown on every CPU running the process;
 // in 2 MiB chunks (one madvise per 8 MiB part) they were 11% of the CPU
-// of 2 GB of RFC text on a 2-core VM, in 64 MiB 3% (issue 25). The
-// scanned pages left mapped stay under a chunk per worker.
+// of 2 GB of RFC text on a 2-core VM, in 64 MiB 3% (issue 25). A file's
+// pages left mapped stay near a chunk per worker plus one (148 MB at -j 2).
 const dropChunk = 64 << 20
 
 // chunkTally counts the bytes said scanned of each chunk of a file.
