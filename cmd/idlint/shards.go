@@ -25,7 +25,7 @@ var neutralFlags = map[string]bool{
 	"shard": true, "shard-root": true, "report": true, "run-id": true, "j": true,
 	"quiet": true, "skip-done": true, "cpuprofile": true, "memprofile": true,
 	"color": true, "sources": true, "format": true, "o": true, "output": true,
-	"statistics": true, "fail-on": true, "memory-limit": true, "no-mmap": true,
+	"statistics": true, "fail-on": true, "memory-limit": true, "no-mmap": true, "mmap": true,
 	"temp-dir": true, "cluster-memory": true,
 }
 
