@@ -275,7 +275,7 @@ func ExpandCounted(paths []string, opt Options) (out []Input, ignored Ignored) {
 			continue
 		}
 		ig := newIgnorer(p, opt, &ignored)
-		out = walkDir(out, p, opt, map[string]bool{}, ig)
+		out = walkDir(out, p, opt, map[string]bool{}, ig, nil)
 		out = append(out, ig.errInput...)
 	}
 	return out, ignored
@@ -285,7 +285,7 @@ func ExpandCounted(paths []string, opt Options) (out []Input, ignored Ignored) {
 // starts in it, and its type (fs.FileMode's type bits).
 type dirent struct {
 	path string
-	name int
+	name int32
 	typ  fs.FileMode
 }
 
@@ -293,7 +293,20 @@ func (e *dirent) Name() string      { return e.path[e.name:] }
 func (e *dirent) IsDir() bool       { return e.typ.IsDir() }
 func (e *dirent) Type() fs.FileMode { return e.typ }
 
-func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ignorer) []Input {
+// listing is a subdirectory's entries, read by its parent's walk before
+// its inputs grow (walkDir), or only its skip decision.
+type listing struct {
+	entries []dirent
+	err     error
+	skip    bool // ig.skip's answer, asked once (it counts what it leaves out)
+	listed  bool // entries and err are its readDir's
+}
+
+// lookaheadMax bounds the entries a directory's walk lists ahead for its
+// subdirectories (their lists are held until walked).
+var lookaheadMax = 1 << 16 // a variable for the tests
+
+func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ignorer, l *listing) []Input {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		if seen[real] {
 			return append(out, Input{Path: root, Err: fmt.Errorf("symlink loop: %s is already being walked", real)})
@@ -302,7 +315,13 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ig
 		defer delete(seen, real)
 	}
 	sep := string(filepath.Separator)
-	entries, err := readDir(root, sep) // in lexical order
+	var entries []dirent
+	var err error
+	if l != nil && l.listed {
+		entries, err = l.entries, l.err
+	} else {
+		entries, err = readDir(root, sep) // in lexical order
+	}
 	if err != nil {
 		return append(out, Input{Path: root, Err: err})
 	}
@@ -310,18 +329,46 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ig
 	// filepath.Join cleans every path it makes: a clean root and an entry
 	// name need only the separator (a fifth of the walk of the RFC series)
 	plain := root != "." && root == filepath.Clean(root) && !strings.HasSuffix(root, sep)
-	out = slices.Grow(out, len(entries))
-	for _, e := range entries {
-		p := e.path
-		if !plain {
-			p = filepath.Join(root, e.Name())
+	path := func(e *dirent) string {
+		if plain {
+			return e.path
 		}
-		if ig.skip(p, e.Name(), e.IsDir()) {
+		return filepath.Join(root, e.Name())
+	}
+	// The subdirectories are listed first, so that the inputs grow once
+	// for them too: grown again for the RFC series' 500 files in
+	// subdirectories, its 10,000 inputs (560 KB) were copied into pages
+	// never touched, a third of the walk's page faults (issue 25).
+	var subs []listing
+	n := len(entries)
+	for i := range entries {
+		if e := &entries[i]; e.IsDir() {
+			sub := listing{skip: ig.skip(path(e), e.Name(), true)}
+			if !sub.skip && n < lookaheadMax {
+				sub.entries, sub.err = readDir(path(e), sep)
+				sub.listed = true
+				n += len(sub.entries)
+			}
+			subs = append(subs, sub)
+		}
+	}
+	out = slices.Grow(out, n)
+	for i := range entries {
+		e := &entries[i]
+		p := path(e)
+		if e.IsDir() {
+			sub := &subs[0]
+			subs = subs[1:]
+			if !sub.skip {
+				out = walkDir(out, p, opt, seen, ig, sub)
+			}
+			*sub = listing{} // walked: its entries are no longer held
+			continue
+		}
+		if ig.skip(p, e.Name(), false) {
 			continue
 		}
 		switch {
-		case e.IsDir():
-			out = walkDir(out, p, opt, seen, ig)
 		case e.Type()&fs.ModeSymlink != 0:
 			fi, err := os.Stat(p)
 			switch {
@@ -333,7 +380,7 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ig
 			case err != nil:
 				out = append(out, Input{Path: p, Err: err})
 			case fi.IsDir() && opt.FollowSymlinks:
-				out = walkDir(out, p, opt, seen, ig)
+				out = walkDir(out, p, opt, seen, ig, nil)
 			case fi.IsDir():
 				// not followed: say so rather than drop it silently
 				out = append(out, Input{Path: p, Err: errSkippedSymlink})

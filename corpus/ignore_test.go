@@ -231,3 +231,56 @@ func TestWalkLikeGit(t *testing.T) {
 		})
 	}
 }
+
+// issue 25 (directory walk): a walk lists a directory's subdirectories
+// before its inputs grow, so that they grow once for all of them (the RFC
+// series' 500 files in subdirectories copied its 10,000 inputs into new
+// pages); past lookaheadMax entries it lists them as it reaches them. The
+// inputs, their errors and the counts left out are the same either way.
+func TestWalkListsSubdirectoriesAhead(t *testing.T) {
+	files := map[string]string{
+		"a.txt":          "",
+		"z.txt":          "",
+		".ignore":        "*.log\nskipped/\n",
+		"x.log":          "",
+		"skipped/s.txt":  "",
+		".hidden/h.txt":  "",
+		"deep/d/e/f.txt": "",
+		"empty/.keep":    "",
+	}
+	for _, d := range []string{"m", "n", "p"} {
+		for i := range 40 {
+			files[d+"/f"+strings.Repeat("0", i%3)+string(rune('a'+i%26))+".txt"] = ""
+		}
+	}
+	dir := tree(t, files)
+	if err := os.Symlink("m", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	defer func(n int) { lookaheadMax = n }(lookaheadMax)
+	var want []string
+	var wantN Ignored
+	for _, c := range []struct {
+		name string
+		max  int
+	}{{"listed ahead", 1 << 16}, {"as reached", 0}, {"bound met midway", 50}} {
+		lookaheadMax = c.max
+		got, n := walked(t, dir, []string{"."}, Options{})
+		if want == nil {
+			want, wantN = got, n
+			// room for the entries listed (some left out), not the
+			// doubling of inputs grown again (192 for 124 as reached)
+			ins, _ := ExpandCounted([]string{dir}, Options{})
+			if len(ins) != len(want) || cap(ins) > len(ins)*5/4 {
+				t.Errorf("%s: %d inputs have room for %d: grown more than once", c.name, len(ins), cap(ins))
+			}
+			continue
+		}
+		if !reflect.DeepEqual(got, want) || n != wantN {
+			t.Errorf("%s: %q, %+v; listed ahead: %q, %+v", c.name, got, n, want, wantN)
+		}
+	}
+	if len(want) != 2+120+1+1 { // a, z, m/n/p's, deep's, link (an error: not followed)
+		t.Errorf("%d inputs: %q", len(want), want)
+	}
+}

@@ -64,6 +64,7 @@ type inputFile struct {
 	planned int64        // the size Plan found, -1 if none
 	read    atomic.Int64 // atomic: a read-ahead goroutine may be the reader
 	eof     atomic.Bool
+	atEnd   bool // a short read ended at the planned size: the next read is EOF
 }
 
 // openInput opens in's file; one not planned, which a stat did not find
@@ -82,6 +83,7 @@ func openInput(in Input, done <-chan struct{}) (*inputFile, error) {
 func openInputInto(in Input, done <-chan struct{}, f *inputFile) error {
 	f.read.Store(0)
 	f.eof.Store(false)
+	f.atEnd = false
 	if s, ok := in.held.take(in.Path); ok {
 		f.sysFile, f.planned = s, in.planned-1
 		return nil
@@ -104,10 +106,22 @@ func openInputInto(in Input, done <-chan struct{}, f *inputFile) error {
 }
 
 func (f *inputFile) Read(p []byte) (int, error) {
+	if f.atEnd {
+		f.atEnd = false
+		return 0, io.EOF
+	}
 	n, err := f.sysFile.Read(p)
-	f.read.Add(int64(n))
-	if err == io.EOF {
+	switch r := f.read.Add(int64(n)); {
+	case err == io.EOF:
 		f.eof.Store(true)
+	case err == nil && n < len(p) && r == f.planned:
+		// A regular file's read comes back short only at its end: at the
+		// size planned, the read that would return 0 is not asked (one
+		// system call of four per small file; issue 25, directory walk).
+		// A file that grew is read on past the size as before: its read
+		// is not short there.
+		f.eof.Store(true)
+		f.atEnd = true
 	}
 	return n, err
 }

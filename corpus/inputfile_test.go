@@ -97,3 +97,74 @@ func TestSmallInputHandedOverWhole(t *testing.T) {
 		}
 	}
 }
+
+// A planned file whose read comes back short at the size planned has
+// ended: the read that would return 0 is not asked (issue 25, directory
+// walk: one system call of four per small file). Bytes appended after
+// that read are therefore not seen, while a file that had grown before
+// it, or a read that filled its buffer exactly, reads on past the size.
+func TestInputFileShortReadAtPlannedSizeEnds(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	text := []byte("urn:example:a\n")
+	more := []byte("urn:example:b\n")
+	for _, c := range []struct {
+		name      string
+		plan      bool
+		growFirst bool // the file grows between the plan and the first read
+		bufLen    int  // the first read's buffer
+		want      string
+	}{
+		{"short read at the planned size", true, false, 64, string(text)},
+		{"grown before the read", true, true, 64, string(text) + string(more)},
+		{"buffer filled exactly", true, false, len(text), string(text) + string(more)},
+		{"not planned", false, false, 64, string(text) + string(more)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, c.name)
+			if err := os.WriteFile(p, text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			in := Input{Path: p}
+			if c.plan {
+				Plan(&in, Options{}, 0)
+			}
+			grow := func() {
+				w, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := w.Write(more); err != nil {
+					t.Fatal(err)
+				}
+				w.Close()
+			}
+			f, err := openInput(in, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if c.growFirst {
+				grow()
+			}
+			buf := make([]byte, c.bufLen)
+			n, err := f.Read(buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !c.growFirst {
+				grow()
+			}
+			rest, err := io.ReadAll(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := string(buf[:n]) + string(rest); got != c.want {
+				t.Errorf("read %q, want %q", got, c.want)
+			}
+			if _, cut := f.shrunk(); cut {
+				t.Error("shrunk() = true for a file that only grew")
+			}
+		})
+	}
+}

@@ -13,7 +13,7 @@ func readDir(dir, sep string) ([]dirent, error) {
 	}
 	out := make([]dirent, len(entries))
 	for i, e := range entries {
-		out[i] = dirent{path: dir + sep + e.Name(), name: len(dir) + len(sep), typ: e.Type()}
+		out[i] = dirent{path: dir + sep + e.Name(), name: int32(len(dir) + len(sep)), typ: e.Type()}
 	}
 	return out, nil
 }
