@@ -8,7 +8,7 @@ require (
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/dsnet/compress v0.0.1
-	github.com/go-git/go-git/v5 v5.17.2
+	github.com/fluxcd/pkg/sourceignore v0.19.0
 	github.com/klauspost/compress v1.20.3
 	github.com/klauspost/readahead v1.4.0
 	github.com/leodido/go-urn v1.5.0
@@ -27,12 +27,9 @@ require (
 require (
 	github.com/apache/thrift v0.24.0 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
-	github.com/go-git/gcfg v1.5.1-0.20230307220236-3a3c6141e376 // indirect
-	github.com/go-git/go-billy/v5 v5.8.0 // indirect
 	github.com/goccy/go-json v0.10.6 // indirect
 	github.com/google/flatbuffers v25.12.19+incompatible // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	github.com/jbenet/go-context v0.0.0-20150711004518-d14ea06fba99 // indirect
 	github.com/klauspost/cpuid/v2 v2.4.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/zeebo/xxh3 v1.1.0 // indirect
@@ -40,5 +37,4 @@ require (
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/tools v0.51.0 // indirect
-	gopkg.in/warnings.v0 v0.1.2 // indirect
 )

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/fluxcd/pkg/sourceignore/gitignore"
 )
 
 // Directory walks leave out what ripgrep leaves out (issue 20 §2):
@@ -23,9 +23,12 @@ import (
 //   - what Options.Skip excludes.
 //
 // Explicit arguments are never left out. Patterns are matched with
-// go-git's gitignore package; the walk decides each entry as git does:
-// by the last pattern matching the entry itself, with deeper files taking
-// precedence, once its directory is known not to be ignored.
+// go-git's gitignore matcher as Flux keeps it (fluxcd/pkg/sourceignore/
+// gitignore: go-git's pattern.go and matcher.go without its dir.go, whose
+// gcfg and encoding/gob cost every start; issue 25). The walk decides
+// each entry as git does: by the last pattern matching the entry itself,
+// with deeper files taking precedence, once its directory is known not to
+// be ignored.
 
 // ignorer decides which entries of a directory walk are left out, and
 // counts them.

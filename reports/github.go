@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
@@ -73,11 +74,20 @@ func (g *GitHub) Abort(error) { g.w.Flush() }
 
 // githubData escapes a workflow command's message as the Actions
 // toolkit does (escapeData): "%", CR and LF.
-var githubData = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace
+var githubData = func(s string) string { return githubDataR().Replace(s) }
+
+// The replacers are made at first use, not at every start (issue 25).
+var githubDataR = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+})
 
 // githubProperty escapes a workflow command's property value
 // (escapeProperty): githubData's three plus ":" and ",", which end a
 // property.
-var githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace
+var githubProperty = func(s string) string { return githubPropertyR().Replace(s) }
+
+var githubPropertyR = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+})
 
 var _ Sink = (*GitHub)(nil)

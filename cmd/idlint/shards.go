@@ -20,13 +20,18 @@ import (
 // Sharded runs that know themselves (issue 23): the metadata a report
 // records, its completion marker, --skip-done, and merge's checks.
 
-// neutralFlags do not change a report's rows: shards may differ in them.
-var neutralFlags = map[string]bool{
-	"shard": true, "shard-root": true, "report": true, "run-id": true, "j": true,
-	"quiet": true, "skip-done": true, "cpuprofile": true, "memprofile": true,
-	"color": true, "sources": true, "format": true, "o": true, "output": true,
-	"statistics": true, "fail-on": true, "memory-limit": true, "no-mmap": true, "mmap": true,
-	"temp-dir": true, "cluster-memory": true,
+// neutralFlag tells the flags that do not change a report's rows: shards
+// may differ in them. A switch: nothing built at start (issue 25).
+func neutralFlag(name string) bool {
+	switch name {
+	case "shard", "shard-root", "report", "run-id", "j",
+		"quiet", "skip-done", "cpuprofile", "memprofile",
+		"color", "sources", "format", "o", "output",
+		"statistics", "fail-on", "memory-limit", "no-mmap", "mmap",
+		"temp-dir", "cluster-memory":
+		return true
+	}
+	return false
 }
 
 // shardMeta is what a run records of itself before it starts (profiles
@@ -40,7 +45,7 @@ func shardMeta(fs *flag.FlagSet, ld *config.Loader, paths []string, opt idlint.O
 	}
 	var flags []string
 	fs.Visit(func(f *flag.Flag) { // in name order
-		if !neutralFlags[f.Name] {
+		if !neutralFlag(f.Name) {
 			flags = append(flags, "--"+f.Name+"="+f.Value.String())
 		}
 	})

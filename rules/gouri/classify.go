@@ -29,36 +29,46 @@ const (
 	KindPrefix   = lookalike.KindPrefix
 )
 
-// directives are the names gc, cgo and the go command read after "//go:"
+// directive tells the names gc, cgo and the go command read after "//go:"
 // (cmd/compile/internal/noder lex.go and noder.go, go/build, cmd/go), plus
 // retired ones still found in old source (notinheap, nosplitrec).
-var directives = map[string]bool{
-	"build": true, "generate": true, "embed": true, "linkname": true, "noinline": true,
-	"nosplit": true, "noescape": true, "norace": true, "nocheckptr": true, "nointerface": true,
-	"systemstack": true, "nowritebarrier": true, "nowritebarrierrec": true, "yeswritebarrierrec": true,
-	"uintptrkeepalive": true, "uintptrescapes": true, "registerparams": true, "notinheap": true,
-	"nosplitrec": true, "wasmimport": true, "wasmexport": true, "fix": true, "debug": true,
-	"binary-only-package": true,
+func directive(name string) bool {
+	switch name {
+	case "build", "generate", "embed", "linkname", "noinline", "nosplit", "noescape",
+		"norace", "nocheckptr", "nointerface", "systemstack", "nowritebarrier",
+		"nowritebarrierrec", "yeswritebarrierrec", "uintptrkeepalive", "uintptrescapes",
+		"registerparams", "notinheap", "nosplitrec", "wasmimport", "wasmexport", "fix",
+		"debug", "binary-only-package":
+		return true
+	}
+	return false
 }
 
-// linkerSymbols are Go linker and compiler symbol names with the "go:"
+// linkerSymbol tells Go linker and compiler symbol names with the "go:"
 // prefix that cannot be mistaken for a common name; they match alone or
 // followed by "." (cmd/link, cmd/compile, cmd/internal/obj).
-var linkerSymbols = map[string]bool{
-	"buildid": true, "buildinfo": true, "fipsinfo": true, "cuinfo": true, "constinfo": true,
-	"debuglines": true, "funcrel": true, "funcdesc": true, "funcdescrel": true, "sehuw": true,
-	"itab": true, "textfipsstart": true, "textfipsend": true, "rodatafipsstart": true,
-	"rodatafipsend": true, "noptrdatafipsstart": true, "noptrdatafipsend": true,
-	"datafipsstart": true, "datafipsend": true, "inittasks": true,
+func linkerSymbol(name string) bool {
+	switch name {
+	case "buildid", "buildinfo", "fipsinfo", "cuinfo", "constinfo", "debuglines", "funcrel",
+		"funcdesc", "funcdescrel", "sehuw", "itab", "textfipsstart", "textfipsend",
+		"rodatafipsstart", "rodatafipsend", "noptrdatafipsstart", "noptrdatafipsend",
+		"datafipsstart", "datafipsend", "inittasks":
+		return true
+	}
+	return false
 }
 
-// linkerWords are symbol names that are also plain words ("go:map"): they
+// linkerWord tells symbol names that are also plain words ("go:map"): they
 // count as linker symbols when followed by "." ("go:string.*",
 // "go:info.type.int", "go:main.inittasks") or when quoted exactly, as in a
 // Go string literal ("go:map").
-var linkerWords = map[string]bool{
-	"string": true, "func": true, "info": true, "link": true, "plugin": true, "map": true,
-	"main": true, "runtime": true, "shlib": true, "track": true, "builtin": true, "type": true,
+func linkerWord(name string) bool {
+	switch name {
+	case "string", "func", "info", "link", "plugin", "map", "main", "runtime", "shlib",
+		"track", "builtin", "type":
+		return true
+	}
+	return false
 }
 
 // Classify tells a go: identifier ("") from text that only starts like one,
@@ -152,7 +162,7 @@ func isDirective(rest string, before []byte) bool {
 		n++
 	}
 	name := rest[:n]
-	if directives[name] || strings.HasPrefix(name, "cgo_") {
+	if directive(name) || strings.HasPrefix(name, "cgo_") {
 		return true
 	}
 	// b. a pattern
@@ -192,10 +202,10 @@ func isLinkerSymbol(rest string, ctx rules.Context) bool {
 	name, _, dotted := strings.Cut(rest, ".")
 	// the scanner trims a final ".", which then starts ctx.After ("go:string." in a prefix test)
 	dotted = dotted || len(ctx.After) > 0 && ctx.After[0] == '.'
-	if linkerSymbols[name] {
+	if linkerSymbol(name) {
 		return true
 	}
-	if linkerWords[name] {
+	if linkerWord(name) {
 		if dotted {
 			return true
 		}

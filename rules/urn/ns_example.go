@@ -49,17 +49,27 @@ func ExampleFinding(nid, path string, ident string) (rules.Finding, bool) {
 		Message: "urn:example is for documentation, tests and experiments (rfc6963 §3.6); this document's path is none of them"}, true
 }
 
-var docDirs = map[string]bool{
-	"doc": true, "docs": true, "documentation": true, "man": true, "manual": true, "help": true,
-	"example": true, "examples": true, "sample": true, "samples": true, "demo": true, "demos": true,
-	"test": true, "tests": true, "testdata": true, "testing": true, "testsuite": true, "fixtures": true,
-	"spec": true, "specs": true, "__tests__": true, "rfc": true, "rfcs": true,
+// docDir and docExt are switches, not maps, so that nothing is built at
+// start (issue 25).
+func docDir(d string) bool {
+	switch d {
+	case "doc", "docs", "documentation", "man", "manual", "help",
+		"example", "examples", "sample", "samples", "demo", "demos",
+		"test", "tests", "testdata", "testing", "testsuite", "fixtures",
+		"spec", "specs", "__tests__", "rfc", "rfcs":
+		return true
+	}
+	return false
 }
 
-var docExts = map[string]bool{
-	"md": true, "markdown": true, "mdx": true, "rst": true, "txt": true, "text": true, "adoc": true, "asciidoc": true,
-	"org": true, "tex": true, "texi": true, "texinfo": true, "pod": true, "rdoc": true, "man": true, "info": true,
-	"html": true, "htm": true, "xhtml": true,
+func docExt(ext string) bool {
+	switch ext {
+	case "md", "markdown", "mdx", "rst", "txt", "text", "adoc", "asciidoc",
+		"org", "tex", "texi", "texinfo", "pod", "rdoc", "man", "info",
+		"html", "htm", "xhtml":
+		return true
+	}
+	return false
 }
 
 // IsDocumentationPath reports whether path (a file, an archive member
@@ -75,7 +85,7 @@ func IsDocumentationPath(path string) bool {
 		return true
 	}
 	for _, d := range parts[:len(parts)-1] {
-		if docDirs[strings.ToLower(d)] {
+		if docDir(strings.ToLower(d)) {
 			return true
 		}
 	}
@@ -91,7 +101,7 @@ func IsDocumentationPath(path string) bool {
 	}
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		ext := name[i+1:]
-		if docExts[ext] || manSection(ext) {
+		if docExt(ext) || manSection(ext) {
 			return true
 		}
 	}

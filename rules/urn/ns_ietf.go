@@ -82,7 +82,7 @@ func checkIETF(p *parser, start, end int) {
 	case "params":
 		checkParams(p, rest, end)
 	default:
-		if _, ok := ietfSubNamespaces[string(lower[:len(sub)])]; !ok {
+		if _, ok := ietfSubNamespaces()[string(lower[:len(sub)])]; !ok {
 			p.unknownIETF(sub, start, subEnd) // registered later ones pass unchecked
 		}
 	}
@@ -113,17 +113,17 @@ func checkParams(p *parser, start, end int) {
 		return
 	}
 	class := s[start:classEnd]
-	if _, ok := ietfParamsClasses[class]; ok {
+	if _, ok := ietfParamsClasses()[class]; ok {
 		return
 	}
 	// a registered class with a colon (capport:unrestricted)
-	for c := range ietfParamsClasses {
+	for c := range ietfParamsClasses() {
 		if len(c) > len(class) && end-start >= len(c) && s[start:start+len(c)] == c && (start+len(c) == end || s[start+len(c)] == ':') {
 			return
 		}
 	}
 	msg := `class "` + class + `" is not in the IANA params registry of ` + IETFParamsDate
-	for c := range ietfParamsClasses {
+	for c := range ietfParamsClasses() {
 		if ascii.EqualFold(c, class) {
 			msg = `class "` + class + `" is registered as "` + c + `"; params URNs compare by exact string match`
 			break

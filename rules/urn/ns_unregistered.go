@@ -1,7 +1,7 @@
 package urn
 
 import (
-	"sort"
+	"sync"
 
 	"github.com/idlint/idlint/internal/suggest"
 	"github.com/idlint/idlint/rules"
@@ -20,36 +20,55 @@ var UnregisteredWidelyUsed = &rules.Rule{
 	Bad: "urn:schemas-upnp-org:device:MediaServer:1", Good: "urn:isbn:0451450523",
 }
 
-// widelyUsed maps unregistered NIDs in wide use to who uses them.
-var widelyUsed = map[string]string{
-	"schemas-upnp-org":      "UPnP device and service types",
-	"schemas-dlna-org":      "DLNA device descriptions",
-	"schemas-microsoft-com": "Microsoft Office and Windows XML namespaces",
-	"openoffice":            "OpenOffice.org XML names",
-	"hl7-org":               "HL7 v3 XML (urn:hl7-org:v3)",
-	"md5":                   "magnet links and file hashes",
-	"sha1":                  "magnet links, Gnutella (HUGE)",
-	"btih":                  "BitTorrent info-hashes in magnet links",
-	"btmh":                  "BitTorrent v2 multihashes in magnet links",
-	"tree":                  "Tiger tree hashes in magnet links (urn:tree:tiger)",
-	"bitprint":              "Gnutella bitprints in magnet links",
-	"ed2k":                  "eDonkey2000 hashes in magnet links",
-	"aich":                  "eMule AICH hashes in magnet links",
-	"kzhash":                "Kazaa hashes in magnet links",
+// widelyUsed tells who uses an unregistered NID in wide use (lower case);
+// a switch, not a map, so that nothing is built at start (issue 25).
+func widelyUsed(nid string) (string, bool) {
+	switch nid {
+	case "schemas-upnp-org":
+		return "UPnP device and service types", true
+	case "schemas-dlna-org":
+		return "DLNA device descriptions", true
+	case "schemas-microsoft-com":
+		return "Microsoft Office and Windows XML namespaces", true
+	case "openoffice":
+		return "OpenOffice.org XML names", true
+	case "hl7-org":
+		return "HL7 v3 XML (urn:hl7-org:v3)", true
+	case "md5":
+		return "magnet links and file hashes", true
+	case "sha1":
+		return "magnet links, Gnutella (HUGE)", true
+	case "btih":
+		return "BitTorrent info-hashes in magnet links", true
+	case "btmh":
+		return "BitTorrent v2 multihashes in magnet links", true
+	case "tree":
+		return "Tiger tree hashes in magnet links (urn:tree:tiger)", true
+	case "bitprint":
+		return "Gnutella bitprints in magnet links", true
+	case "ed2k":
+		return "eDonkey2000 hashes in magnet links", true
+	case "aich":
+		return "eMule AICH hashes in magnet links", true
+	case "kzhash":
+		return "Kazaa hashes in magnet links", true
+	}
+	return "", false
 }
 
-// registeredNIDs lists the registry's NIDs for "did you mean" (formal ones only).
-var registeredNIDs = func() []string {
-	var out []string
-	for nid := range registry {
-		if len(nid) > 4 && nid[:4] == "urn-" {
+// registeredNIDs lists the registry's NIDs for "did you mean" (formal ones
+// only), in the registry's sorted order (suggest.Closest prefers the first
+// of equals: keep it stable); made at the first unregistered NID.
+var registeredNIDs = sync.OnceValue(func() []string {
+	out := make([]string, 0, len(registry))
+	for _, e := range registry {
+		if len(e.nid) > 4 && e.nid[:4] == "urn-" {
 			continue
 		}
-		out = append(out, nid)
+		out = append(out, e.nid)
 	}
-	sort.Strings(out) // suggest.Closest prefers the first of equals: keep it stable
 	return out
-}()
+})
 
 // unregistered reports an unregistered NID: URN112 for a widely used one,
 // URN025 otherwise, with the registered NID it is likely a typo of.
@@ -58,7 +77,7 @@ func (p *parser) unregistered(nid string, start, end int) {
 	for i := 0; i < len(nid); i++ {
 		buf[i] = ascii.Lower(nid[i])
 	}
-	if who, ok := widelyUsed[string(buf[:len(nid)])]; ok {
+	if who, ok := widelyUsed(string(buf[:len(nid)])); ok {
 		if p.wants(UnregisteredWidelyUsed) {
 			p.add(UnregisteredWidelyUsed, start, end, `NID "`+nid+`" is widely used (`+who+`) but not registered: no document defines its syntax or equivalence`)
 		}
@@ -69,7 +88,7 @@ func (p *parser) unregistered(nid string, start, end int) {
 	}
 	msg := `NID "` + nid + `" is not in the IANA URN Namespaces registry (` + RegistryDate + `)`
 	if len(nid) >= 4 { // one edit from a three-letter NID is mostly another word (cid, new)
-		if s, ok := suggest.Closest(nid, registeredNIDs); ok {
+		if s, ok := suggest.Closest(nid, registeredNIDs()); ok {
 			msg += `; did you mean "` + s + `"?`
 		}
 	}

@@ -1,6 +1,10 @@
 package urn
 
-import "github.com/idlint/idlint/rules/internal/ascii"
+import (
+	"sort"
+
+	"github.com/idlint/idlint/rules/internal/ascii"
+)
 
 //go:generate go run ../../internal/gen/urnregistry -in ../../../shared/registries/urn-namespaces.xml -out registry_table.go
 
@@ -20,6 +24,13 @@ func Reference(nid string) (string, bool) {
 	for i := 0; i < len(nid); i++ {
 		buf[i] = ascii.Lower(nid[i])
 	}
-	ref, ok := registry[string(buf[:len(nid)])]
-	return ref, ok
+	key := string(buf[:len(nid)]) // not allocated: it does not escape
+	i := sort.Search(len(registry), func(i int) bool { return registry[i].nid >= key })
+	if i < len(registry) && registry[i].nid == key {
+		return registry[i].ref, true
+	}
+	return "", false
 }
+
+// nidRef is one entry of the registry (registry_table.go).
+type nidRef struct{ nid, ref string }

@@ -3,6 +3,7 @@ package xri
 import (
 	"net/netip"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -12,15 +13,20 @@ import (
 // UseSTD3ASCIIRules and without AllowUnassigned. golang.org/x/net/idna
 // implements UTS #46; transitional processing is its IDNA2003-compatible
 // mode (ß → ss, as RFC 3490's nameprep maps it).
-var idnaProfile = idna.New(
-	idna.MapForLookup(),
-	idna.Transitional(true),
-	idna.StrictDomainName(true),
-	idna.BidiRule(),
-)
+// Both are made at first use, not at every start (issue 25).
+var idnaProfile = sync.OnceValue(func() *idna.Profile {
+	return idna.New(
+		idna.MapForLookup(),
+		idna.Transitional(true),
+		idna.StrictDomainName(true),
+		idna.BidiRule(),
+	)
+})
 
 // idnaDisplay is ToUnicode for the way back (rc2 §2.2.4.5 step 2).
-var idnaDisplay = idna.New(idna.MapForLookup(), idna.StrictDomainName(true), idna.BidiRule())
+var idnaDisplay = sync.OnceValue(func() *idna.Profile {
+	return idna.New(idna.MapForLookup(), idna.StrictDomainName(true), idna.BidiRule())
+})
 
 // uriAuthority reads a URI authority at i (after "//"): rc2 §2.1.1.1
 // [userinfo "@"] host [":" port], or xri-2.0's rfc3987 iauthority.
@@ -184,7 +190,7 @@ func dnsName(h string) string {
 		a := label
 		if !isASCII(label) {
 			var err error
-			a, err = idnaProfile.ToASCII(label)
+			a, err = idnaProfile().ToASCII(label)
 			if err != nil {
 				return `the host label "` + clipTo(label) + `" fails IDNA ToASCII (rfc3490): ` + err.Error()
 			}

@@ -3,6 +3,7 @@ package xri
 import (
 	"bytes"
 	"strings"
+	"sync"
 
 	"github.com/idlint/idlint/rules"
 	"github.com/idlint/idlint/rules/internal/ascii"
@@ -56,17 +57,18 @@ func docTag(before []byte) bool {
 		t = append(t, c|0x20) // letters to lower case; '@' and ':' unchanged
 	}
 	t[0] = before[i-1]
-	_, ok := docTagSet[string(t)]
+	_, ok := docTagSet()[string(t)]
 	return ok
 }
 
-var docTagSet = func() map[string]struct{} {
+// docTagSet is made at the first lookup, not at every start (issue 25).
+var docTagSet = sync.OnceValue(func() map[string]struct{} {
 	m := make(map[string]struct{}, len(docTags))
 	for _, t := range docTags {
 		m[t] = struct{}{}
 	}
 	return m
-}()
+})
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 

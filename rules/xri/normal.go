@@ -226,7 +226,7 @@ func hostToASCII(h string) string {
 	labels := strings.Split(h, ".")
 	for i, l := range labels {
 		if l != "" && !isASCII(l) {
-			if a, err := idnaProfile.ToASCII(l); err == nil {
+			if a, err := idnaProfile().ToASCII(l); err == nil {
 				labels[i] = a
 			}
 		}
@@ -242,7 +242,7 @@ func hostToUnicode(h string) string {
 	labels := strings.Split(h, ".")
 	for i, l := range labels {
 		if ascii.HasPrefixFold(l, "xn--") {
-			if u, err := idnaDisplay.ToUnicode(l); err == nil {
+			if u, err := idnaDisplay().ToUnicode(l); err == nil {
 				labels[i] = u
 			}
 		}
