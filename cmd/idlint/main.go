@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -773,9 +774,16 @@ func interruptContext(delay time.Duration) (ctx context.Context, arm, stop func(
 		defer mu.Unlock()
 		if stopSig == nil && ctx.Err() == nil {
 			sigs, done := make(chan os.Signal, 2), make(chan struct{})
+			var got atomic.Bool // an interrupt came
 			signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-			go interrupted(sigs, done, cancel)
+			go interrupted(sigs, done, cancel, &got)
 			stopSig = sync.OnceFunc(func() { // stop may be called twice
+				if got.Load() {
+					// the run ends with the interrupted status: a second
+					// interrupt while it exits must not end it by the
+					// default action instead
+					signal.Ignore(os.Interrupt, syscall.SIGTERM)
+				}
 				signal.Stop(sigs)
 				close(done)
 			})
@@ -808,12 +816,13 @@ const forceExitAfter = 5 * time.Second
 // spool files at once (issue 24 §2: an exit by signal skips the defers
 // that would) and cancels the run; a second one, or a run still going
 // forceExitAfter later, exits with the interrupted run's status.
-func interrupted(sigs <-chan os.Signal, done <-chan struct{}, cancel func()) {
+func interrupted(sigs <-chan os.Signal, done <-chan struct{}, cancel func(), got *atomic.Bool) {
 	select {
 	case <-sigs:
 	case <-done:
 		return
 	}
+	got.Store(true)
 	corpus.RemoveSpools()
 	cancel()
 	t := time.NewTimer(forceExitAfter)
