@@ -161,7 +161,9 @@ func TestEncodedPathAllocs(t *testing.T) {
 		out := newSlot()
 		e := &emitter{r: &run{encSink: j}, lineBase: 100000}
 		pass := func() {
-			b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}, dl: dl, relLines: true}
+			// not the head task (seq 1): budgeted, so all its batches queue
+			// before they are drained
+			b := batcher{ctx: context.Background(), seq: 1, out: out, bud: &budget{limit: 1 << 30}, dl: dl, relLines: true}
 			for i := range tc.occs {
 				*b.slot() = tc.occs[i]
 				b.commit()

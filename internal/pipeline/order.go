@@ -47,14 +47,20 @@ func (s *slot) put(it item) {
 }
 
 // headPending bounds the batches the head input may queue while the sink
-// drains them: the head holds no budget, this is its backpressure.
-const headPending = 64
+// drains them: the head holds no budget, this is its backpressure. When
+// the sink is the slower side (identifier-dense text into a pipe, issue
+// 25) a deeper queue adds no speed, only fresh heap pages, each a page
+// fault: 64 batches were 16 MB of occurrences or 32 MB encoded.
+const (
+	headPending        = 16 // batches of occurrences (240 KB each)
+	headPendingEncoded = 8  // encoded batches (up to 512 KB each)
+)
 
-// waitRoom blocks while the slot holds headPending batches or more.
-func (s *slot) waitRoom(ctx context.Context) {
+// waitRoom blocks while the slot holds limit items or more.
+func (s *slot) waitRoom(ctx context.Context, limit int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for len(s.items)-s.head >= headPending && ctx.Err() == nil {
+	for len(s.items)-s.head >= limit && ctx.Err() == nil {
 		s.cond.Wait()
 	}
 }
