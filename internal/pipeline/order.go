@@ -47,12 +47,13 @@ func (s *slot) put(it item) {
 }
 
 // headPending bounds the batches the head input may queue while the sink
-// drains them: the head holds no budget, this is its backpressure. When
-// the sink is the slower side (identifier-dense text into a pipe, issue
-// 25) a deeper queue adds no speed, only fresh heap pages, each a page
-// fault: 64 batches were 16 MB of occurrences or 32 MB encoded.
+// drains them: the head holds no budget, this is its backpressure.
+// Encoded batches are only made when every core has a worker, the
+// emitter's writes then the slower side: a deeper queue of them adds no
+// speed, only fresh heap pages, each a page fault (issue 25: 64 were
+// 32 MB). 16 batches of occurrences instead of 64 made -j 1 slower.
 const (
-	headPending        = 16 // batches of occurrences (240 KB each)
+	headPending        = 64 // batches of occurrences (240 KB each)
 	headPendingEncoded = 8  // encoded batches (up to 512 KB each)
 )
 
