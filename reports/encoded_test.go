@@ -152,4 +152,26 @@ func TestJSONLAloneWritesLarge(t *testing.T) {
 	if !slices.Equal(enc.sizes, sizes) {
 		t.Errorf("writes of %v bytes, want one per batch: %v", enc.sizes, sizes)
 	}
+
+	// small batches (small files') are gathered, not a write each
+	var small writeLog
+	j = NewJSONL(&small, nil)
+	for i := range occs {
+		batch, _ = en.Append(batch, &occs[i])
+		if (i+1)%10 == 0 || i == len(occs)-1 {
+			if err := j.WriteEncoded(batch); err != nil {
+				t.Fatal(err)
+			}
+			batch = batch[:0]
+		}
+	}
+	j.Flush()
+	if !bytes.Equal(small.Bytes(), shared.Bytes()) {
+		t.Fatal("WriteEncoded of small batches without sources: output differs")
+	}
+	for _, n := range small.sizes[:len(small.sizes)-1] {
+		if n < 512<<10 {
+			t.Fatalf("small batches written in %v bytes, want each but the last ≥ 512 KiB", small.sizes)
+		}
+	}
 }
