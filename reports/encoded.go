@@ -75,8 +75,26 @@ func (j *JSONL) NewEncoder() *Encoder {
 // WriteEncoded writes lines its encoders made, flushing where
 // Occurrence would have: before a line when less than jsonlRoom is
 // buffered (--sources - interleaves its lines with these at the flushes:
-// the same bytes whoever encoded).
+// the same bytes whoever encoded). Without source records nothing
+// interleaves: a large b goes in one write, not copied into the buffer
+// first; small ones (a small file's) are gathered in the buffer.
 func (j *JSONL) WriteEncoded(b []byte) error {
+	if j.src == nil {
+		if len(b) < jsonlShared {
+			if len(b) > j.w.Available() {
+				if err := j.w.Flush(); err != nil {
+					return err
+				}
+			}
+			_, err := j.w.Write(b)
+			return err
+		}
+		if err := j.w.Flush(); err != nil {
+			return err
+		}
+		_, err := j.out.Write(b)
+		return err
+	}
 	for len(b) > 0 {
 		room := j.w.Available() - jsonlRoom
 		if room < 0 {

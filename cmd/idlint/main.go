@@ -26,6 +26,7 @@ import (
 
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/corpus"
+	"github.com/idlint/idlint/internal/pipesize"
 	"github.com/idlint/idlint/internal/shard"
 	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
@@ -467,6 +468,10 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	if err != nil {
 		fmt.Fprintf(stderr, "idlint %s: %v\n", name, err)
 		return exitTrouble
+	}
+	if f, ok := stdout.(*os.File); ok {
+		// dense input's JSON Lines are ~6x the input (issue 25)
+		pipesize.Widen(f)
 	}
 	out := output{stdout: stdout, stderr: stderr, sources: srcW}
 	if rep.dir != "" || rep.html != "" || needsRun(cmd, specs) {

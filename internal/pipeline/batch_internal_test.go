@@ -41,9 +41,9 @@ func TestBatcherSlots(t *testing.T) {
 			out := newSlot()
 			b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}}
 			if encode {
-				// procs 0: every batch encoded by the worker, each occurrence
+				// procs -1: every batch encoded by the worker, each occurrence
 				// encLag commits after its own (issue 25)
-				b.dl = &delivery{enc: reports.NewJSONL(io.Discard, nil).NewEncoder(), busy: new(atomic.Int32)}
+				b.dl = &delivery{enc: reports.NewJSONL(io.Discard, nil).NewEncoder(), busy: new(atomic.Int32), procs: -1}
 			}
 			for i := range tc.n {
 				o := b.slot()
@@ -157,11 +157,13 @@ func TestEncodedPathAllocs(t *testing.T) {
 	}{{"repeated", repeated}, {"distinct", distinct}} {
 		j := reports.NewJSONL(io.Discard, nil)
 		var busy atomic.Int32
-		dl := &delivery{enc: j.NewEncoder(), busy: &busy} // procs 0: always encode
+		dl := &delivery{enc: j.NewEncoder(), busy: &busy, procs: -1} // always encode
 		out := newSlot()
 		e := &emitter{r: &run{encSink: j}, lineBase: 100000}
 		pass := func() {
-			b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}, dl: dl, relLines: true}
+			// not the head task (seq 1): budgeted, so all its batches queue
+			// before they are drained
+			b := batcher{ctx: context.Background(), seq: 1, out: out, bud: &budget{limit: 1 << 30}, dl: dl, relLines: true}
 			for i := range tc.occs {
 				*b.slot() = tc.occs[i]
 				b.commit()

@@ -48,13 +48,20 @@ func (s *slot) put(it item) {
 
 // headPending bounds the batches the head input may queue while the sink
 // drains them: the head holds no budget, this is its backpressure.
-const headPending = 64
+// Encoded batches are only made when every core has a worker, the
+// emitter's writes then the slower side: a deeper queue of them adds no
+// speed, only fresh heap pages, each a page fault (issue 25: 64 were
+// 32 MB). 16 batches of occurrences instead of 64 made -j 1 slower.
+const (
+	headPending        = 64 // batches of occurrences (240 KB each)
+	headPendingEncoded = 8  // encoded batches (up to 512 KB each)
+)
 
-// waitRoom blocks while the slot holds headPending batches or more.
-func (s *slot) waitRoom(ctx context.Context) {
+// waitRoom blocks while the slot holds limit items or more.
+func (s *slot) waitRoom(ctx context.Context, limit int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for len(s.items)-s.head >= headPending && ctx.Err() == nil {
+	for len(s.items)-s.head >= limit && ctx.Err() == nil {
 		s.cond.Wait()
 	}
 }

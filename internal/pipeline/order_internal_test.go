@@ -17,7 +17,7 @@ func TestSlotQueueOrder(t *testing.T) {
 			r := rand.New(rand.NewSource(seed))
 			for i := 1; i <= n; i++ {
 				if r.Intn(3) == 0 {
-					s.waitRoom(context.Background())
+					s.waitRoom(context.Background(), headPending)
 				}
 				s.put(item{ended: i})
 			}
