@@ -42,23 +42,38 @@ type delivery struct {
 	procs      int32
 }
 
-// mode decides a batch's mode. The worker encodes only when there are
-// more workers than cores: with a core to spare (-j 1, or the last task
-// of a run) the emitter encodes beside the workers, on its own core, and
-// with as many workers as cores it still does (issue 25: dense text -j 2
-// on 2 cores, 5 alternated rounds, into a pipe 2.28 -> 1.71 s wall and
-// 3.34 -> 2.89 s CPU, to /dev/null 1.85 -> 1.36 s; the workers' encoders
-// and the memo share the caches, the emitter's writes wait on the pipe).
+// mode decides a batch's mode. With a core to spare (-j 1, or the last
+// task of a run) the emitter encodes beside the workers, on its own core.
+// On up to encodeAloneProcs cores it still does with a worker on every
+// core, and the workers encode only when they outnumber the cores (issue
+// 25: dense text -j 2 on 2 cores, 5 alternated rounds, into a pipe 2.28 ->
+// 1.71 s wall and 3.34 -> 2.89 s CPU, to /dev/null 1.85 -> 1.36 s; the
+// workers' encoders and the memo share the caches, the emitter's writes
+// wait on the pipe). On more cores one emitter could not encode what all
+// the workers find, so they encode once every core has one.
 func (d *delivery) mode() batchMode {
 	switch {
 	case d == nil:
 		return modeOccurrences
 	case d.count:
 		return modeCount
-	case d.enc != nil && d.busy.Load() > d.procs:
+	case d.enc != nil && d.busy.Load() >= d.procs+d.spare():
 		return modeEncode
 	}
 	return modeOccurrences
+}
+
+// encodeAloneProcs is the most cores on which the emitter encodes while
+// every core has a worker (measured on 2).
+const encodeAloneProcs = 2
+
+// spare is how many workers beyond the cores make the workers encode: 1
+// on up to encodeAloneProcs cores, else 0.
+func (d *delivery) spare() int32 {
+	if d.procs <= encodeAloneProcs {
+		return 1
+	}
+	return 0
 }
 
 // encoded is a batch of occurrences as JSON Lines, and where their line

@@ -258,3 +258,35 @@ func TestCountedBatchesHandedOverRarely(t *testing.T) {
 		}
 	}
 }
+
+// issue 25 (-j 2 never slower than -j 1): who encodes JSON Lines. On up
+// to encodeAloneProcs cores the emitter does until the workers outnumber
+// the cores; on more, the workers do once every core has one, since one
+// emitter could not keep up with them all.
+func TestDeliveryModeWhoEncodes(t *testing.T) {
+	enc := reports.NewJSONL(io.Discard, nil).NewEncoder()
+	for _, tc := range []struct {
+		procs, busy int32
+		want        batchMode
+	}{
+		{1, 1, modeOccurrences},
+		{1, 2, modeEncode},
+		{2, 1, modeOccurrences},
+		{2, 2, modeOccurrences},
+		{2, 3, modeEncode},
+		{4, 3, modeOccurrences},
+		{4, 4, modeEncode},
+		{8, 8, modeEncode},
+		{8, 9, modeEncode},
+	} {
+		var busy atomic.Int32
+		busy.Store(tc.busy)
+		d := &delivery{enc: enc, busy: &busy, procs: tc.procs}
+		if got := d.mode(); got != tc.want {
+			t.Errorf("procs %d, busy %d: mode %v, want %v", tc.procs, tc.busy, got, tc.want)
+		}
+	}
+	if got := (&delivery{count: true, busy: new(atomic.Int32)}).mode(); got != modeCount {
+		t.Errorf("counting: mode %v, want modeCount", got)
+	}
+}
