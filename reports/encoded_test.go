@@ -130,22 +130,28 @@ func TestJSONLAloneWritesLarge(t *testing.T) {
 		}
 	}
 
+	// writeBatches writes occs to j as encoded batches of every
+	// occurrences and returns the batches' sizes
+	writeBatches := func(j *JSONL, every int) []int {
+		en := j.NewEncoder()
+		var batch []byte
+		var sizes []int
+		for i := range occs {
+			batch, _ = en.Append(batch, &occs[i])
+			if (i+1)%every == 0 || i == len(occs)-1 {
+				sizes = append(sizes, len(batch))
+				if err := j.WriteEncoded(batch); err != nil {
+					t.Fatal(err)
+				}
+				batch = batch[:0]
+			}
+		}
+		j.Flush()
+		return sizes
+	}
 	var enc writeLog
 	j = NewJSONL(&enc, nil)
-	en := j.NewEncoder()
-	var batch []byte
-	var sizes []int
-	for i := range occs {
-		batch, _ = en.Append(batch, &occs[i])
-		if (i+1)%1024 == 0 || i == len(occs)-1 {
-			sizes = append(sizes, len(batch))
-			if err := j.WriteEncoded(batch); err != nil {
-				t.Fatal(err)
-			}
-			batch = batch[:0]
-		}
-	}
-	j.Flush()
+	sizes := writeBatches(j, 1024)
 	if !bytes.Equal(enc.Bytes(), shared.Bytes()) {
 		t.Fatal("WriteEncoded without sources: output differs")
 	}
@@ -155,17 +161,7 @@ func TestJSONLAloneWritesLarge(t *testing.T) {
 
 	// small batches (small files') are gathered, not a write each
 	var small writeLog
-	j = NewJSONL(&small, nil)
-	for i := range occs {
-		batch, _ = en.Append(batch, &occs[i])
-		if (i+1)%10 == 0 || i == len(occs)-1 {
-			if err := j.WriteEncoded(batch); err != nil {
-				t.Fatal(err)
-			}
-			batch = batch[:0]
-		}
-	}
-	j.Flush()
+	writeBatches(NewJSONL(&small, nil), 10)
 	if !bytes.Equal(small.Bytes(), shared.Bytes()) {
 		t.Fatal("WriteEncoded of small batches without sources: output differs")
 	}
