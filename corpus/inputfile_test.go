@@ -28,19 +28,8 @@ func TestInputFileShrunkAsksOnlyWhenNeeded(t *testing.T) {
 		{"not planned, read to its end", false, -1, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := filepath.Join(dir, c.name)
-			if err := os.WriteFile(p, text, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			in := Input{Path: p}
-			if c.plan {
-				Plan(&in, Options{}, 0)
-			}
-			f, err := openInput(in, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+			p, f := openWritten(t, filepath.Join(dir, c.name), text, c.plan)
+			var err error
 			if c.readTo < 0 {
 				_, err = io.Copy(io.Discard, f)
 			} else {
@@ -121,14 +110,7 @@ func TestInputFileShortReadAtPlannedSizeEnds(t *testing.T) {
 		{"not planned", false, false, 64, string(text) + string(more)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := filepath.Join(dir, c.name)
-			if err := os.WriteFile(p, text, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			in := Input{Path: p}
-			if c.plan {
-				Plan(&in, Options{}, 0)
-			}
+			p, f := openWritten(t, filepath.Join(dir, c.name), text, c.plan)
 			grow := func() {
 				w, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
 				if err != nil {
@@ -139,11 +121,6 @@ func TestInputFileShortReadAtPlannedSizeEnds(t *testing.T) {
 				}
 				w.Close()
 			}
-			f, err := openInput(in, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
 			if c.growFirst {
 				grow()
 			}
@@ -167,4 +144,23 @@ func TestInputFileShortReadAtPlannedSizeEnds(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openWritten writes text to p, plans it when plan is set, and opens it
+// as an input (closed when the test ends).
+func openWritten(t *testing.T, p string, text []byte, plan bool) (string, *inputFile) {
+	t.Helper()
+	if err := os.WriteFile(p, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := Input{Path: p}
+	if plan {
+		Plan(&in, Options{}, 0)
+	}
+	f, err := openInput(in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return p, f
 }

@@ -74,7 +74,7 @@ func (g *GitHub) Abort(error) { g.w.Flush() }
 
 // githubData escapes a workflow command's message as the Actions
 // toolkit does (escapeData): "%", CR and LF.
-var githubData = func(s string) string { return githubDataR().Replace(s) }
+func githubData(s string) string { return githubDataR().Replace(s) }
 
 // The replacers are made at first use, not at every start (issue 25).
 var githubDataR = sync.OnceValue(func() *strings.Replacer {
@@ -84,7 +84,7 @@ var githubDataR = sync.OnceValue(func() *strings.Replacer {
 // githubProperty escapes a workflow command's property value
 // (escapeProperty): githubData's three plus ":" and ",", which end a
 // property.
-var githubProperty = func(s string) string { return githubPropertyR().Replace(s) }
+func githubProperty(s string) string { return githubPropertyR().Replace(s) }
 
 var githubPropertyR = sync.OnceValue(func() *strings.Replacer {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")

@@ -90,8 +90,8 @@ type lineAt struct{ at, line int }
 const encodedCap = 512 << 10 // a batch's bytes: ~420 per dense identifier
 
 // encodedWeight is how many times its bytes' worth of occurrences an
-// encoded batch costs the budget. Workers encode when every core has one,
-// so the emitter's writes are then the slower side and what is held ahead
+// encoded batch costs the budget. Workers encode when they would leave
+// the emitter behind (mode), so its writes are then the slower side and what is held ahead
 // only waits: at weight 1 a dense scan held ~60 MB of JSON Lines ahead,
 // grown in fresh pages (issue 25: 36k page faults at -j 2 against 18k at
 // -j 1, ~13 µs each on the VM measured); 4 holds ~15 MB.

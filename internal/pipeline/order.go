@@ -48,8 +48,8 @@ func (s *slot) put(it item) {
 
 // headPending bounds the batches the head input may queue while the sink
 // drains them: the head holds no budget, this is its backpressure.
-// Encoded batches are only made when every core has a worker, the
-// emitter's writes then the slower side: a deeper queue of them adds no
+// Encoded batches are only made when the workers would leave the emitter
+// behind (delivery.mode), its writes then the slower side: a deeper queue of them adds no
 // speed, only fresh heap pages, each a page fault (issue 25: 64 were
 // 32 MB). 16 batches of occurrences instead of 64 made -j 1 slower.
 const (
