@@ -290,3 +290,60 @@ func TestDeliveryModeWhoEncodes(t *testing.T) {
 		t.Errorf("counting: mode %v, want modeCount", got)
 	}
 }
+
+// A document's few occurrences go out in a pooled slice of the smallest
+// size that holds them, which the emitter gives back cleared (issue 25,
+// page faults of small documents): a batch flushed with n occurrences
+// holds them in order, in a slice of capacity want, and one taken again
+// after its recycling holds no strings of the last use.
+func TestSmallBatchesPooledBySize(t *testing.T) {
+	for _, tc := range []struct {
+		n    int // occurrences committed before the flush
+		want int // capacity handed over
+	}{
+		{1, 4},
+		{4, 4},
+		{5, 16}, // more than 4: a full batch's last few, copied
+		{16, 16},
+		{17, 64},
+		{64, 64},
+		{65, batchSize / 4},
+		{batchSize/4 - 1, batchSize / 4},
+		{batchSize / 4, batchSize}, // a quarter or more: kept in the full batch
+	} {
+		out := newSlot()
+		b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}}
+		for i := range tc.n {
+			o := b.slot()
+			o.Raw = fmt.Sprintf("urn:x:%d", i)
+			b.commit()
+		}
+		b.flush()
+		out.close()
+		it, ok := out.take(context.Background())
+		if !ok {
+			t.Fatalf("n %d: nothing handed over", tc.n)
+		}
+		if len(it.occ) != tc.n || cap(it.occ) != tc.want {
+			t.Errorf("n %d: len %d cap %d, want len %d cap %d", tc.n, len(it.occ), cap(it.occ), tc.n, tc.want)
+		}
+		for i := range it.occ {
+			if want := fmt.Sprintf("urn:x:%d", i); it.occ[i].Raw != want {
+				t.Fatalf("n %d: occurrence %d is %q, want %q", tc.n, i, it.occ[i].Raw, want)
+			}
+		}
+		recycle(it.occ)
+		if tc.want == batchSize {
+			continue
+		}
+		again := smallBatch(tc.n)
+		if len(again) != 0 || cap(again) != tc.want {
+			t.Errorf("n %d: taken again with len %d cap %d, want 0 and %d", tc.n, len(again), cap(again), tc.want)
+		}
+		for i, o := range again[:cap(again)] {
+			if o.Raw != "" {
+				t.Fatalf("n %d: a recycled slice still holds %q at %d", tc.n, o.Raw, i)
+			}
+		}
+	}
+}
