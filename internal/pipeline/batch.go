@@ -313,11 +313,19 @@ func (b *batcher) slot() *lint.Occurrence {
 		// small documents are the common case (a full batch held per
 		// small file would hold 230 KB for a few occurrences)
 		b.batch = smallBatch(0)
+	case len(b.batch) == cap(b.batch) && cap(b.batch) < batchSize/4:
+		// grown through the pooled sizes: a full batch (240 KB) taken for a
+		// few occurrences is read whole by each collection, its pages never
+		// written faulted in (issue 25, page faults)
+		grown := append(smallBatch(cap(b.batch)+1), b.batch...)
+		recycle(b.batch)
+		b.batch = grown
 	case len(b.batch) == cap(b.batch) && cap(b.batch) < batchSize:
-		// a large document: straight to a recycled full batch, not
-		// doubling and copying on the way; full batches beget full ones
-		full := batches.Get().(*[batchSize]lint.Occurrence)[:0]
-		b.batch = append(full, b.batch...)
+		// a large document: to a recycled full batch; full batches beget
+		// full ones
+		old := b.batch
+		b.batch = append(batches.Get().(*[batchSize]lint.Occurrence)[:0], old...)
+		recycle(old)
 		b.nextCap = batchSize
 	}
 	b.batch = append(b.batch, lint.Occurrence{})

@@ -293,23 +293,25 @@ func TestDeliveryModeWhoEncodes(t *testing.T) {
 
 // A document's few occurrences go out in a pooled slice of the smallest
 // size that holds them, which the emitter gives back cleared (issue 25,
-// page faults of small documents): a batch flushed with n occurrences
-// holds them in order, in a slice of capacity want, and one taken again
-// after its recycling holds no strings of the last use.
+// page faults of small documents): the last batch flushed after n
+// occurrences holds them in order, in a slice of capacity want, and one
+// taken again after its recycling holds no strings of the last use.
 func TestSmallBatchesPooledBySize(t *testing.T) {
 	for _, tc := range []struct {
 		n    int // occurrences committed before the flush
-		want int // capacity handed over
+		want int // capacity of the last batch handed over
 	}{
 		{1, 4},
 		{4, 4},
-		{5, 16}, // more than 4: a full batch's last few, copied
+		{5, 16}, // grown through the pooled sizes
 		{16, 16},
 		{17, 64},
 		{64, 64},
 		{65, batchSize / 4},
-		{batchSize/4 - 1, batchSize / 4},
-		{batchSize / 4, batchSize}, // a quarter or more: kept in the full batch
+		{batchSize / 4, batchSize / 4},
+		{batchSize/4 + 1, batchSize}, // more: a full batch
+		{batchSize + 5, 16},          // after a full batch, the last few copied
+		{batchSize + batchSize/4, batchSize},
 	} {
 		out := newSlot()
 		b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}}
@@ -320,23 +322,32 @@ func TestSmallBatchesPooledBySize(t *testing.T) {
 		}
 		b.flush()
 		out.close()
-		it, ok := out.take(context.Background())
-		if !ok {
-			t.Fatalf("n %d: nothing handed over", tc.n)
+		var got []lint.Occurrence
+		var last []lint.Occurrence
+		for {
+			it, ok := out.take(context.Background())
+			if !ok {
+				break
+			}
+			got = append(got, it.occ...)
+			if last != nil {
+				recycle(last)
+			}
+			last = it.occ
 		}
-		if len(it.occ) != tc.n || cap(it.occ) != tc.want {
-			t.Errorf("n %d: len %d cap %d, want len %d cap %d", tc.n, len(it.occ), cap(it.occ), tc.n, tc.want)
+		if len(got) != tc.n || cap(last) != tc.want {
+			t.Errorf("n %d: %d handed over, the last batch's cap %d, want %d and %d", tc.n, len(got), cap(last), tc.n, tc.want)
 		}
-		for i := range it.occ {
-			if want := fmt.Sprintf("urn:x:%d", i); it.occ[i].Raw != want {
-				t.Fatalf("n %d: occurrence %d is %q, want %q", tc.n, i, it.occ[i].Raw, want)
+		for i := range got {
+			if want := fmt.Sprintf("urn:x:%d", i); got[i].Raw != want {
+				t.Fatalf("n %d: occurrence %d is %q, want %q", tc.n, i, got[i].Raw, want)
 			}
 		}
-		recycle(it.occ)
+		recycle(last)
 		if tc.want == batchSize {
 			continue
 		}
-		again := smallBatch(tc.n)
+		again := smallBatch(len(last))
 		if len(again) != 0 || cap(again) != tc.want {
 			t.Errorf("n %d: taken again with len %d cap %d, want 0 and %d", tc.n, len(again), cap(again), tc.want)
 		}
