@@ -205,7 +205,11 @@ const countBatch = 64 * batchSize
 // batches recycles full-size batches once the emitter has delivered them:
 // allocating 1024 occurrences per batch made the garbage collector run
 // every few milliseconds on a fast scan.
-var batches = sync.Pool{New: func() any { return new([batchSize]lint.Occurrence) }}
+var batches = sync.Pool{New: func() any {
+	a := new([batchSize]lint.Occurrence)
+	prefault(unsafe.Pointer(a), unsafe.Sizeof(*a))
+	return a
+}}
 
 func recycle(b []lint.Occurrence) {
 	if cap(b) == batchSize {
@@ -242,7 +246,11 @@ func smallBatch(n int) []lint.Occurrence {
 	if p, _ := smallOccPool[i].Get().(*lint.Occurrence); p != nil {
 		return unsafe.Slice(p, smallOcc[i])[:0]
 	}
-	return make([]lint.Occurrence, 0, smallOcc[i])
+	b := make([]lint.Occurrence, 0, smallOcc[i])
+	if i == len(smallOcc)-1 {
+		prefault(unsafe.Pointer(unsafe.SliceData(b)), uintptr(cap(b))*unsafe.Sizeof(b[:1][0]))
+	}
+	return b
 }
 
 // batcher hands a task's occurrences to its slot in batches, holding
