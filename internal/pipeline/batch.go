@@ -398,6 +398,15 @@ func (b *batcher) unslot() {
 	b.batch = b.batch[:len(b.batch)-1]
 }
 
+// begin starts an input of the task: its occurrences go out after the
+// earlier inputs' records, and its first batch grows from the smallest
+// size again (a large file's full batches are not taken for the small
+// files after it: prefaulted, each is 240 KB resident).
+func (b *batcher) begin() {
+	b.mark = len(b.src)
+	b.nextCap = 0
+}
+
 // record queues a source record after the occurrences before it.
 func (b *batcher) record(r record.Source) {
 	if b.src == nil {

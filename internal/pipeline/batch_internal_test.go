@@ -300,18 +300,21 @@ func TestSmallBatchesPooledBySize(t *testing.T) {
 	for _, tc := range []struct {
 		n    int // occurrences committed before the flush
 		want int // capacity of the last batch handed over
+		next int // then as many of a next input of the task (begin)
 	}{
-		{1, 4},
-		{4, 4},
-		{5, 16}, // grown through the pooled sizes
-		{16, 16},
-		{17, 64},
-		{64, 64},
-		{65, batchSize / 4},
-		{batchSize / 4, batchSize / 4},
-		{batchSize/4 + 1, batchSize}, // more: a full batch
-		{batchSize + 5, 16},          // after a full batch, the last few copied
-		{batchSize + batchSize/4, batchSize},
+		{1, 4, 0},
+		{4, 4, 0},
+		{5, 16, 0}, // grown through the pooled sizes
+		{16, 16, 0},
+		{17, 64, 0},
+		{64, 64, 0},
+		{65, batchSize / 4, 0},
+		{batchSize / 4, batchSize / 4, 0},
+		{batchSize/4 + 1, batchSize, 0}, // more: a full batch
+		{batchSize + 5, 16, 0},          // after a full batch, the last few copied
+		{batchSize + batchSize/4, batchSize, 0},
+		{batchSize + 5, 4, 3}, // a next input starts small again
+		{batchSize + batchSize/4, 16, 10},
 	} {
 		out := newSlot()
 		b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}}
@@ -319,6 +322,18 @@ func TestSmallBatchesPooledBySize(t *testing.T) {
 			o := b.slot()
 			o.Raw = fmt.Sprintf("urn:x:%d", i)
 			b.commit()
+		}
+		if tc.next > 0 {
+			b.record(record.Source{Source: "first"}) // as an input's end
+			b.begin()
+			for i := range tc.next {
+				o := b.slot()
+				o.Raw = fmt.Sprintf("urn:x:%d", tc.n+i)
+				b.commit()
+			}
+			if cap(b.batch) != tc.want {
+				t.Errorf("n %d+%d: the next input filled a batch of cap %d, want %d", tc.n, tc.next, cap(b.batch), tc.want)
+			}
 		}
 		b.flush()
 		out.close()
@@ -335,8 +350,8 @@ func TestSmallBatchesPooledBySize(t *testing.T) {
 			}
 			last = it.occ
 		}
-		if len(got) != tc.n || cap(last) != tc.want {
-			t.Errorf("n %d: %d handed over, the last batch's cap %d, want %d and %d", tc.n, len(got), cap(last), tc.n, tc.want)
+		if len(got) != tc.n+tc.next || cap(last) != tc.want {
+			t.Errorf("n %d+%d: %d handed over, the last batch's cap %d, want %d and %d", tc.n, tc.next, len(got), cap(last), tc.n+tc.next, tc.want)
 		}
 		for i := range got {
 			if want := fmt.Sprintf("urn:x:%d", i); got[i].Raw != want {
