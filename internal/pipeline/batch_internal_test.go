@@ -290,3 +290,86 @@ func TestDeliveryModeWhoEncodes(t *testing.T) {
 		t.Errorf("counting: mode %v, want modeCount", got)
 	}
 }
+
+// A document's few occurrences go out in a pooled slice of the smallest
+// size that holds them, which the emitter gives back cleared (issue 25,
+// page faults of small documents): the last batch flushed after n
+// occurrences holds them in order, in a slice of capacity want, and one
+// taken again after its recycling holds no strings of the last use.
+func TestSmallBatchesPooledBySize(t *testing.T) {
+	for _, tc := range []struct {
+		n    int // occurrences committed before the flush
+		want int // capacity of the last batch handed over
+		next int // then as many of a next input of the task (begin)
+	}{
+		{1, 4, 0},
+		{4, 4, 0},
+		{5, 16, 0}, // grown through the pooled sizes
+		{16, 16, 0},
+		{17, 64, 0},
+		{64, 64, 0},
+		{65, batchSize / 4, 0},
+		{batchSize / 4, batchSize / 4, 0},
+		{batchSize/4 + 1, batchSize, 0}, // more: a full batch
+		{batchSize + 5, 16, 0},          // after a full batch, the last few copied
+		{batchSize + batchSize/4, batchSize, 0},
+		{batchSize + 5, 4, 3}, // a next input starts small again
+		{batchSize + batchSize/4, 16, 10},
+	} {
+		out := newSlot()
+		b := batcher{ctx: context.Background(), out: out, bud: &budget{limit: 1 << 30}}
+		for i := range tc.n {
+			o := b.slot()
+			o.Raw = fmt.Sprintf("urn:x:%d", i)
+			b.commit()
+		}
+		if tc.next > 0 {
+			b.record(record.Source{Source: "first"}) // as an input's end
+			b.begin()
+			for i := range tc.next {
+				o := b.slot()
+				o.Raw = fmt.Sprintf("urn:x:%d", tc.n+i)
+				b.commit()
+			}
+			if cap(b.batch) != tc.want {
+				t.Errorf("n %d+%d: the next input filled a batch of cap %d, want %d", tc.n, tc.next, cap(b.batch), tc.want)
+			}
+		}
+		b.flush()
+		out.close()
+		var got []lint.Occurrence
+		var last []lint.Occurrence
+		for {
+			it, ok := out.take(context.Background())
+			if !ok {
+				break
+			}
+			got = append(got, it.occ...)
+			if last != nil {
+				recycle(last)
+			}
+			last = it.occ
+		}
+		if len(got) != tc.n+tc.next || cap(last) != tc.want {
+			t.Errorf("n %d+%d: %d handed over, the last batch's cap %d, want %d and %d", tc.n, tc.next, len(got), cap(last), tc.n+tc.next, tc.want)
+		}
+		for i := range got {
+			if want := fmt.Sprintf("urn:x:%d", i); got[i].Raw != want {
+				t.Fatalf("n %d: occurrence %d is %q, want %q", tc.n, i, got[i].Raw, want)
+			}
+		}
+		recycle(last)
+		if tc.want == batchSize {
+			continue
+		}
+		again := smallBatch(len(last))
+		if len(again) != 0 || cap(again) != tc.want {
+			t.Errorf("n %d: taken again with len %d cap %d, want 0 and %d", tc.n, len(again), cap(again), tc.want)
+		}
+		for i, o := range again[:cap(again)] {
+			if o.Raw != "" {
+				t.Fatalf("n %d: a recycled slice still holds %q at %d", tc.n, o.Raw, i)
+			}
+		}
+	}
+}

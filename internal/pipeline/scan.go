@@ -59,8 +59,7 @@ func newScanner(eng *lint.Engine, cfg *Config) *scanner {
 func (s *scanner) input(in corpus.Input, copt corpus.Options, stdin io.Reader) {
 	b := &s.b
 	defer in.Release() // what the planner opened and was not read (an error before)
-	// this input's occurrences go out after the earlier inputs' records
-	b.mark = len(b.src)
+	b.begin()
 	defer func() {
 		// a bug in a decoder or the scanner fails this input, not the run
 		if r := recover(); r != nil {
