@@ -383,3 +383,48 @@ func TestMemoPlainText(t *testing.T) {
 		}
 	}
 }
+
+// issue 25 (Occurrence.PlainText): plainText, 8 bytes at a time, agrees
+// with a byte loop for every byte value at every position of texts up to
+// 24 bytes, and plainTexts with plainText of each text, texts within
+// others included.
+func TestPlainTextWords(t *testing.T) {
+	ref := func(s string) bool {
+		for _, c := range []byte(s) {
+			if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 0; n <= 24; n++ {
+		b := []byte(strings.Repeat("u", n))
+		if got := plainText(string(b)); !got {
+			t.Fatalf("%q: not plain", b)
+		}
+		for i := range n {
+			for c := range 256 {
+				b[i] = byte(c)
+				if s := string(b); plainText(s) != ref(s) {
+					t.Fatalf("%q: plainText %v", s, plainText(s))
+				}
+			}
+			b[i] = 'u'
+		}
+	}
+	raw := "urn:ab:c\"d"
+	for _, ss := range [][]string{
+		{raw, raw, raw[:4], raw[4:6]},   // within raw: raw decides
+		{"urn:ab:cd", raw[:8], raw[4:]}, // raw[4:] is not within the first
+		{"urn:ab:cd", "urn:ab:cd", ""},
+		{"", "x\\"},
+	} {
+		want := true
+		for _, s := range ss {
+			want = want && ref(s)
+		}
+		if got := plainTexts(ss...); got != want {
+			t.Errorf("plainTexts(%q) = %v, want %v", ss, got, want)
+		}
+	}
+}
