@@ -899,12 +899,8 @@ func plainText(s string) bool {
 		}
 		// a byte below 0x20, one with its high bit set, and one equal to
 		// 0x7f, '"' or '\\' (each test exact for the word as a whole)
-		bad := (w-lo*0x20)&^w | w
-		for _, c := range [...]uint64{0x7f, '"', '\\'} {
-			x := w ^ lo*c
-			bad |= (x - lo) &^ x
-		}
-		if bad&hi != 0 {
+		x, y, z := w^lo*0x7f, w^lo*'"', w^lo*'\\'
+		if ((w-lo*0x20)&^w|w|(x-lo)&^x|(y-lo)&^y|(z-lo)&^z)&hi != 0 {
 			return false
 		}
 	}
