@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"runtime"
 	"slices"
@@ -151,22 +152,83 @@ type memoScheme struct {
 }
 
 // memoEntry is one remembered text: offsets into the arena, an index into
-// the classes. 56 bytes, no pointers.
+// the classes. 32 bytes, no pointers, two to a cache line: the dense
+// input's table of 2^19 slots is 16.8 MB where 56-byte entries made it
+// 29.4 MB, every page of it fresh memory, dear on a VM where a page
+// fault costs 11-16 µs (issue 25), and a hit's probes span 2 lines, not 3.
 type memoEntry struct {
-	hash                               uint64
-	check                              uint32 // the second hash
-	raw, canon, key, nsKey, ns         uint32 // arena offsets
-	rawLen, canonLen, keyLen, nsKeyLen uint16
-	nsLen                              uint16
-	class                              uint32 // m.classes index; noClass: not linted yet
-	scheme                             uint8  // m.schemes index
+	hash  uint64
+	check uint32 // the second hash
+	raw   uint32 // arena offset of the raw text
+	// alt is the arena offset of the result's one text other than raw
+	// among its canonical form, key and namespace key (metaCanonAlt …
+	// say which are alt), or with metaAux of a memoAux record holding
+	// all four texts' offsets: most results' texts are raw itself or
+	// raw and one other text (an upper-case variant's lower-case form,
+	// an ISBN's key without hyphens), and the namespace is inside one.
+	alt uint32
+	// ord is the entry's number in its generation (Occurrence.MemoID)
+	// with memoPlain, and where the namespace is in raw or alt (ordNS…)
+	ord uint32
+	// meta is raw's length and scheme (what a lookup compares), the
+	// class (metaNoClass: not linted yet), ClassifyText's answer, Placed
+	// and the texts' form: written by an atomic store, which publishes
+	// the result
+	meta uint64
+}
+
+// memoEntry.meta's fields.
+const (
+	metaLenBits    = 10 // raw's length, memoMaxLen at most
+	metaSchemeBits = 5  // m.schemes index: memoMaxSchemes
+	metaKeyMask    = 1<<(metaLenBits+metaSchemeBits) - 1
+	metaAltShift   = metaLenBits + metaSchemeBits // alt's length
+	metaAltMax     = 1<<10 - 1
+	metaClassShift = metaAltShift + 10 // m.classes index
+	metaClassMask  = 1<<15 - 1
+	metaNoClass    = metaClassMask // noClass
 	// text is the scheme's ClassifyText answer: 0 none (classified in
 	// full every time), 1 "" (an identifier in a quiet context), k ≥ 2
 	// the look-alike kind m.kinds[k-2]; facts are its facts for Quiet
-	text, facts uint8
-	placed      bool   // Placed holds for the result
-	ord         uint32 // the entry's number in its generation (Occurrence.MemoID)
+	metaTextShift  = metaClassShift + 15
+	metaFactsShift = metaTextShift + 8
+	metaPlaced     = 1 << (metaFactsShift + 8) // Placed holds for the result
+	metaCanonAlt   = metaPlaced << 1           // the canonical form is alt, else raw
+	metaKeyAlt     = metaPlaced << 2
+	metaNSKeyAlt   = metaPlaced << 3
+	metaNSAlt      = metaPlaced << 4 // the namespace is in alt, else in raw
+	metaAux        = metaPlaced << 5 // alt is a memoAux record
+	metaForm       = metaPlaced | metaCanonAlt | metaKeyAlt | metaNSKeyAlt | metaNSAlt | metaAux
+
+	memoMaxSchemes = 1 << metaSchemeBits
+
+	ordMask       = memoMaxEntries - 1 // memoEntry.ord's number
+	ordNSOffShift = 18                 // the namespace's offset in raw or alt
+	ordNSOffMax   = 1<<5 - 1
+	ordNSLenShift = ordNSOffShift + 5 // and its length
+	ordNSLenMax   = 1<<8 - 1
+)
+
+// memoAux is the record an entry's alt points to when its texts take
+// more than one other text: the canonical form's, key's, namespace
+// key's and namespace's offsets and lengths, little-endian.
+const memoAuxSize = 4*4 + 4*2
+
+// metaOf is the meta of a text of n bytes in scheme si, not linted, of
+// ClassifyText answer text and facts.
+func metaOf(n, si int, text, facts uint8) uint64 {
+	return uint64(n) | uint64(si)<<metaLenBits | metaNoClass<<metaClassShift | uint64(text)<<metaTextShift | uint64(facts)<<metaFactsShift
 }
+
+func metaClass(meta uint64) uint32 {
+	if c := uint32(meta>>metaClassShift) & metaClassMask; c != metaNoClass {
+		return c
+	}
+	return noClass
+}
+
+func (e *memoEntry) rawLen() uint16 { return uint16(e.meta & (1<<metaLenBits - 1)) }
+func (e *memoEntry) scheme() int    { return int(e.meta>>metaLenBits) & (memoMaxSchemes - 1) }
 
 // memoClass is the part of a result many texts share.
 type memoClass struct {
@@ -197,6 +259,15 @@ const (
 	memoWindow     = 4096               // lookups between two choices of Memo.filter
 	memoClassChunk = 256                // classes are allocated this many at a time
 	memoMaxKinds   = 250                // look-alike kinds a generation tells apart
+)
+
+// memoEntry's fields hold what they must (a build fails else).
+var (
+	_ [metaAltMax - memoMaxLen]struct{}
+	_ [metaNoClass - memoMaxClasses]struct{}
+	_ [1<<metaLenBits - 1 - memoMaxLen]struct{}
+	_ [1<<ordNSOffShift - memoMaxEntries]struct{}
+	_ [64 - (metaFactsShift + 8 + 6)]struct{}
 )
 
 // NewMemo returns a memo over e for one goroutine. The memos of e alive
@@ -356,7 +427,7 @@ func (m *Memo) CheckInto(dst *Occurrence, scheme string, raw []byte, ctx *rules.
 func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rules.Context, h uint64) error {
 	m.last = nil
 	si := m.scheme(scheme)
-	if si < 0 || len(raw) > memoMaxLen {
+	if si < 0 || si >= memoMaxSchemes || len(raw) > memoMaxLen {
 		o, err := m.eng.CheckInContext(scheme, string(raw), ctx) // the engine's error, or not remembered
 		*dst = o
 		return err
@@ -385,9 +456,10 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 		m.winHits++
 		m.adm.Hit()
 	}
-	ident := g.arena.str(e.raw, e.rawLen)
-	kind, failed := m.classify(g, sc, e, ident, ctx)
-	class := atomic.LoadUint32(&e.class)
+	ident := g.arena.str(e.raw, uint16(len(raw)))
+	meta := atomic.LoadUint64(&e.meta)
+	kind, failed := m.classify(g, sc, meta, ident, ctx)
+	class := metaClass(meta)
 	switch {
 	case failed:
 		o, err := m.eng.CheckInContext(scheme, ident, ctx)
@@ -407,18 +479,18 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 			*dst = o
 			return nil
 		}
-		e = &ent // as remembered (the table may have grown meanwhile)
+		e, meta = &ent, ent.meta // as remembered (the table may have grown meanwhile)
 	}
 	c := g.class(class)
 	// field by field, Location left to the caller: an Occurrence literal
 	// is built on the stack and copied, the copy's loads stalling on the
 	// stores just made (a tenth of a dense scan's CPU, issue 25)
 	dst.Scheme, dst.Profile, dst.Raw = c.scheme, c.profile, ident
-	dst.Canonical, dst.Key, dst.NSKey = g.arena.str(e.canon, e.canonLen), g.arena.str(e.key, e.keyLen), g.arena.str(e.nsKey, e.nsKeyLen)
-	dst.KeyLevel, dst.Namespace, dst.Findings = c.keyLevel, g.arena.str(e.ns, e.nsLen), c.findings
+	dst.Canonical, dst.Key, dst.NSKey, dst.Namespace = g.texts(e, meta, ident)
+	dst.KeyLevel, dst.Findings = c.keyLevel, c.findings
 	dst.Truncated, dst.Forms, dst.Kind, dst.Suppressed, dst.Fingerprints = false, nil, "", nil, nil
-	dst.MemoID = g.id<<32 | uint64(e.ord)
-	m.last, m.lastPlaced = dst, e.placed
+	dst.MemoID = g.id<<32 | uint64(e.ord&(ordMask|memoPlain))
+	m.last, m.lastPlaced = dst, meta&metaPlaced != 0
 	runtime.KeepAlive(t) // e points into it, maybe a mapping
 	return nil
 }
@@ -453,9 +525,9 @@ func (m *Memo) Prefetch(raw []byte) uint64 {
 	h := m.st.hash1(raw)
 	t := m.st.g.Load().tab.Load()
 	e := &t.e[h&uint64(len(t.e)-1)]
-	// the lines of the entry and of the slots a hit probes after it (2.5
-	// on average at three quarters full)
-	prefetch.Lines3(unsafe.Pointer(e))
+	// the lines of the entry and of the two slots after it (a hit probes
+	// 2.5 on average at three quarters full): at most two
+	prefetch.Ends(unsafe.Pointer(e), 3*unsafe.Sizeof(*e))
 	runtime.KeepAlive(t)
 	return h
 }
@@ -472,12 +544,13 @@ func (t *memoTable) lookup(h memoHash, si, n int, filter bool) *memoEntry {
 		return nil
 	}
 	mask := uint64(len(t.e) - 1)
+	key := uint64(n) | uint64(si)<<metaLenBits
 	for i := h.hash & mask; ; i = (i + 1) & mask {
 		e := &t.e[i]
 		switch eh := atomic.LoadUint64(&e.hash); {
 		case eh == 0:
 			return nil
-		case eh == h.hash && e.check == h.check && int(e.scheme) == si && int(e.rawLen) == n:
+		case eh == h.hash && e.check == h.check && atomic.LoadUint64(&e.meta)&metaKeyMask == key:
 			return e
 		}
 	}
@@ -556,8 +629,9 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable,
 	}
 	e := &t.e[i]
 	// field by field: lookups read hash meanwhile
-	e.check, e.raw, e.rawLen, e.class, e.scheme, e.ord = h.check, off, uint16(len(raw)), noClass, uint8(si), uint32(g.n)
-	e.text, e.facts = g.classifyText(&st.schemes[si], g.arena.str(off, e.rawLen))
+	e.check, e.raw, e.alt, e.ord = h.check, off, 0, uint32(g.n)
+	text, facts := g.classifyText(&st.schemes[si], g.arena.str(off, uint16(len(raw))))
+	atomic.StoreUint64(&e.meta, metaOf(len(raw), si, text, facts))
 	g.n++
 	t.see(h)
 	atomic.StoreUint64(&e.hash, h.hash) // published
@@ -626,12 +700,12 @@ func (g *memoGen) classifyText(sc *memoScheme, ident string) (text, facts uint8)
 // classify is the look-alike classification of ident in ctx, from the
 // remembered ClassifyText answer when the context is quiet; failed
 // reports a panic, as the package's classify does.
-func (m *Memo) classify(g *memoGen, sc *memoScheme, e *memoEntry, ident string, ctx *rules.Context) (kind string, failed bool) {
-	text := e.text
+func (m *Memo) classify(g *memoGen, sc *memoScheme, meta uint64, ident string, ctx *rules.Context) (kind string, failed bool) {
+	text := uint8(meta >> metaTextShift)
 	if text == 0 || ctx == nil {
 		return classify(sc.cl, ident, ctx)
 	}
-	if quiet, failed := quietIn(sc.tc, e.facts, ctx); failed {
+	if quiet, failed := quietIn(sc.tc, uint8(meta>>metaFactsShift), ctx); failed {
 		return "", true
 	} else if !quiet {
 		return classify(sc.cl, ident, ctx)
@@ -671,14 +745,15 @@ func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) (ui
 	if e == nil {
 		return noClass, memoEntry{} // dropped since
 	}
-	if c := e.class; c != noClass {
+	meta := e.meta
+	if c := metaClass(meta); c != noClass {
 		return c, *e // remembered by another memo meanwhile
 	}
 	class, ok := g.internClass(o)
 	if !ok {
 		return noClass, memoEntry{}
 	}
-	raw := g.arena.str(e.raw, e.rawLen)
+	raw := g.arena.str(e.raw, e.rawLen())
 	held := [4]struct {
 		s   string
 		off uint32
@@ -698,7 +773,7 @@ func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) (ui
 				}
 			}
 		}
-		if o := st.find(g, e.scheme, s); o != nil {
+		if o := st.find(g, uint8(e.scheme()), s); o != nil {
 			// s, not the entry's arena text: the same bytes (told by
 			// the 96 bits of a lookup), and in cache where the other
 			// entry's are not (comparing them was 3% of a dense scan's
@@ -718,17 +793,85 @@ func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) (ui
 		n++
 		return off
 	}
-	e.canon, e.canonLen = put(o.Canonical), uint16(len(o.Canonical))
-	e.key, e.keyLen = put(o.Key), uint16(len(o.Key))
-	e.nsKey, e.nsKeyLen = put(o.NSKey), uint16(len(o.NSKey))
-	e.ns, e.nsLen = put(o.Namespace), uint16(len(o.Namespace))
-	e.placed = Placed(o)
-	if plainText(o.Scheme) && plainText(o.Profile) && plainText(o.Raw) && plainText(o.Canonical) && plainText(o.Key) &&
-		plainText(o.NSKey) && plainText(o.KeyLevel) && plainText(o.Namespace) {
-		e.ord |= memoPlain
+	// the texts other than raw: one (alt) in the entry, the namespace in
+	// raw or alt, else all four in a memoAux record
+	var alt string
+	haveAlt := false
+	form := uint64(0)
+	other := func(s string, bit uint64) bool {
+		switch {
+		case s == raw:
+			return true
+		case !haveAlt:
+			alt, haveAlt = s, true
+		}
+		form |= bit
+		return s == alt
 	}
-	atomic.StoreUint32(&e.class, class) // published
+	ns, nsIn, nsAt := o.Namespace, raw, -1
+	if other(o.Canonical, metaCanonAlt) && other(o.Key, metaKeyAlt) && other(o.NSKey, metaNSKeyAlt) && len(alt) <= metaAltMax && len(ns) <= ordNSLenMax {
+		if nsAt = strings.Index(raw, ns); nsAt < 0 && haveAlt {
+			nsIn, nsAt = alt, strings.Index(alt, ns)
+			form |= metaNSAlt
+		}
+	}
+	ord := e.ord & ordMask
+	if nsAt >= 0 && nsAt <= ordNSOffMax && nsAt+len(ns) <= len(nsIn) {
+		e.alt = 0
+		if haveAlt {
+			e.alt = put(alt)
+		}
+		meta = meta&^(metaAltMax<<metaAltShift) | uint64(len(alt))<<metaAltShift
+		ord |= uint32(nsAt)<<ordNSOffShift | uint32(len(ns))<<ordNSLenShift
+	} else {
+		var rec [memoAuxSize]byte
+		for i, s := range [...]string{o.Canonical, o.Key, o.NSKey, o.Namespace} {
+			binary.LittleEndian.PutUint32(rec[4*i:], put(s))
+			binary.LittleEndian.PutUint16(rec[16+2*i:], uint16(len(s)))
+		}
+		e.alt = g.arena.add(rec[:])
+		form = metaAux
+	}
+	if Placed(o) {
+		form |= metaPlaced
+	}
+	if plainText(o.Scheme) && plainText(o.Profile) && plainText(o.KeyLevel) &&
+		plainTexts(o.Raw, o.Canonical, o.Key, o.NSKey, o.Namespace) {
+		ord |= memoPlain
+	}
+	e.ord = ord
+	meta = meta&^(metaClassMask<<metaClassShift|metaForm) | uint64(class)<<metaClassShift | form
+	atomic.StoreUint64(&e.meta, meta) // published
 	return class, *e
+}
+
+// texts are the canonical form, key, namespace key and namespace of the
+// result of entry e of meta, raw its text.
+func (g *memoGen) texts(e *memoEntry, meta uint64, raw string) (canon, key, nsKey, ns string) {
+	if meta&metaAux != 0 {
+		b := unsafe.Slice(unsafe.StringData(g.arena.str(e.alt, memoAuxSize)), memoAuxSize)
+		str := func(i int) string {
+			return g.arena.str(binary.LittleEndian.Uint32(b[4*i:]), binary.LittleEndian.Uint16(b[16+2*i:]))
+		}
+		return str(0), str(1), str(2), str(3)
+	}
+	alt := g.arena.str(e.alt, uint16(meta>>metaAltShift&metaAltMax))
+	canon, key, nsKey = raw, raw, raw
+	if meta&metaCanonAlt != 0 {
+		canon = alt
+	}
+	if meta&metaKeyAlt != 0 {
+		key = alt
+	}
+	if meta&metaNSKeyAlt != 0 {
+		nsKey = alt
+	}
+	in := raw
+	if meta&metaNSAlt != 0 {
+		in = alt
+	}
+	at := e.ord >> ordNSOffShift & ordNSOffMax
+	return canon, key, nsKey, in[at : at+e.ord>>ordNSLenShift&ordNSLenMax]
 }
 
 // memoPlain, in an entry's ord (and so in Occurrence.MemoID), tells
@@ -736,14 +879,57 @@ func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) (ui
 // memoMaxEntries.
 const memoPlain = 1 << 31
 
-// plainText reports whether s is printable ASCII without '"' or '\\'.
+// plainText reports whether s is printable ASCII without '"' or '\\',
+// 8 bytes at a time (a byte loop over each first sighting's five texts
+// was a fifth of remember's CPU on dense text, issue 25).
 func plainText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	for len(b) > 0 {
+		var w uint64
+		if len(b) >= 8 {
+			w = binary.LittleEndian.Uint64(b)
+			b = b[8:]
+		} else {
+			// the tail padded with 'a', a plain byte
+			var t [8]byte
+			copy(t[copy(t[:], b):], "aaaaaaaa")
+			w = binary.LittleEndian.Uint64(t[:])
+			b = nil
+		}
+		// a byte below 0x20, one with its high bit set, and one equal to
+		// 0x7f, '"' or '\\' (each test exact for the word as a whole)
+		x, y, z := w^lo*0x7f, w^lo*'"', w^lo*'\\'
+		if ((w-lo*0x20)&^w|w|(x-lo)&^x|(y-lo)&^y|(z-lo)&^z)&hi != 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// plainTexts is plainText of every text of ss, a text whose bytes lie
+// within an earlier one's not read again: a result's canonical form,
+// key and namespace key are most often its raw text and the namespace
+// inside it.
+func plainTexts(ss ...string) bool {
+	for i, s := range ss {
+		if !within(s, ss[:i]) && !plainText(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// within reports whether s's bytes are in one of ts's (same memory).
+func within(s string, ts []string) bool {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	for _, t := range ts {
+		q := uintptr(unsafe.Pointer(unsafe.StringData(t)))
+		if len(t) > 0 && p >= q && p+uintptr(len(s)) <= q+uintptr(len(t)) {
+			return true
+		}
+	}
+	return false
 }
 
 // find is the entry of text s in scheme si, if one is remembered.

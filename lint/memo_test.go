@@ -41,6 +41,8 @@ func TestMemoMatchesEngine(t *testing.T) {
 			{"urn", "urn:example:a", " ", " "},                     // rfc6963: Placed (URN124 by the document)
 			{"xri", "urn:ISBN:0451450523", "", ""},                 // same text, another scheme: not mixed up
 			{"urn", "urn:ab:" + string(make([]byte, 600)), "", ""}, // too long to remember
+			{"urn", "URN:ISBN:978-3-030-40523-6", " ", " "},        // three texts: a memoAux record (issue 25)
+			{"urn", "URN:AB:cd?+r", " ", " "},                      // key a prefix of the canonical form
 		}
 		// rounds 2 and 3: the hash Prefetch gave handed to CheckHashed
 		// (issue 25: each text hashed once), misses and hits
@@ -194,8 +196,8 @@ func TestMemoTablesHoldNoPointers(t *testing.T) {
 			t.Errorf("memoEntry.%s is a %s", f.Name, f.Type)
 		}
 	}
-	if size := ty.Size(); size > 56 {
-		t.Errorf("memoEntry is %d bytes, want at most 56", size)
+	if size := ty.Size(); size > 32 {
+		t.Errorf("memoEntry is %d bytes, want at most 32", size)
 	}
 	// the chunks are bytes, reached through one pointer each
 	if k := reflect.TypeFor[memoArena]().Field(0).Type; k != reflect.TypeFor[[memoMaxChunks]*byte]() {
@@ -380,6 +382,97 @@ func TestMemoPlainText(t *testing.T) {
 			if round > 0 && (o.MemoID != 0) != c.ids {
 				t.Errorf("%q round %d: MemoID %x", c.raw, round, o.MemoID)
 			}
+		}
+	}
+}
+
+// issue 25 (Occurrence.PlainText): plainText, 8 bytes at a time, agrees
+// with a byte loop for every byte value at every position of texts up to
+// 24 bytes, and plainTexts with plainText of each text, texts within
+// others included.
+func TestPlainTextWords(t *testing.T) {
+	ref := func(s string) bool {
+		for _, c := range []byte(s) {
+			if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 0; n <= 24; n++ {
+		b := []byte(strings.Repeat("u", n))
+		if got := plainText(string(b)); !got {
+			t.Fatalf("%q: not plain", b)
+		}
+		for i := range n {
+			for c := range 256 {
+				b[i] = byte(c)
+				if s := string(b); plainText(s) != ref(s) {
+					t.Fatalf("%q: plainText %v", s, plainText(s))
+				}
+			}
+			b[i] = 'u'
+		}
+	}
+	raw := "urn:ab:c\"d"
+	for _, ss := range [][]string{
+		{raw, raw, raw[:4], raw[4:6]},   // within raw: raw decides
+		{"urn:ab:cd", raw[:8], raw[4:]}, // raw[4:] is not within the first
+		{"urn:ab:cd", "urn:ab:cd", ""},
+		{"", "x\\"},
+	} {
+		want := true
+		for _, s := range ss {
+			want = want && ref(s)
+		}
+		if got := plainTexts(ss...); got != want {
+			t.Errorf("plainTexts(%q) = %v, want %v", ss, got, want)
+		}
+	}
+}
+
+// issue 25 (32-byte entries): a result's texts other than raw are kept
+// as one text in the entry, the namespace within raw or it, else all in
+// a memoAux record; every form gives back the engine's texts, on the
+// first sighting and on a hit.
+func TestMemoEntryForms(t *testing.T) {
+	e, _ := New(Config{})
+	long := "urn:ab:" + strings.Repeat("y", 400)
+	for _, c := range []struct {
+		raw         string
+		form        uint64 // metaForm's bits but metaPlaced
+		nsAt, nsLen uint32
+	}{
+		{"urn:isbn:9783030405236", 0, 4, 4},                                                    // every text raw (rfc8141 §3.1)
+		{"URN:ISBN:9783030405236", metaCanonAlt | metaKeyAlt | metaNSKeyAlt | metaNSAlt, 4, 4}, // the lower-case form
+		{"urn:isbn:978-3-030-40523-6", metaNSKeyAlt, 4, 4},                                     // the ISBN's key without hyphens
+		{"URN:ISBN:978-3-030-40523-6", metaAux, 0, 0},                                          // both
+		{"urn:ab:cd?+r", metaKeyAlt | metaNSKeyAlt, 4, 2},                                      // the key cut before "?+"
+		{"URN:AB:cd?+r", metaAux, 0, 0},                                                        // canonical form and key differ
+		{long, 0, 4, 2},
+		{"go:build", 0, 0, 0}, // no namespace
+	} {
+		scheme := "urn"
+		if strings.HasPrefix(c.raw, "go:") {
+			scheme = "go"
+		}
+		m := e.newMemo()
+		want, _ := e.CheckInContext(scheme, c.raw, nil)
+		for round := range 2 {
+			var got Occurrence
+			if err := m.CheckInto(&got, scheme, []byte(c.raw), nil); err != nil || !sameResult(got, want) {
+				t.Errorf("%q round %d: memo %+v (%v), engine %+v", c.raw, round, got, err, want)
+			}
+		}
+		g := m.st.g.Load()
+		en := g.tab.Load().lookup(m.st.hash([]byte(c.raw)), m.scheme(scheme), len(c.raw), false)
+		if en == nil {
+			t.Fatalf("%q: not remembered", c.raw)
+		}
+		form := en.meta & (metaForm &^ metaPlaced)
+		nsAt, nsLen := en.ord>>ordNSOffShift&ordNSOffMax, en.ord>>ordNSLenShift&ordNSLenMax
+		if form != c.form || form&metaAux == 0 && (nsAt != c.nsAt || nsLen != c.nsLen) {
+			t.Errorf("%q: form %#x, namespace at %d+%d; want %#x, %d+%d", c.raw, form, nsAt, nsLen, c.form, c.nsAt, c.nsLen)
 		}
 	}
 }

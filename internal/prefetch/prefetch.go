@@ -17,5 +17,6 @@ func String(s string) {
 // Line prefetches the cache line of p.
 func Line(p unsafe.Pointer) { ends(p, 1) }
 
-// Lines3 prefetches the three cache lines from p on.
-func Lines3(p unsafe.Pointer) { lines3(p) }
+// Ends prefetches the cache lines of p[0] and p[n-1], n > 0: every line
+// of the n bytes when they span at most two.
+func Ends(p unsafe.Pointer, n uintptr) { ends(p, n) }

@@ -4,11 +4,6 @@ import "unsafe"
 
 // Go has no prefetch of its own: PREFETCHT0 in assembly.
 
-// lines3 prefetches the three cache lines from p.
-//
-//go:noescape
-func lines3(p unsafe.Pointer)
-
 // ends prefetches the lines of p[0] and p[n-1], n > 0.
 //
 //go:noescape

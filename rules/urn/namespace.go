@@ -29,6 +29,8 @@ type NamespaceDef struct {
 	// where the NSS starts in key. It returns false where the namespace adds
 	// no equivalence to this key. Nil: the namespace adds none at all.
 	key func(key string, nss int) (string, bool)
+	// caseMsg is NonCanonicalCase's message for the NID
+	caseMsg string
 }
 
 // Levels of an equivalence key (Result.KeyLevel).
@@ -42,6 +44,7 @@ const (
 var namespaces = map[string]*NamespaceDef{}
 
 func register(d *NamespaceDef) *NamespaceDef {
+	d.caseMsg = nonCanonicalCaseMsg("urn:" + d.NID)
 	namespaces[d.NID] = d
 	return d
 }
@@ -72,6 +75,14 @@ func Namespaces() []*NamespaceDef {
 // "ietf:params" for that sub-namespace), or nil.
 func LookupNamespace(nid string) *NamespaceDef { return lookupNamespace(nid) }
 
+// namespaceDef is lookupNamespace(u.NID), looked up once.
+func (u *URN) namespaceDef() *NamespaceDef {
+	if !u.defKnown {
+		u.def, u.defKnown = lookupNamespace(u.NID), true
+	}
+	return u.def
+}
+
 // namespace runs the NID's checks on the assigned name's NSS.
 func (p *parser) namespace() {
 	u := &p.u
@@ -82,7 +93,7 @@ func (p *parser) namespace() {
 	if u.assignedEnd <= start {
 		return
 	}
-	d := lookupNamespace(u.NID)
+	d := u.namespaceDef()
 	if d == nil {
 		return
 	}
@@ -146,7 +157,7 @@ func (u *URN) nsKeyFrom(key string) (string, string) {
 	if !u.nidOK {
 		return key, LevelProfile
 	}
-	d := lookupNamespace(u.NID)
+	d := u.namespaceDef()
 	nss := 4 + len(u.NID) + 1
 	if d == nil || d.key == nil || len(key) <= nss {
 		return key, LevelProfile

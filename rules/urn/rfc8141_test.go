@@ -2,6 +2,8 @@ package urn
 
 import (
 	"testing"
+
+	"github.com/idlint/idlint/rules"
 )
 
 // Tables read from rfc8141.txt (RFC 8141, 2017), the default profile.
@@ -247,6 +249,33 @@ func TestNamespaceEquivalenceUUID(t *testing.T) {
 		}
 		if k := c.Check("urn:uuid:AB%2cCD", p).NSKey; k != "urn:uuid:ab%2Ccd" {
 			t.Errorf("%s: escapes stay upper case, got %q", p, k)
+		}
+	}
+}
+
+// rfc8141 §3.1 ("urn" and the NID are case-insensitive; the canonical form
+// is lower case): NonCanonicalCase names the canonical "urn:NID", the same
+// text whether the namespace layer knows the NID (its message built once,
+// issue 25) or not, and the layer's checks and key still apply.
+func TestNonCanonicalCaseMessage(t *testing.T) {
+	for _, tc := range []struct{ in, want, nsKey string }{
+		{"URN:ISBN:978-3-030-40523-6", `scheme or NID not in lower case: canonical form is "urn:isbn"`, "urn:isbn:9783030405236"},
+		{"urn:IsBn:9783030405236", `scheme or NID not in lower case: canonical form is "urn:isbn"`, "urn:isbn:9783030405236"},
+		{"Urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", `scheme or NID not in lower case: canonical form is "urn:uuid"`, "urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71"},
+		{"URN:Ab:cd", `scheme or NID not in lower case: canonical form is "urn:ab"`, "urn:ab:cd"},
+	} {
+		u, fs := Lint(tc.in, RFC8141, Options{MinSeverity: rules.Info})
+		msg := ""
+		for _, f := range fs {
+			if f.Rule == NonCanonicalCase {
+				msg = f.Message
+			}
+		}
+		if msg != tc.want {
+			t.Errorf("%q: message %q, want %q", tc.in, msg, tc.want)
+		}
+		if k, _ := u.NSKey(); k != tc.nsKey {
+			t.Errorf("%q: NSKey %q, want %q", tc.in, k, tc.nsKey)
 		}
 	}
 }

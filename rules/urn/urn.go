@@ -38,6 +38,11 @@ type URN struct {
 	assignedEnd int  // end of the assigned name (urn:NID:NSS) in raw
 	needsCase   bool // scheme, NID or a %-escape is not in canonical case
 	queryOrder  bool // rfc2141bis-03 §5 step 5b instead of 5a
+	// def is the namespace layer's definition of NID when defKnown
+	// (looked up once per parse, issue 25: each lookup lower-cases and
+	// hashes the NID)
+	def      *NamespaceDef
+	defKnown bool
 }
 
 // Directive is one keywd=value pair of an rfc2141bis-03 query.
@@ -137,11 +142,23 @@ func (p *parser) parse() {
 	if u.needsCase && p.wants(NonCanonicalCase) {
 		for j := 0; j < nidEnd; j++ {
 			if c := s[j]; c >= 'A' && c <= 'Z' {
-				p.add(NonCanonicalCase, 0, nidEnd, `scheme or NID not in lower case: canonical form is "`+strings.ToLower(s[:nidEnd])+`"`)
+				msg := ""
+				if d := u.namespaceDef(); d != nil {
+					msg = d.caseMsg // built once per namespace (issue 25)
+				} else {
+					msg = nonCanonicalCaseMsg(strings.ToLower(s[:nidEnd]))
+				}
+				p.add(NonCanonicalCase, 0, nidEnd, msg)
 				break
 			}
 		}
 	}
+}
+
+// nonCanonicalCaseMsg is NonCanonicalCase's message for "urn:NID" in
+// lower case.
+func nonCanonicalCaseMsg(lower string) string {
+	return `scheme or NID not in lower case: canonical form is "` + lower + `"`
 }
 
 func (p *parser) caseOfNID() {
