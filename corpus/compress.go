@@ -7,13 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
-	"runtime"
-	"strconv"
-	"strings"
 	"sync"
-	"sync/atomic"
-	"time"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -24,15 +18,7 @@ import (
 // zstd decoders hold their history buffers: reuse them across members and
 // inputs. They decode on one goroutine (concurrency 1), an input's own
 // stream too, whose decoding overlaps the scanning (the walker's
-// read-ahead), unless its window is of zstdWideWindow or more and a core
-// is spare. klauspost's blocks in flight split each block's decoding
-// into stages on three goroutines. Measured on two shared cores (issue
-// 25, 200 MB of RFC text, alternated with `zstd -dc`): at levels 3 and 9
-// (windows of 2 and 4 MiB) they were slower than `zstd -dc` in most
-// rounds, at up to twice the CPU, where one goroutine matched it; at
-// level 19 (8 MiB), whose matches reach further back, one goroutine is
-// 1.1x slower than `zstd -dc` and blocks in flight were faster in every
-// round (0.41 s against 0.52).
+// read-ahead), unless zstdBlocksInFlight says otherwise.
 var zstdPool, zstdWidePool sync.Pool
 
 const (
@@ -40,46 +26,22 @@ const (
 	zstdWideWindow  = 8 << 20
 )
 
-// Blocks in flight pay at every window on a machine with cores idle: on
-// two cores under real-time priority (the others' processes waiting), a
-// 200 MB level-3 and level-9 .zst took 0.17 s against one goroutine's
-// 0.26-0.27 s and `zstd -dc`'s 0.22-0.26 s, faster than it in 7 of 7
-// rounds, for 7 % more CPU. With the cores taken by other processes (load
-// 11-14) they lost (level 9: 1.17 s against 0.64), as session 13 found
-// (issue 25). So they are used for any window while the load average
-// leaves a core idle.
-var machineQuiet = loadQuiet
-
-// The last reading of loadQuiet and when it was made: the 1-minute
-// average moves slowly, and a directory of small .zst files opens a
-// stream per file (a hint: racing readers may both read the file).
-var (
-	quietRead atomic.Int64 // time.Now().UnixNano(); 0: never
-	quietWas  atomic.Bool
-)
-
-// loadQuiet is quietLoad of /proc/loadavg, read at most once a second.
-func loadQuiet() bool {
-	now := time.Now().UnixNano()
-	if at := quietRead.Load(); at != 0 && now-at < int64(time.Second) {
-		return quietWas.Load()
-	}
-	b, err := os.ReadFile("/proc/loadavg")
-	q := err == nil && quietLoad(string(b), runtime.NumCPU())
-	quietWas.Store(q)
-	quietRead.Store(now)
-	return q
-}
-
-// quietLoad reports whether a /proc/loadavg line's 1-minute load is under
-// the number of cores.
-func quietLoad(loadavg string, cpus int) bool {
-	f := strings.Fields(loadavg)
-	if len(f) == 0 {
-		return false
-	}
-	l, err := strconv.ParseFloat(f[0], 64)
-	return err == nil && l < float64(cpus)
+// zstdBlocksInFlight decides whether an input's own stream, whose first
+// bytes are head, is decoded with klauspost's blocks in flight: each
+// block's decoding split into stages (sequences, execution) on other
+// goroutines. Only with a core that the run's workers leave idle (width,
+// Options.decodeWidth), and only for windows of zstdWideWindow or more.
+// Below that the split loses even with both cores idle: on two cores
+// (issue 25, 200 MB of RFC text, the decoder alone under real-time
+// priority) the sequence stage alone costs about what the one-goroutine
+// decoder does (0.28 s), so levels 3 and 9 took 0.36-0.42 s against
+// 0.28-0.38 s on one goroutine, for twice the CPU; at level 19 (8 MiB),
+// whose matches reach further back, the split took 0.34-0.38 s against
+// 0.36-0.45 s. The decision was once also made by the machine's load
+// average, which varies between runs and machines and did not hold: on a
+// quiet machine it chose the split at level 3, 25 % slower than -j 1.
+func zstdBlocksInFlight(head []byte, width int) bool {
+	return width >= 2 && zstdWide(head)
 }
 
 // zstdWide reports whether a stream whose first bytes are head asks for
@@ -401,7 +363,7 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 			}
 			return d, nil, d.Close, nil
 		}
-		wide := top && w.opt.ParallelDecode && w.opt.decodeWidth() >= 2 && (zstdWide(head) || machineQuiet())
+		wide := top && w.opt.ParallelDecode && zstdBlocksInFlight(head, w.opt.decodeWidth())
 		d, err := getZstd(br, w.opt.MaxWindowBytes, wide)
 		if err != nil {
 			return nil, nil, release, err
