@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand"
 	"testing"
+
+	"github.com/idlint/idlint/lint"
 )
 
 // A slot delivers items in order while its producer runs ahead or waits
@@ -68,5 +70,99 @@ func TestSlotTakeEndsOnCancel(t *testing.T) {
 	cancel()
 	if got := <-done; len(got) != 1 || got[0] != 1 {
 		t.Errorf("took %v, want the one item queued", got)
+	}
+}
+
+// issue 25 (-j 2 never slower than -j 1): a worker on a later input scans
+// ahead only while the emitter keeps up, fewer than emitterBehind
+// occurrences waiting in the head's slot.
+func TestScanAheadRule(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		queued int64
+		want   bool
+	}{
+		{0, true},
+		{1, true},
+		{emitterBehind - 1, true},
+		{emitterBehind, false},
+		{headPending * batchSize, false}, // the head's worker waiting for room
+	} {
+		if got := scanAhead(tc.queued); got != tc.want {
+			t.Errorf("scanAhead(%d) = %v, want %v", tc.queued, got, tc.want)
+		}
+	}
+}
+
+// issue 25: acquire's decision, asked with the run cancelled, so that a
+// wait returns at once with no tokens: the head's input never waits and
+// holds none, a later input takes its tokens while the emitter keeps up
+// and the budget has room, and waits otherwise.
+func TestAcquireWaitsForBehindEmitter(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name   string
+		input  int   // the head is input 3
+		queued int   // occurrences waiting in the head's slot
+		used   int64 // budget used, of 10,000
+		want   int64 // tokens for a batch of 100
+	}{
+		{"head, emitter behind", 3, 2 * emitterBehind, 0, 0},
+		{"later, nothing queued", 4, 0, 0, 100},
+		{"later, emitter keeps up", 5, emitterBehind - 1, 0, 100},
+		{"later, emitter behind", 4, emitterBehind, 0, 0},
+		{"later, budget full", 4, 0, 9950, 0},
+		{"later, no head slot yet", 4, -1, 0, 100},
+	} {
+		b := &budget{limit: 10000}
+		b.head.Store(3)
+		b.used.Store(tc.used)
+		if tc.queued >= 0 {
+			s := newSlot()
+			if tc.queued > 0 {
+				s.put(item{occ: make([]lint.Occurrence, tc.queued)})
+			}
+			b.front.Store(s)
+		}
+		if got := b.acquire(ctx, tc.input, 100); got != tc.want {
+			t.Errorf("%s: %d tokens, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// issue 25: a worker waiting for a behind emitter goes on once the
+// emitter has taken the head's batches, and leaves on cancellation: no
+// deadlock either way.
+func TestAcquireResumesWhenEmitterCatchesUp(t *testing.T) {
+	t.Parallel()
+	b := &budget{limit: 1 << 20}
+	b.head.Store(0)
+	s := newSlot()
+	b.front.Store(s)
+	for range 4 {
+		s.put(item{occ: make([]lint.Occurrence, batchSize)})
+	}
+	got := make(chan int64)
+	go func() { got <- b.acquire(context.Background(), 1, 10) }()
+	for range 4 {
+		if _, ok := s.take(context.Background()); !ok {
+			t.Fatal("slot empty")
+		}
+	}
+	if n := <-got; n != 10 {
+		t.Errorf("%d tokens after the emitter caught up, want 10", n)
+	}
+	if n := s.occs.Load(); n != 0 {
+		t.Errorf("%d occurrences counted in a drained slot", n)
+	}
+
+	s.put(item{occ: make([]lint.Occurrence, emitterBehind)})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { got <- b.acquire(ctx, 1, 10) }()
+	cancel()
+	if n := <-got; n != 0 {
+		t.Errorf("%d tokens on cancellation, want 0", n)
 	}
 }
