@@ -9,7 +9,7 @@ package corpus
 const (
 	raBuffers    = 4
 	raSize       = 1 << 20
-	hugePageSize = 2 << 20 // hugeOffHeap's alignment
+	hugePageSize = 2 << 20 // offHeap's alignment
 )
 
 // raBufs is one set of read-ahead buffers; mapping is their memory when
@@ -28,7 +28,7 @@ func getRaBufs() *raBufs {
 		return b
 	default:
 	}
-	x, m := hugeOffHeap(raBuffers * raSize)
+	x, m := offHeap(raBuffers * raSize)
 	if x == nil {
 		x = make([]byte, raBuffers*raSize)
 	}

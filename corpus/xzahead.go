@@ -325,12 +325,8 @@ func (x *xzBlocks) buffer(n int64) []byte {
 	if n >= xzOffHeapMin {
 		// on huge pages where the system gives them: 24 MiB of small
 		// pages is 6,144 faults, ~80 ms on a VM where one costs 13 µs
-		if b, m := hugeOffHeap(int(n)); b != nil {
+		if b, m := offHeap(int(n)); b != nil {
 			x.mapped = append(x.mapped, m)
-			return b[:0]
-		}
-		if b := offHeap(int(n)); b != nil {
-			x.mapped = append(x.mapped, b)
 			return b[:0]
 		}
 	}
