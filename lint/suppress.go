@@ -134,6 +134,17 @@ func (d *Directives) Reset(r io.Reader) {
 	*d = Directives{r: r, text: d.text[:0], list: d.list[:0], ahead: d.ahead[:0], active: d.active[:0], lastNL: -1}
 }
 
+// ResetBytes reuses d for a text already in memory, read whole at once:
+// the scanner then takes b in place instead of through Read (issue 25:
+// two copies of a checked file). What is suppressed is the same, as it
+// depends on the text only.
+func (d *Directives) ResetBytes(b []byte) {
+	d.Reset(nil)
+	d.feed(b)
+	d.err = io.EOF
+	d.end()
+}
+
 func (d *Directives) Read(p []byte) (int, error) {
 	if d.ai < len(d.ahead) {
 		n := copy(p, d.ahead[d.ai:])

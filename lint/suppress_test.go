@@ -21,17 +21,23 @@ var identRE = regexp.MustCompile(`(?i)urn:[A-Za-z0-9:%._-]+`)
 // identifier is filtered as soon as its last byte is read, before the
 // rest of its line. It renders every identifier's kept and suppressed
 // rules, then the findings Report gives, each with the document text of
-// its byte range.
+// its byte range. r nil: the text is in memory (ResetBytes), as a
+// scanner of it in place has it.
 func suppressRun(t *testing.T, e *Engine, doc string, r io.Reader) string {
 	t.Helper()
 	d := NewDirectives(r)
+	src := io.Reader(d)
+	if r == nil {
+		d.ResetBytes([]byte(doc))
+		src = strings.NewReader(doc)
+	}
 	idents := identRE.FindAllStringIndex(doc, -1)
 	var out strings.Builder
 	var got []byte
 	buf := make([]byte, 4096)
 	k := 0
 	for {
-		n, err := d.Read(buf)
+		n, err := src.Read(buf)
 		got = append(got, buf[:n]...)
 		for ; k < len(idents) && idents[k][1] <= len(got); k++ {
 			at := idents[k][0]
@@ -188,6 +194,10 @@ func TestSuppressions(t *testing.T) {
 			if one := suppressRun(t, e, tt.doc, iotest.OneByteReader(strings.NewReader(tt.doc))); one != got {
 				t.Errorf("1-byte reads:\n%s", one)
 			}
+			// issue 25: a document in memory is fed whole, not read
+			if whole := suppressRun(t, e, tt.doc, nil); whole != got {
+				t.Errorf("in memory (ResetBytes):\n%s", whole)
+			}
 			if len(tt.doc) > 1000 {
 				return // the long line: 1-byte reads cover it
 			}
@@ -211,6 +221,9 @@ func TestDirectivePosition(t *testing.T) {
 			t.Errorf("reads of %d: %s, want the directive at 2:4", n, got)
 		}
 	}
+	if got := suppressRun(t, e, doc, nil); !strings.Contains(got, "\n2:4 warning IDL100") {
+		t.Errorf("in memory: %s, want the directive at 2:4", got)
+	}
 }
 
 // Any text, any read size: the same directives, no panic.
@@ -226,6 +239,9 @@ func FuzzDirectives(f *testing.F) {
 		want := suppressRun(t, e, string(data), bytes.NewReader(data))
 		if got := suppressRun(t, e, string(data), testio.ChunkReader(data, n)); got != want {
 			t.Errorf("reads of %d bytes: %s, want %s", n, got, want)
+		}
+		if got := suppressRun(t, e, string(data), nil); got != want {
+			t.Errorf("in memory: %s, want %s", got, want)
 		}
 	})
 }
