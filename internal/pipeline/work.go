@@ -4,10 +4,16 @@ import "github.com/idlint/idlint/corpus"
 
 // worker scans the tasks the planner hands over until there are none.
 func (r *run) worker() {
-	sc := newScanner(r.eng, &r.cfg)
-	sc.dl = r.delivery()
-	sc.stream.SetContext(r.ctx) // checked per buffer: text without identifiers ends on an interrupt too
+	// made at the first task: a worker the run has none for (one file at
+	// -j 2) makes no scanner, memo or encoder (issue 25: ~30 page faults
+	// of a one-file check)
+	var sc *scanner
 	for t := range r.work {
+		if sc == nil {
+			sc = newScanner(r.eng, &r.cfg)
+			sc.dl = r.delivery()
+			sc.stream.SetContext(r.ctx) // checked per buffer: text without identifiers ends on an interrupt too
+		}
 		r.busy.Add(1)
 		if t.parts > 0 {
 			sc.part(r.ctx, t, r.cfg.Corpus, r.bud)
