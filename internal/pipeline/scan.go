@@ -119,9 +119,10 @@ func (s *scanner) use(path string) error {
 func (s *scanner) document(ctx context.Context, doc *corpus.Document, b *batcher) error {
 	st := s.stream
 	whole := span{to: math.MaxInt64}
-	if doc.Bytes != nil && len(doc.Bytes) <= maxSchemeDoc {
-		// suppression comments parsed in place too: no copy through
-		// their reader and s.br (~32 page faults of a one-file check)
+	if doc.Bytes != nil && (s.dirs == nil || len(doc.Bytes) <= maxSchemeDoc) {
+		// suppression comments parsed in place too, in a text of a
+		// bounded size: no copy through their reader and s.br (~32 page
+		// faults of a one-file check)
 		var err error
 		if s.dirs != nil {
 			s.dirs.ResetBytes(doc.Bytes)
