@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"unsafe"
@@ -74,6 +75,63 @@ func TestRaBufsInputsAtOnce(t *testing.T) {
 			if len(got[i]) != 1 || got[i][0].text != texts[i] {
 				t.Errorf("round %d, input %d: %d documents, not its text", round, i, len(got[i]))
 			}
+		}
+	}
+}
+
+// An input's decoded stream is read ahead on a goroutine of its own only
+// while a core holds no worker (Options.IdleCores; issue 25, compressed
+// inputs: with every core busy the read-ahead is a copy and hand-overs
+// for no overlap). The worker decoding it itself gives the same records
+// and text, for every compressed format.
+func TestReadAheadIdleCores(t *testing.T) {
+	tests := []struct {
+		name string
+		idle func() int
+		want bool
+	}{
+		{"no hook (a lone input)", nil, true},
+		{"one core idle (-j 1 on two cores, or a last input)", func() int { return 1 }, true},
+		{"many cores idle", func() int { return 7 }, true},
+		{"every core holds a worker (-j 2 on two cores)", func() int { return 0 }, false},
+		{"more workers than cores (-j 4 on two)", func() int { return -2 }, false},
+	}
+	for _, tt := range tests {
+		o := Options{IdleCores: tt.idle}
+		if got := o.readAhead(); got != tt.want {
+			t.Errorf("%s: read ahead %v, want %v", tt.name, got, tt.want)
+		}
+	}
+
+	var text bytes.Buffer
+	for l := 0; text.Len() < 3<<20; l++ {
+		fmt.Fprintf(&text, "line %d urn:example:%d and some words\n", l, l%311)
+	}
+	var gz bytes.Buffer
+	z := gzip.NewWriter(&gz)
+	z.Write(text.Bytes())
+	z.Close()
+	zst := zstdWith(t, text.Bytes())
+	inputs := []struct {
+		name string
+		data []byte
+		err  bool
+	}{
+		{"zstd", zst, false},
+		{"gzip", gz.Bytes(), false},
+		{"zstd cut mid-stream", zst[:len(zst)/2], true},
+	}
+	for _, in := range inputs {
+		ahead, aheadDocs := openBytes(t, in.data, Options{IdleCores: func() int { return 1 }})
+		own, ownDocs := openBytes(t, in.data, Options{IdleCores: func() int { return 0 }})
+		if d := aheadDiff(ahead, aheadDocs, own, ownDocs); d != "" {
+			t.Errorf("%s: %s", in.name, d)
+		}
+		if len(ownDocs) != 1 || !strings.HasPrefix(text.String(), ownDocs[0].text) || len(ownDocs[0].text) < 1<<20 {
+			t.Errorf("%s: %d documents, want the text", in.name, len(ownDocs))
+		}
+		if failed := len(own) > 0 && own[len(own)-1].Error != ""; failed != in.err {
+			t.Errorf("%s: records\n%s\nwant an error: %v", in.name, recordsString(own), in.err)
 		}
 	}
 }

@@ -288,13 +288,14 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 	if n.archives == 0 && n.warc == nil {
 		// An input's compressed stream (x.txt.zst, x.tar.zst): decode on
 		// another goroutine so decompression overlaps the scanning of what
-		// comes out, on another core. Not inside archives, whose many
-		// small members cost more than they gain, nor for a gzip WARC,
-		// whose record offsets come from the decoder's position.
+		// comes out, on another core, when one is idle (readAhead). Not
+		// inside archives, whose many small members cost more than they
+		// gain, nor for a gzip WARC, whose record offsets come from the
+		// decoder's position.
 		pb := bufio.NewReaderSize(g, sniffLen)
 		head, _ := pb.Peek(sniffLen)
 		r = pb
-		if inner := detect(head); gzm == nil || inner != kindWARC && inner != kindARC {
+		if inner := detect(head); w.opt.readAhead() && (gzm == nil || inner != kindWARC && inner != kindARC) {
 			// buffers of 1 MiB: each hand-over between the goroutines
 			// costs a wake-up and the buffer's trip between cores;
 			// with 256 KiB ones a 200 MB .zst took 0.46 s against the
