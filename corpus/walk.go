@@ -10,8 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/klauspost/readahead"
-
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
@@ -295,18 +293,15 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 		pb := bufio.NewReaderSize(g, sniffLen)
 		head, _ := pb.Peek(sniffLen)
 		r = pb
-		if inner := detect(head); w.opt.readAhead() && (gzm == nil || inner != kindWARC && inner != kindARC) {
+		if inner := detect(head); gzm == nil || inner != kindWARC && inner != kindARC {
 			// buffers of 1 MiB: each hand-over between the goroutines
 			// costs a wake-up and the buffer's trip between cores;
 			// with 256 KiB ones a 200 MB .zst took 0.46 s against the
 			// decoder's 0.40 alone, with 1 MiB 0.34 against 0.33
 			// (issue 25)
-			rb := getRaBufs()
-			defer putRaBufs(rb)
-			if ra, err := readahead.NewReaderBuffer(pb, rb.bufs); err == nil {
-				defer ra.Close() // before release and putRaBufs: the goroutine stops first
-				r = ra
-			}
+			l := newLazyAhead(pb, w.opt.readAhead)
+			defer l.close() // before release: the goroutine stops first
+			r = l
 		}
 	}
 	if w.budget != nil {
