@@ -207,6 +207,13 @@ type Options struct {
 	// is asked again as decoding goes on, so that cores other inputs
 	// leave are taken up. Under 2: decode on one.
 	DecodeWidth func() int
+	// IdleCores says how many of the machine's cores no worker of the run
+	// holds now (nil: one, as for a lone input). An input's decoded
+	// stream is read ahead on a goroutine of its own from when one is:
+	// with every core holding a worker, that goroutine's overlap is gone
+	// and its copy and hand-overs are all that is left. It is asked
+	// again as decoding goes on (every 4 MiB).
+	IdleCores func() int
 	// NoMmap reads the parts of a split file (Split) through buffers
 	// instead of scanning the file memory-mapped (NewMapping), as
 	// ripgrep's --no-mmap: for file systems where mapping misbehaves.

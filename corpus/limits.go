@@ -280,3 +280,15 @@ func (o *Options) decodeWidth() int {
 	}
 	return o.DecodeWidth()
 }
+
+// readAhead says whether an input's decoded stream is decoded on a
+// goroutine of its own, ahead of the scan (lazyAhead): only with a core
+// that no worker holds. With every core busy the overlap is gone, and
+// the copy into the read-ahead buffers and their hand-overs only cost:
+// four 50 MB .tar.zst inputs at -j 2 took 0.31 s of CPU instead of 0.33 s
+// and 29 MB instead of 34 MB (issue 25, compressed inputs). At -j 1 the
+// machine's other cores are idle, so a lone input still reads ahead
+// there, as `zstd -dc` writes on a thread of its own.
+func (o *Options) readAhead() bool {
+	return o.IdleCores == nil || o.IdleCores() >= 1
+}

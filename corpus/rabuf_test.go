@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"io"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"unsafe"
 )
@@ -73,6 +76,119 @@ func TestRaBufsInputsAtOnce(t *testing.T) {
 		for i := range inputs {
 			if len(got[i]) != 1 || got[i][0].text != texts[i] {
 				t.Errorf("round %d, input %d: %d documents, not its text", round, i, len(got[i]))
+			}
+		}
+	}
+}
+
+// An input's decoded stream is read ahead on a goroutine of its own only
+// while a core holds no worker (Options.IdleCores; issue 25, compressed
+// inputs: with every core busy the read-ahead is a copy and hand-overs
+// for no overlap). The worker decoding it itself gives the same records
+// and text, for every compressed format.
+func TestReadAheadIdleCores(t *testing.T) {
+	tests := []struct {
+		name string
+		idle func() int
+		want bool
+	}{
+		{"no hook (a lone input)", nil, true},
+		{"one core idle (-j 1 on two cores, or a last input)", func() int { return 1 }, true},
+		{"many cores idle", func() int { return 7 }, true},
+		{"every core holds a worker (-j 2 on two cores)", func() int { return 0 }, false},
+		{"more workers than cores (-j 4 on two)", func() int { return -2 }, false},
+	}
+	for _, tt := range tests {
+		o := Options{IdleCores: tt.idle}
+		if got := o.readAhead(); got != tt.want {
+			t.Errorf("%s: read ahead %v, want %v", tt.name, got, tt.want)
+		}
+	}
+
+	var text bytes.Buffer
+	for l := 0; text.Len() < 9<<20; l++ {
+		fmt.Fprintf(&text, "line %d urn:example:%d and some words\n", l, l%311)
+	}
+	var gz bytes.Buffer
+	z := gzip.NewWriter(&gz)
+	z.Write(text.Bytes())
+	z.Close()
+	zst := zstdWith(t, text.Bytes())
+	inputs := []struct {
+		name string
+		data []byte
+		err  bool
+	}{
+		{"zstd", zst, false},
+		{"gzip", gz.Bytes(), false},
+		{"zstd cut mid-stream", zst[:len(zst)/2], true},
+	}
+	for _, in := range inputs {
+		ahead, aheadDocs := openBytes(t, in.data, Options{IdleCores: func() int { return 1 }})
+		own, ownDocs := openBytes(t, in.data, Options{IdleCores: func() int { return 0 }})
+		if d := aheadDiff(ahead, aheadDocs, own, ownDocs); d != "" {
+			t.Errorf("%s: %s", in.name, d)
+		}
+		var looks atomic.Int32 // a core idle from the third look (8 MiB in)
+		later, laterDocs := openBytes(t, in.data, Options{IdleCores: func() int { return int(looks.Add(1)) / 3 }})
+		if d := aheadDiff(ahead, aheadDocs, later, laterDocs); d != "" {
+			t.Errorf("%s, read ahead from 8 MiB on: %s", in.name, d)
+		}
+		if len(ownDocs) != 1 || !strings.HasPrefix(text.String(), ownDocs[0].text) || len(ownDocs[0].text) < 1<<20 {
+			t.Errorf("%s: %d documents, want the text", in.name, len(ownDocs))
+		}
+		if failed := len(own) > 0 && own[len(own)-1].Error != ""; failed != in.err {
+			t.Errorf("%s: records\n%s\nwant an error: %v", in.name, recordsString(own), in.err)
+		}
+	}
+}
+
+// The read-ahead starts when a core becomes idle, not only at the
+// stream's start (the last inputs of a run take the cores the others
+// leave), and the bytes read are the stream's whatever the moment
+// (issue 25, compressed inputs).
+func TestLazyAhead(t *testing.T) {
+	src := make([]byte, 3*aheadCheck+12345)
+	for i := range src {
+		src[i] = byte(i*7 + i>>13)
+	}
+	tests := []struct {
+		name    string
+		idleAt  int // look at which a core is idle (0: the first; -1: never)
+		started bool
+	}{
+		{"idle from the start", 0, true},
+		{"a core idle after 4 MiB", 1, true},
+		{"a core idle after 8 MiB", 2, true},
+		{"never idle", -1, false},
+		{"idle only after the end", 9, false},
+	}
+	for _, tt := range tests {
+		for _, chunk := range []int{1000, 64 << 10, 3 << 20} {
+			looks := 0
+			l := newLazyAhead(bytes.NewReader(src), func() bool {
+				idle := tt.idleAt >= 0 && looks >= tt.idleAt
+				looks++
+				return idle
+			})
+			var got bytes.Buffer
+			buf := make([]byte, chunk)
+			for {
+				k, err := l.Read(buf)
+				got.Write(buf[:k])
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("%s, reads of %d: %v", tt.name, chunk, err)
+				}
+			}
+			if started := l.ra != nil; started != tt.started {
+				t.Errorf("%s, reads of %d: read-ahead started %v, want %v", tt.name, chunk, started, tt.started)
+			}
+			l.close()
+			if !bytes.Equal(got.Bytes(), src) {
+				t.Errorf("%s, reads of %d: %d bytes read, not the stream's %d", tt.name, chunk, got.Len(), len(src))
 			}
 		}
 	}

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/klauspost/readahead"
-
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
@@ -288,9 +286,10 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 	if n.archives == 0 && n.warc == nil {
 		// An input's compressed stream (x.txt.zst, x.tar.zst): decode on
 		// another goroutine so decompression overlaps the scanning of what
-		// comes out, on another core. Not inside archives, whose many
-		// small members cost more than they gain, nor for a gzip WARC,
-		// whose record offsets come from the decoder's position.
+		// comes out, on another core, when one is idle (readAhead). Not
+		// inside archives, whose many small members cost more than they
+		// gain, nor for a gzip WARC, whose record offsets come from the
+		// decoder's position.
 		pb := bufio.NewReaderSize(g, sniffLen)
 		head, _ := pb.Peek(sniffLen)
 		r = pb
@@ -300,12 +299,9 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 			// with 256 KiB ones a 200 MB .zst took 0.46 s against the
 			// decoder's 0.40 alone, with 1 MiB 0.34 against 0.33
 			// (issue 25)
-			rb := getRaBufs()
-			defer putRaBufs(rb)
-			if ra, err := readahead.NewReaderBuffer(pb, rb.bufs); err == nil {
-				defer ra.Close() // before release and putRaBufs: the goroutine stops first
-				r = ra
-			}
+			l := newLazyAhead(pb, w.opt.readAhead)
+			defer l.close() // before release: the goroutine stops first
+			r = l
 		}
 	}
 	if w.budget != nil {

@@ -141,6 +141,7 @@ func (r *run) setup() {
 	copt := &r.cfg.Corpus
 	copt.ParallelDecode = false
 	copt.DecodeWidth = func() int { return r.cores - int(r.busy.Load()) + 1 }
+	copt.IdleCores = func() int { return runtime.GOMAXPROCS(0) - int(r.busy.Load()) }
 	copt.Whole = isSchemeDoc // never split: its bare identifiers need the whole text
 	copt.Done = r.ctx.Done() // a FIFO or a device waiting: interrupted with the run
 	if r.cfg.Stdin == nil {
