@@ -474,7 +474,7 @@ func (b *batcher) flush() {
 	}
 	var tokens int64
 	if n > 0 { // an item of ended inputs only holds nothing: no waiting
-		tokens = b.bud.acquire(b.ctx, b.seq, n)
+		tokens = b.bud.acquire(b.ctx, b.seq, n, enc == nil && dense(batch))
 		if tokens == 0 {
 			b.out.waitRoom(b.ctx, limit) // the head task: wait for the sink instead
 		}

@@ -126,7 +126,7 @@ func TestAcquireWaitsForBehindEmitter(t *testing.T) {
 			}
 			b.front.Store(s)
 		}
-		if got := b.acquire(ctx, tc.input, 100); got != tc.want {
+		if got := b.acquire(ctx, tc.input, 100, false); got != tc.want {
 			t.Errorf("%s: %d tokens, want %d", tc.name, got, tc.want)
 		}
 	}
@@ -145,7 +145,7 @@ func TestAcquireResumesWhenEmitterCatchesUp(t *testing.T) {
 		s.put(item{occ: make([]lint.Occurrence, batchSize)})
 	}
 	got := make(chan int64)
-	go func() { got <- b.acquire(context.Background(), 1, 10) }()
+	go func() { got <- b.acquire(context.Background(), 1, 10, false) }()
 	for range 4 {
 		if _, ok := s.take(context.Background()); !ok {
 			t.Fatal("slot empty")
@@ -160,9 +160,82 @@ func TestAcquireResumesWhenEmitterCatchesUp(t *testing.T) {
 
 	s.put(item{occ: make([]lint.Occurrence, emitterBehind)})
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { got <- b.acquire(ctx, 1, 10) }()
+	go func() { got <- b.acquire(ctx, 1, 10, false) }()
 	cancel()
 	if n := <-got; n != 0 {
 		t.Errorf("%d tokens on cancellation, want 0", n)
+	}
+}
+
+// issue 25 (-j 2 never slower than -j 1): a full batch marks its text dense
+// when its occurrences, in one document, average under denseSpan bytes
+// apart; a partial batch or one across documents never does.
+func TestDenseBatch(t *testing.T) {
+	t.Parallel()
+	batch := func(n int, step int64, src ...string) []lint.Occurrence {
+		b := make([]lint.Occurrence, n)
+		for i := range b {
+			b[i].Source = "a"
+			b[i].Offset = 1000 + int64(i)*step
+		}
+		if len(src) > 0 {
+			b[n-1].Source = src[0]
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		name  string
+		batch []lint.Occurrence
+		want  bool
+	}{
+		{"dense text, 72 bytes apart", batch(batchSize, 72), true},
+		{"just under denseSpan", batch(batchSize, denseSpan-1), true},
+		{"denseSpan apart", batch(batchSize, denseSpan+1), false},
+		{"sparse text", batch(batchSize, 40000), false},
+		{"partial batch", batch(batchSize-1, 72), false},
+		{"empty", nil, false},
+		{"across documents", batch(batchSize, 72, "b"), false},
+		{"offsets going back (a later document)", batch(batchSize, -1), false},
+	} {
+		if got := dense(tc.batch); got != tc.want {
+			t.Errorf("%s: dense = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// issue 25: with dense text only the input after the head scans, once
+// the head's worker is done; the head never waits. Asked with the run
+// cancelled, a wait returns at once with no tokens.
+func TestAcquireDense(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name    string
+		input   int  // the head is input 3
+		scanned bool // the head's worker is done
+		queued  int  // occurrences waiting in the head's slot
+		want    int64
+	}{
+		{"head", 3, false, 0, 0},
+		{"next, head still scanned", 4, false, 0, 0},
+		{"next, head scanned, emitter idle", 4, true, 0, 100},
+		{"next, head scanned, emitter behind", 4, true, 8 * emitterBehind, 100},
+		{"two after, head scanned", 5, true, 0, 0},
+		{"two after, head still scanned", 5, false, 0, 0},
+	} {
+		b := &budget{limit: 10000}
+		b.head.Store(3)
+		s := newSlot()
+		if tc.queued > 0 {
+			s.put(item{occ: make([]lint.Occurrence, tc.queued)})
+		}
+		if tc.scanned {
+			s.close()
+		}
+		b.front.Store(s)
+		if got := b.acquire(ctx, tc.input, 100, true); got != tc.want {
+			t.Errorf("%s: %d tokens, want %d", tc.name, got, tc.want)
+		}
 	}
 }
