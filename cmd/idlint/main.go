@@ -263,6 +263,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		outs.register(fs, inScan)
 	}
 	report := fs.String("report", "", "also write Parquet tables (occurrences, findings, clusters, sources) to `DIR`")
+	reportSnappy := fs.Bool("report-snappy", false, "compress --report's identifier columns with Snappy: less CPU, larger files (default: all zstd)")
 	htmlOut := fs.String("html", "", "also write the data-quality report, one offline HTML page, to `FILE`")
 	runID := fs.String("run-id", "", "run identifier stored in reports (default: time and random)")
 	shardFlag := fs.String("shard", "", "process only shard `K/N` of the inputs (stable, by the path relative to --shard-root)")
@@ -381,7 +382,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		defer f.Close()
 		srcW = f
 	}
-	rep := reportSpec{dir: *report, html: *htmlOut, runID: *runID, args: append([]string{"idlint", name}, args...), cfg: cfg, shard: sm}
+	rep := reportSpec{dir: *report, html: *htmlOut, runID: *runID, snappy: *reportSnappy, args: append([]string{"idlint", name}, args...), cfg: cfg, shard: sm}
 	if *memLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		// keep a large run under ~512 MB RSS instead of letting the heap
 		// grow past the live set; clusters spill to disk past a quarter
@@ -426,6 +427,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 // reportSpec says where and how to write the Parquet report.
 type reportSpec struct {
 	dir, runID string
+	snappy     bool   // --report-snappy
 	html       string // --html FILE
 	args       []string
 	cfg        lint.Config
@@ -437,6 +439,7 @@ type reportMeta struct {
 	RunID, Version, Profiles, CommandLine string
 	Start                                 time.Time
 	Shard                                 shard.Meta // shards.go
+	Snappy                                bool       // identifier columns Snappy (--report-snappy)
 }
 
 func (r reportSpec) options() reportMeta {
@@ -448,7 +451,7 @@ func (r reportSpec) options() reportMeta {
 	sm := r.shard
 	sm.RunID, sm.Version, sm.Profiles = id, idlint.Version, profiles
 	return reportMeta{RunID: id, Version: idlint.Version, Profiles: profiles,
-		CommandLine: strings.Join(r.args, " "), Start: time.Now(), Shard: sm}
+		CommandLine: strings.Join(r.args, " "), Start: time.Now(), Shard: sm, Snappy: r.snappy}
 }
 
 func scanWith(ctx context.Context, name string, paths []string, opt idlint.Options, outs outputFlags, minSev string, check bool, srcW io.Writer, rep reportSpec, bl baselineFlags, stdout, stderr io.Writer) int {
@@ -639,6 +642,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	runID := fs.String("run-id", "", "run identifier of the merged report (default: time and random)")
 	force := fs.Bool("force", false, "replace OUT when it exists")
 	partial := fs.Bool("allow-partial", false, "merge the shards given when some are missing, and record which in the merged metadata")
+	reportSnappy := fs.Bool("report-snappy", false, "compress OUT's identifier columns with Snappy (default: all zstd)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(fs, err, stdout)
@@ -647,7 +651,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "idlint merge: want OUT SHARD_DIR...")
 		return exitTrouble
 	}
-	rep := reportSpec{runID: *runID, args: append([]string{"idlint", "merge"}, args...)}
+	rep := reportSpec{runID: *runID, snappy: *reportSnappy, args: append([]string{"idlint", "merge"}, args...)}
 	if !withParquet {
 		fmt.Fprintln(stderr, "idlint merge:", mergeReports(ctx, "", nil, reportMeta{}, false))
 		return exitTrouble

@@ -21,7 +21,7 @@ import (
 const withParquet = true
 
 func (m reportMeta) parquet() parquet.Options {
-	return parquet.Options{RunID: m.RunID, Version: m.Version, Profiles: m.Profiles, CommandLine: m.CommandLine, Start: m.Start, Extra: m.Shard.Keys()}
+	return parquet.Options{RunID: m.RunID, Version: m.Version, Profiles: m.Profiles, CommandLine: m.CommandLine, Start: m.Start, Extra: m.Shard.Keys(), Snappy: m.Snappy}
 }
 
 func newArrowStream(w io.Writer, m reportMeta) (reports.Sink, error) {

@@ -8,9 +8,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/file"
 
 	"github.com/idlint/idlint/reports/parquet"
 )
@@ -290,3 +295,61 @@ res.ArrowRows = at.numRows;
 res.ArrowCols = at.schema.fields.map(f => f.name);
 console.log(JSON.stringify(res));
 `
+
+// issue 25: --report writes every column zstd; --report-snappy (scan and
+// merge) makes occurrences' identifier columns Snappy, with the same rows,
+// and shards may differ in it (it changes no row).
+func TestReportSnappyFlag(t *testing.T) {
+	in := reportCorpus(t)
+	out := t.TempDir()
+	codecOf := func(dir, column string) compress.Compression {
+		t.Helper()
+		f, err := file.OpenParquetFile(filepath.Join(dir, parquet.OccurrencesFile), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		k := f.MetaData().Schema.ColumnIndexByName(column)
+		cc, err := f.MetaData().RowGroup(0).ColumnChunk(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cc.Compression()
+	}
+	rowsOf := func(dir string) []map[string]any {
+		t.Helper()
+		rows, _, err := parquet.ReadRows(filepath.Join(dir, parquet.OccurrencesFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		raw, off compress.Compression
+	}{
+		{"scan", []string{"scan", "--format", "none", "--run-id", "R", "--report", filepath.Join(out, "default"), in}, compress.Codecs.Zstd, compress.Codecs.Zstd},
+		{"scan --report-snappy", []string{"scan", "--format", "none", "--run-id", "R", "--report-snappy", "--report", filepath.Join(out, "snappy"), in}, compress.Codecs.Snappy, compress.Codecs.Zstd},
+		{"shard 1/2", []string{"scan", "--format", "none", "--run-id", "R", "--shard", "1/2", "--report", filepath.Join(out, "s1"), in}, compress.Codecs.Zstd, compress.Codecs.Zstd},
+		{"shard 2/2 --report-snappy", []string{"scan", "--format", "none", "--run-id", "R", "--shard", "2/2", "--report-snappy", "--report", filepath.Join(out, "s2"), in}, compress.Codecs.Snappy, compress.Codecs.Zstd},
+		{"merge --report-snappy", []string{"merge", "--run-id", "R", "--report-snappy", filepath.Join(out, "merged"), filepath.Join(out, "s1"), filepath.Join(out, "s2")}, compress.Codecs.Snappy, compress.Codecs.Zstd},
+	} {
+		if code, _, errs := runCmd(t, "", tc.args...); code != exitOK {
+			t.Fatalf("%s: exit %d %s", tc.name, code, errs)
+		}
+		dir := tc.args[slices.Index(tc.args, "--report")+1]
+		if tc.args[0] == "merge" {
+			dir = tc.args[len(tc.args)-3]
+		}
+		if got := codecOf(dir, "raw"); got != tc.raw {
+			t.Errorf("%s: raw %v, want %v", tc.name, got, tc.raw)
+		}
+		if got := codecOf(dir, "offset"); got != tc.off {
+			t.Errorf("%s: offset %v, want %v", tc.name, got, tc.off)
+		}
+	}
+	if a, b := rowsOf(filepath.Join(out, "default")), rowsOf(filepath.Join(out, "snappy")); !reflect.DeepEqual(a, b) || len(a) == 0 {
+		t.Errorf("--report-snappy changed the rows: %d vs %d", len(a), len(b))
+	}
+}

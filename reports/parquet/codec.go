@@ -4,6 +4,7 @@ package parquet
 
 import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -47,7 +48,23 @@ func init() {
 		return // another arrow-go: its codec as it is
 	}
 	compress.RegisterCodec(compress.Codecs.Zstd, &reportZstd{zstdCodec: zc, idle: make(chan *zstd.Encoder, 8)})
+	if c, err := compress.GetCodec(compress.Codecs.Snappy); err == nil {
+		if sc, ok := c.(zstdCodec); ok { // the same methods: decoding and streams kept
+			compress.RegisterCodec(compress.Codecs.Snappy, fastSnappy{sc})
+		}
+	}
 }
+
+// fastSnappy encodes pages with s2's fastest Snappy-compatible encoder:
+// arrow-go's codec calls klauspost's snappy.Encode, which is s2's "better"
+// Snappy, 2.4× slower on the dense text's identifier pages for 11% smaller
+// output (issue 25). Any Snappy decoder reads either; decoding and the
+// streaming methods are arrow-go's codec's.
+type fastSnappy struct{ zstdCodec }
+
+func (fastSnappy) Encode(dst, src []byte) []byte { return s2.EncodeSnappy(dst, src) }
+
+func (fastSnappy) EncodeLevel(dst, src []byte, _ int) []byte { return s2.EncodeSnappy(dst, src) }
 
 func (z *reportZstd) EncodeLevel(dst, src []byte, level int) []byte {
 	if level != reportLevel {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/klauspost/compress/snappy"
 
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
@@ -17,7 +18,7 @@ import (
 
 // issue 25: the report's pages are zstd at its fastest level (codec.go);
 // whatever the level, a page decodes to what was encoded, by arrow-go's
-// decoder, and the files still say ZSTD for every column chunk.
+// decoder.
 func TestReportCodec(t *testing.T) {
 	c, err := compress.GetCodec(compress.Codecs.Zstd)
 	if err != nil {
@@ -50,34 +51,97 @@ func TestReportCodec(t *testing.T) {
 			t.Errorf("%s: %d bytes back (%v), want %d", tc.name, len(got), err, len(tc.src))
 		}
 	}
+}
 
-	dir := t.TempDir()
-	w := create(t, dir)
-	for i := range 3000 {
-		o := &lint.Occurrence{Location: record.Location{Source: "a.txt", Offset: int64(i)}, Scheme: "urn", Raw: fmt.Sprintf("urn:x:%d", i), Key: "k"}
-		if err := w.Occurrence(o); err != nil {
-			t.Fatal(err)
-		}
+// issue 25: every column is zstd; Options.Snappy makes occurrences'
+// string columns without a dictionary (the identifiers: most of a
+// report's bytes) Snappy, the rest still zstd. The rows read back the same.
+func TestReportColumnCodecs(t *testing.T) {
+	snappyCols := map[string]bool{"member": true, "record_id": true, "target_uri": true,
+		"raw": true, "canonical": true, "key": true, "ns_key": true}
+	for _, tc := range []struct {
+		name   string
+		snappy bool
+	}{{"default: all zstd", false}, {"Options.Snappy: identifiers Snappy", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			w, err := Create(dir, Options{RunID: "r", Snappy: tc.snappy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 3000 {
+				o := &lint.Occurrence{Location: record.Location{Source: "a.txt", Offset: int64(i)}, Scheme: "urn", Raw: fmt.Sprintf("urn:x:%d", i), Key: "k"}
+				if err := w.Occurrence(o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range []string{OccurrencesFile, FindingsFile, ClustersFile, SourcesFile} {
+				f, err := file.OpenParquetFile(filepath.Join(dir, name), false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for g := range f.NumRowGroups() {
+					md := f.RowGroup(g).MetaData()
+					for k := range md.NumColumns() {
+						cc, err := md.ColumnChunk(k)
+						path := f.MetaData().Schema.Column(k).Path()
+						want := compress.Codecs.Zstd
+						if name == OccurrencesFile && snappyCols[path] && tc.snappy {
+							want = compress.Codecs.Snappy
+						}
+						if err != nil || cc.Compression() != want {
+							t.Errorf("%s row group %d, %s: %v (%v), want %v", name, g, path, cc.Compression(), err, want)
+						}
+					}
+				}
+				f.Close()
+			}
+			rows, _, err := ReadRows(filepath.Join(dir, OccurrencesFile))
+			if err != nil || len(rows) != 3000 || rows[2999]["raw"] != "urn:x:2999" || rows[2999]["key"] != "k" {
+				t.Fatalf("%d rows (%v), want 3000", len(rows), err)
+			}
+		})
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	f, err := file.OpenParquetFile(filepath.Join(dir, OccurrencesFile), false)
+}
+
+// issue 25: Snappy pages are s2's fastest Snappy-compatible encoding
+// (codec.go); the standard Snappy decoder reads them back, and arrow-go's
+// codec's decoding and streams are kept.
+func TestReportSnappy(t *testing.T) {
+	c, err := compress.GetCodec(compress.Codecs.Snappy)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	for g := range f.NumRowGroups() {
-		md := f.RowGroup(g).MetaData()
-		for k := range md.NumColumns() {
-			cc, err := md.ColumnChunk(k)
-			if err != nil || cc.Compression() != compress.Codecs.Zstd {
-				t.Errorf("row group %d, column %d: %v (%v), want zstd", g, k, cc.Compression(), err)
-			}
-		}
+	if _, ok := c.(fastSnappy); !ok {
+		t.Fatalf("snappy codec %T, want the report's", c)
 	}
-	rows, _, err := ReadRows(filepath.Join(dir, OccurrencesFile))
-	if err != nil || len(rows) != 3000 || rows[2999]["raw"] != "urn:x:2999" {
-		t.Fatalf("%d rows (%v), want 3000", len(rows), err)
+	if _, ok := c.(compress.StreamingCodec); !ok {
+		t.Error("the report's Snappy codec lost arrow-go's streaming methods")
+	}
+	var dense []byte
+	for i := range 20000 {
+		dense = fmt.Appendf(dense, "\x2d\x00\x00\x00urn:uuid:%08x-47c7-482e-b2c0-%012x", i*2654435761, i*40503)
+	}
+	for _, tc := range []struct {
+		name string
+		src  []byte
+	}{
+		{"dense identifiers", dense},
+		{"empty", nil},
+		{"one byte", []byte("u")},
+		{"zeros", make([]byte, 1<<20)},
+	} {
+		dst := make([]byte, 0, c.CompressBound(int64(len(tc.src))))
+		enc := c.EncodeLevel(dst, tc.src, compress.DefaultCompressionLevel)
+		got, err := snappy.Decode(nil, enc)
+		if err != nil || !bytes.Equal(got, tc.src) {
+			t.Errorf("%s: %d bytes back (%v), want %d", tc.name, len(got), err, len(tc.src))
+		}
+		if got, err := c.(compress.ErrorCodec).DecodeWithError(make([]byte, len(tc.src)), enc); err != nil || !bytes.Equal(got, tc.src) {
+			t.Errorf("%s: arrow-go's decoding: %d bytes back (%v), want %d", tc.name, len(got), err, len(tc.src))
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	pq "github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/schema"
 
 	"github.com/idlint/idlint/reports"
@@ -37,22 +38,22 @@ func Merge(ctx context.Context, out string, shards []string, opt Options) error 
 		st.Abort()
 		return err
 	}
-	occ, err := newTable(st.Path(), OccurrencesFile, occurrenceColumns, meta)
+	occ, err := newTable(st.Path(), OccurrencesFile, occurrenceColumns, meta, opt.textCodec())
 	if err != nil {
 		return abort(err)
 	}
 	tables = append(tables, occ)
-	fnd, err := newTable(st.Path(), FindingsFile, findingColumns, meta)
+	fnd, err := newTable(st.Path(), FindingsFile, findingColumns, meta, compress.Codecs.Zstd)
 	if err != nil {
 		return abort(err)
 	}
 	tables = append(tables, fnd)
-	src, err := newTable(st.Path(), SourcesFile, sourceColumns, meta)
+	src, err := newTable(st.Path(), SourcesFile, sourceColumns, meta, compress.Codecs.Zstd)
 	if err != nil {
 		return abort(err)
 	}
 	tables = append(tables, src)
-	cl, err := newTable(st.Path(), ClustersFile, clusterColumns, meta)
+	cl, err := newTable(st.Path(), ClustersFile, clusterColumns, meta, compress.Codecs.Zstd)
 	if err != nil {
 		return abort(err)
 	}

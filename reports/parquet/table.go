@@ -105,7 +105,9 @@ type table[T any] struct {
 // pendingBatches bounds the batches waiting for the writer goroutine.
 const pendingBatches = 2
 
-func newTable[T any](dir, name string, cols []column[T], meta map[string]string) (*table[T], error) {
+// textCodec is the codec of a table's string columns without a dictionary,
+// zstd's when it is compress.Codecs.Zstd; the other columns are zstd's.
+func newTable[T any](dir, name string, cols []column[T], meta map[string]string, textCodec compress.Compression) (*table[T], error) {
 	fields := make([]arrow.Field, len(cols))
 	props := []pq.WriterProperty{
 		pq.WithCompression(compress.Codecs.Zstd),
@@ -119,6 +121,8 @@ func newTable[T any](dir, name string, cols []column[T], meta map[string]string)
 		fields[i] = arrow.Field{Name: c.name, Type: c.typ, Nullable: false}
 		if c.dict {
 			props = append(props, pq.WithDictionaryFor(c.name, true))
+		} else if c.typ == arrow.BinaryTypes.String && textCodec != compress.Codecs.Zstd {
+			props = append(props, pq.WithCompressionFor(c.name, textCodec))
 		}
 		if c.delta {
 			props = append(props, pq.WithEncodingFor(c.name, pq.Encodings.DeltaBinaryPacked))
