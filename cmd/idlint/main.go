@@ -263,7 +263,8 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		outs.register(fs, inScan)
 	}
 	report := fs.String("report", "", "also write Parquet tables (occurrences, findings, clusters, sources) to `DIR`")
-	reportSnappy := fs.Bool("report-snappy", false, "compress --report's identifier columns with Snappy: less CPU, larger files (default: all zstd)")
+	var reportCodec codecFlag
+	fs.Var(&reportCodec, "report-compression", "`CODEC` of --report's identifier columns: zstd, or snappy (less CPU, larger files)")
 	htmlOut := fs.String("html", "", "also write the data-quality report, one offline HTML page, to `FILE`")
 	runID := fs.String("run-id", "", "run identifier stored in reports (default: time and random)")
 	shardFlag := fs.String("shard", "", "process only shard `K/N` of the inputs (stable, by the path relative to --shard-root)")
@@ -382,7 +383,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		defer f.Close()
 		srcW = f
 	}
-	rep := reportSpec{dir: *report, html: *htmlOut, runID: *runID, snappy: *reportSnappy, args: append([]string{"idlint", name}, args...), cfg: cfg, shard: sm}
+	rep := reportSpec{dir: *report, html: *htmlOut, runID: *runID, snappy: reportCodec == "snappy", args: append([]string{"idlint", name}, args...), cfg: cfg, shard: sm}
 	if *memLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		// keep a large run under ~512 MB RSS instead of letting the heap
 		// grow past the live set; clusters spill to disk past a quarter
@@ -424,10 +425,30 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	return scanWith(ctx, name, paths, opt, outs, minSev, check, srcW, rep, bl, stdout, stderr)
 }
 
+// codecFlag is --report-compression: the codec of the report's
+// identifier columns, zstd (the default) or snappy.
+type codecFlag string
+
+func (c *codecFlag) String() string {
+	if c == nil || *c == "" {
+		return "zstd"
+	}
+	return string(*c)
+}
+
+func (c *codecFlag) Set(s string) error {
+	switch s {
+	case "zstd", "snappy":
+		*c = codecFlag(s)
+		return nil
+	}
+	return fmt.Errorf("%q: want zstd or snappy", s)
+}
+
 // reportSpec says where and how to write the Parquet report.
 type reportSpec struct {
 	dir, runID string
-	snappy     bool   // --report-snappy
+	snappy     bool   // --report-compression snappy
 	html       string // --html FILE
 	args       []string
 	cfg        lint.Config
@@ -439,7 +460,7 @@ type reportMeta struct {
 	RunID, Version, Profiles, CommandLine string
 	Start                                 time.Time
 	Shard                                 shard.Meta // shards.go
-	Snappy                                bool       // identifier columns Snappy (--report-snappy)
+	Snappy                                bool       // identifier columns Snappy (--report-compression snappy)
 }
 
 func (r reportSpec) options() reportMeta {
@@ -642,7 +663,8 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	runID := fs.String("run-id", "", "run identifier of the merged report (default: time and random)")
 	force := fs.Bool("force", false, "replace OUT when it exists")
 	partial := fs.Bool("allow-partial", false, "merge the shards given when some are missing, and record which in the merged metadata")
-	reportSnappy := fs.Bool("report-snappy", false, "compress OUT's identifier columns with Snappy (default: all zstd)")
+	var reportCodec codecFlag
+	fs.Var(&reportCodec, "report-compression", "`CODEC` of OUT's identifier columns: zstd, or snappy (less CPU, larger files)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagExit(fs, err, stdout)
@@ -651,7 +673,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "idlint merge: want OUT SHARD_DIR...")
 		return exitTrouble
 	}
-	rep := reportSpec{runID: *runID, snappy: *reportSnappy, args: append([]string{"idlint", "merge"}, args...)}
+	rep := reportSpec{runID: *runID, snappy: reportCodec == "snappy", args: append([]string{"idlint", "merge"}, args...)}
 	if !withParquet {
 		fmt.Fprintln(stderr, "idlint merge:", mergeReports(ctx, "", nil, reportMeta{}, false))
 		return exitTrouble

@@ -296,7 +296,7 @@ res.ArrowCols = at.schema.fields.map(f => f.name);
 console.log(JSON.stringify(res));
 `
 
-// issue 25: --report writes every column zstd; --report-snappy (scan and
+// issue 25: --report writes every column zstd; --report-compression snappy (scan and
 // merge) makes occurrences' identifier columns Snappy, with the same rows,
 // and shards may differ in it (it changes no row).
 func TestReportSnappyFlag(t *testing.T) {
@@ -330,10 +330,10 @@ func TestReportSnappyFlag(t *testing.T) {
 		raw, off compress.Compression
 	}{
 		{"scan", []string{"scan", "--format", "none", "--run-id", "R", "--report", filepath.Join(out, "default"), in}, compress.Codecs.Zstd, compress.Codecs.Zstd},
-		{"scan --report-snappy", []string{"scan", "--format", "none", "--run-id", "R", "--report-snappy", "--report", filepath.Join(out, "snappy"), in}, compress.Codecs.Snappy, compress.Codecs.Zstd},
+		{"scan --report-compression snappy", []string{"scan", "--format", "none", "--run-id", "R", "--report-compression", "snappy", "--report", filepath.Join(out, "snappy"), in}, compress.Codecs.Snappy, compress.Codecs.Zstd},
 		{"shard 1/2", []string{"scan", "--format", "none", "--run-id", "R", "--shard", "1/2", "--report", filepath.Join(out, "s1"), in}, compress.Codecs.Zstd, compress.Codecs.Zstd},
-		{"shard 2/2 --report-snappy", []string{"scan", "--format", "none", "--run-id", "R", "--shard", "2/2", "--report-snappy", "--report", filepath.Join(out, "s2"), in}, compress.Codecs.Snappy, compress.Codecs.Zstd},
-		{"merge --report-snappy", []string{"merge", "--run-id", "R", "--report-snappy", filepath.Join(out, "merged"), filepath.Join(out, "s1"), filepath.Join(out, "s2")}, compress.Codecs.Snappy, compress.Codecs.Zstd},
+		{"shard 2/2 --report-compression snappy", []string{"scan", "--format", "none", "--run-id", "R", "--shard", "2/2", "--report-compression", "snappy", "--report", filepath.Join(out, "s2"), in}, compress.Codecs.Snappy, compress.Codecs.Zstd},
+		{"merge --report-compression snappy", []string{"merge", "--run-id", "R", "--report-compression", "snappy", filepath.Join(out, "merged"), filepath.Join(out, "s1"), filepath.Join(out, "s2")}, compress.Codecs.Snappy, compress.Codecs.Zstd},
 	} {
 		if code, _, errs := runCmd(t, "", tc.args...); code != exitOK {
 			t.Fatalf("%s: exit %d %s", tc.name, code, errs)
@@ -350,6 +350,12 @@ func TestReportSnappyFlag(t *testing.T) {
 		}
 	}
 	if a, b := rowsOf(filepath.Join(out, "default")), rowsOf(filepath.Join(out, "snappy")); !reflect.DeepEqual(a, b) || len(a) == 0 {
-		t.Errorf("--report-snappy changed the rows: %d vs %d", len(a), len(b))
+		t.Errorf("--report-compression snappy changed the rows: %d vs %d", len(a), len(b))
+	} // a codec it does not write is a usage error, before any input is read
+	for _, v := range []string{"gzip", "", "Snappy"} {
+		code, _, errs := runCmd(t, "", "scan", "--format", "none", "--report-compression", v, "--report", filepath.Join(out, "bad"), in)
+		if code != exitTrouble || !strings.Contains(errs, "want zstd or snappy") {
+			t.Errorf("--report-compression %q: exit %d, stderr %q", v, code, errs)
+		}
 	}
 }

@@ -28,7 +28,7 @@ func neutralFlag(name string) bool {
 		"quiet", "skip-done", "cpuprofile", "memprofile",
 		"color", "sources", "format", "o", "output",
 		"statistics", "fail-on", "memory-limit", "no-mmap", "mmap",
-		"temp-dir", "cluster-memory", "report-snappy":
+		"temp-dir", "cluster-memory", "report-compression":
 		return true
 	}
 	return false

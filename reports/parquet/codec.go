@@ -23,17 +23,17 @@ import (
 const reportLevel = 1
 
 type reportZstd struct {
-	zstdCodec // arrow-go's, all its methods kept: readers ask for these
+	arrowCodec // arrow-go's, all its methods kept: readers ask for these
 	// idle encoders, kept: a sync.Pool is emptied by every collection, and
 	// a report run near its memory limit collects often; each new encoder
 	// grew its history buffers again (issue 25)
 	idle chan *zstd.Encoder
 }
 
-// zstdCodec is what arrow-go's zstd codec implements: readers use
+// arrowCodec is what arrow-go's zstd and Snappy codecs implement: readers use
 // DecodeWithError (a damaged page is an error, not a panic) and the
 // streaming methods.
-type zstdCodec interface {
+type arrowCodec interface {
 	compress.ErrorCodec
 	compress.StreamingCodec
 }
@@ -43,13 +43,13 @@ func init() {
 	if err != nil {
 		panic(err)
 	}
-	zc, ok := c.(zstdCodec)
+	zc, ok := c.(arrowCodec)
 	if !ok {
 		return // another arrow-go: its codec as it is
 	}
-	compress.RegisterCodec(compress.Codecs.Zstd, &reportZstd{zstdCodec: zc, idle: make(chan *zstd.Encoder, 8)})
+	compress.RegisterCodec(compress.Codecs.Zstd, &reportZstd{arrowCodec: zc, idle: make(chan *zstd.Encoder, 8)})
 	if c, err := compress.GetCodec(compress.Codecs.Snappy); err == nil {
-		if sc, ok := c.(zstdCodec); ok { // the same methods: decoding and streams kept
+		if sc, ok := c.(arrowCodec); ok { // the same methods: decoding and streams kept
 			compress.RegisterCodec(compress.Codecs.Snappy, fastSnappy{sc})
 		}
 	}
@@ -60,7 +60,7 @@ func init() {
 // Snappy, 2.4× slower on the dense text's identifier pages for 11% smaller
 // output (issue 25). Any Snappy decoder reads either; decoding and the
 // streaming methods are arrow-go's codec's.
-type fastSnappy struct{ zstdCodec }
+type fastSnappy struct{ arrowCodec }
 
 func (fastSnappy) Encode(dst, src []byte) []byte { return s2.EncodeSnappy(dst, src) }
 
@@ -68,7 +68,7 @@ func (fastSnappy) EncodeLevel(dst, src []byte, _ int) []byte { return s2.EncodeS
 
 func (z *reportZstd) EncodeLevel(dst, src []byte, level int) []byte {
 	if level != reportLevel {
-		return z.zstdCodec.EncodeLevel(dst, src, level)
+		return z.arrowCodec.EncodeLevel(dst, src, level)
 	}
 	var enc *zstd.Encoder
 	select {
