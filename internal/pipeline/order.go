@@ -170,8 +170,9 @@ func (b *budget) acquire(ctx context.Context, i int, n int, dense bool) int64 {
 		if dense {
 			// and no further ahead than -j 1's one worker: headPending
 			// batches between it and the emitter, the head's included
-			ok = scanNext(i, head, s)
-			limit = min(limit, headPending*batchSize-s.occs.Load())
+			if ok = scanNext(i, head, s); ok {
+				limit = min(limit, headPending*batchSize-s.occs.Load())
+			}
 		} else {
 			ok = s == nil || scanAhead(s.occs.Load())
 		}

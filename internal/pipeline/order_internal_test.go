@@ -214,7 +214,7 @@ func TestAcquireDense(t *testing.T) {
 		name    string
 		input   int  // the head is input 3
 		scanned bool // the head's worker is done
-		queued  int  // occurrences waiting in the head's slot
+		queued  int  // occurrences waiting in the head's slot (-1: no slot yet)
 		want    int64
 	}{
 		{"head", 3, false, 0, 0},
@@ -223,17 +223,20 @@ func TestAcquireDense(t *testing.T) {
 		{"next, head scanned, emitter behind", 4, true, 8 * emitterBehind, 100},
 		{"two after, head scanned", 5, true, 0, 0},
 		{"two after, head still scanned", 5, false, 0, 0},
+		{"next, no head slot yet (the emitter not started)", 4, false, -1, 0},
 	} {
 		b := &budget{limit: 10000}
 		b.head.Store(3)
-		s := newSlot()
-		if tc.queued > 0 {
-			s.put(item{occ: make([]lint.Occurrence, tc.queued)})
+		if tc.queued >= 0 {
+			s := newSlot()
+			if tc.queued > 0 {
+				s.put(item{occ: make([]lint.Occurrence, tc.queued)})
+			}
+			if tc.scanned {
+				s.close()
+			}
+			b.front.Store(s)
 		}
-		if tc.scanned {
-			s.close()
-		}
-		b.front.Store(s)
 		if got := b.acquire(ctx, tc.input, 100, true); got != tc.want {
 			t.Errorf("%s: %d tokens, want %d", tc.name, got, tc.want)
 		}
