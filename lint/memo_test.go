@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -182,6 +183,82 @@ func TestMemoHitAllocs(t *testing.T) {
 		if per := allocs / float64(len(raws)); per != 0 {
 			t.Errorf("%s: %.2f allocations per remembered identifier, want 0", c.name, per)
 		}
+		// counted only (--format none): CountHashed
+		hits = m.hits
+		allocs = testing.AllocsPerRun(100, func() {
+			for _, r := range raws {
+				h := m.Prefetch(r)
+				if _, _, ok := m.CountHashed(c.scheme, r, ctx, h); !ok {
+					t.Fatalf("%s: %s not counted from the memo", c.name, r)
+				}
+			}
+		})
+		if got := m.hits - hits; got != 101*len(raws) {
+			t.Errorf("%s, counted: %d hits, want %d", c.name, got, 101*len(raws))
+		}
+		if per := allocs / float64(len(raws)); per != 0 {
+			t.Errorf("%s, counted: %.2f allocations per remembered identifier, want 0", c.name, per)
+		}
+	}
+}
+
+// issue 25 (--format none): what CountHashed tells of a remembered text
+// is what a count of CheckHashed's occurrence finds (look-alike, else
+// its findings); it declines a text not remembered and a result whose
+// findings depend on the document's path (Placed: rfc6963 §3.6).
+func TestMemoCountAgrees(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		raw, before, after string
+		counted            bool
+	}{
+		{"urn:isbn:9783030405236", "see ", ".\n", true},
+		{"URN:ISBN:9783030405236", "see ", " ok", true},                     // URN030
+		{"urn:ab:a?b", "see ", "\n", true},                                  // invalid
+		{"urn:isbn:value", "e.g. ", " here", true},                          // a template look-alike
+		{"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "\"", "\"", true}, // quoted
+		{"urn:uuid:3c840b56", "id: ", "\n", true},                           // a short uuid at a line end
+		{"urn:issn:0167-6423", "x\x03", "", true},                           // a binary's length byte
+		{"urn:example:a", "see ", " ok", false},                             // Placed
+	}
+	m := e.NewMemo()
+	ctxOf := func(before, after string) *rules.Context {
+		return &rules.Context{Before: []byte(before), After: []byte(after)}
+	}
+	for _, c := range cases {
+		if _, _, ok := m.CountHashed("urn", []byte(c.raw), ctxOf(c.before, c.after), 0); ok {
+			t.Errorf("%s: counted before it was seen", c.raw)
+		}
+		var o Occurrence
+		if err := m.CheckInto(&o, "urn", []byte(c.raw), ctxOf(c.before, c.after)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var looks, found int
+	for _, c := range cases {
+		for _, ctx := range []*rules.Context{ctxOf(c.before, c.after), ctxOf("", ""), ctxOf("(", ")")} {
+			lookalike, fs, ok := m.CountHashed("urn", []byte(c.raw), ctx, 0)
+			if lookalike {
+				looks++
+			}
+			found += len(fs)
+			var o Occurrence
+			if err := m.CheckInto(&o, "urn", []byte(c.raw), ctx); err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case ok != c.counted:
+				t.Errorf("%s in %q…%q: counted %v, want %v", c.raw, ctx.Before, ctx.After, ok, c.counted)
+			case ok && (lookalike != (o.Kind != "") || !slices.Equal(fs, o.Findings)):
+				t.Errorf("%s in %q…%q: counted look-alike %v, findings %v; checked kind %q, findings %v", c.raw, ctx.Before, ctx.After, lookalike, fs, o.Kind, o.Findings)
+			}
+		}
+	}
+	if looks == 0 || found == 0 {
+		t.Errorf("a weak test: %d look-alikes, %d findings counted", looks, found)
 	}
 }
 
