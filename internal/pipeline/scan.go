@@ -38,11 +38,15 @@ type scanner struct {
 	hashes [2 * lint.MemoAhead]struct{ ord, h uint64 }
 }
 
-func newScanner(eng *lint.Engine, cfg *Config) *scanner {
+func newScanner(eng *lint.Engine, cfg *Config, dl *delivery) *scanner {
+	// a sink that ignores occurrences (--format none) wants no line or
+	// column, unless suppression comments (by line) are read
+	count := dl != nil && dl.count && !cfg.Suppressions
 	s := &scanner{
+		dl:     dl,
 		eng:    eng,
 		memo:   eng.NewMemo(),
-		stream: extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), MaxLen: cfg.MaxLen}, 0),
+		stream: extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), MaxLen: cfg.MaxLen, NoPositions: count}, 0),
 		br:     bufio.NewReaderSize(nil, 64<<10),
 	}
 	if cfg.EngineFor != nil {

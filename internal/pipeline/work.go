@@ -4,8 +4,7 @@ import "github.com/idlint/idlint/corpus"
 
 // worker scans the tasks the planner hands over until there are none.
 func (r *run) worker() {
-	sc := newScanner(r.eng, &r.cfg)
-	sc.dl = r.delivery()
+	sc := newScanner(r.eng, &r.cfg, r.delivery())
 	sc.stream.SetContext(r.ctx) // checked per buffer: text without identifiers ends on an interrupt too
 	for t := range r.work {
 		r.busy.Add(1)
