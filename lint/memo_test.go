@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/idlint/idlint/rules"
@@ -552,4 +553,90 @@ func TestMemoEntryForms(t *testing.T) {
 			t.Errorf("%q: form %#x, namespace at %d+%d; want %#x, %d+%d", c.raw, form, nsAt, nsLen, c.form, c.nsAt, c.nsLen)
 		}
 	}
+}
+
+// issue 25 (--format none): a memo that only counts (CountOnly) remembers
+// a result's class without its texts; what it hands out is still the
+// engine's result. A memo on the same store that needs the texts lints
+// the text again and completes the entry; then both answer from it, and
+// CountHashed's answers stay the engine's throughout.
+func TestMemoCountOnly(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		scheme, raw, before, after string
+	}{
+		{"urn", "urn:isbn:9783030405236", " ", " "},
+		{"urn", "URN:ISBN:9783030405236", " ", " "},           // rfc8141 §3.1: an alt text
+		{"urn", "URN:ISBN:978-3-030-40523-6", " ", " "},       // three texts: a memoAux record
+		{"urn", "urn:ab:a?b", "", ""},                         // rfc8141 §2: invalid
+		{"urn", "urn:isbn:value", " ", " "},                   // a template look-alike
+		{"urn", "urn:ab:cd", "x = \"", ":\n"},                 // a look-alike here
+		{"urn", "urn:ab:cd", " ", " "},                        // linted in another context
+		{"urn", "urn:example:a", " ", " "},                    // rfc6963: Placed, texts kept
+		{"go", "go:build", "text ", ""},                       // go-uri
+		{"xri", "xri://=example*name", "", ""},                // xri-1.0-rc2 §2.2
+		{"urn", "urn:ab:" + strings.Repeat("x", 600), "", ""}, // too long to remember
+	}
+	counter, full := e.NewMemo(), e.NewMemo()
+	counter.CountOnly(true)
+	if counter.st != full.st {
+		t.Fatal("two memos of one engine on two stores")
+	}
+	ctxOf := func(before, after string) *rules.Context {
+		return &rules.Context{Before: []byte(before), After: []byte(after)}
+	}
+	check := func(m *Memo, round string) {
+		for _, c := range cases {
+			ctx := ctxOf(c.before, c.after)
+			want, err1 := e.CheckInContext(c.scheme, c.raw, ctx)
+			var got Occurrence
+			dirty(t, &got)
+			err2 := m.CheckHashed(&got, c.scheme, []byte(c.raw), ctx, m.Prefetch([]byte(c.raw)))
+			if err1 != nil || err2 != nil || !sameResult(got, want) {
+				t.Errorf("%s: %s: memo %+v (%v), engine %+v (%v)", round, c.raw, got, err2, want, err1)
+			}
+			if m.Placed(&got) != Placed(&want) {
+				t.Errorf("%s: %s: Memo.Placed %v, Placed %v", round, c.raw, m.Placed(&got), Placed(&want))
+			}
+		}
+	}
+	count := func(round string) {
+		for _, c := range cases {
+			ctx := ctxOf(c.before, c.after)
+			lookalike, fs, ok := counter.CountHashed(c.scheme, []byte(c.raw), ctx, 0)
+			want, _ := e.CheckInContext(c.scheme, c.raw, ctx)
+			if ok && (lookalike != (want.Kind != "") || !slices.Equal(fs, want.Findings)) {
+				t.Errorf("%s: %s counted look-alike %v, findings %v; engine kind %q, findings %v", round, c.raw, lookalike, fs, want.Kind, want.Findings)
+			}
+		}
+	}
+	// counted reports how many of the cases' entries hold a class
+	// without texts
+	counted := func() int {
+		n := 0
+		st := counter.st
+		for _, c := range cases {
+			raw := []byte(c.raw)
+			if ent := st.g.Load().tab.Load().lookup(st.hash(raw), counter.scheme(c.scheme), len(raw), false); ent != nil && atomic.LoadUint64(&ent.meta)&metaCounted != 0 {
+				n++
+			}
+		}
+		return n
+	}
+	check(counter, "first sightings, counting")
+	if n := counted(); n < 5 {
+		t.Errorf("%d entries remembered without their texts, want most", n)
+	}
+	count("counting entries")
+	check(counter, "hits, counting")
+	check(full, "completed")
+	if n := counted(); n != 0 {
+		t.Errorf("%d entries still without their texts", n)
+	}
+	check(full, "hits")
+	count("completed entries")
+	check(counter, "hits after completion, counting")
 }

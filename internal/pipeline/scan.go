@@ -36,6 +36,9 @@ type scanner struct {
 	// hashes are the memo hashes of the matches prefetched, by the
 	// stream's ordinal (Stream.Ord): each text hashed once (issue 25)
 	hashes [2 * lint.MemoAhead]struct{ ord, h uint64 }
+	// count: occurrences are only counted, and no suppression comment
+	// read: no positions, memos that keep no texts (lint.Memo.CountOnly)
+	count bool
 }
 
 func newScanner(eng *lint.Engine, cfg *Config, dl *delivery) *scanner {
@@ -48,7 +51,9 @@ func newScanner(eng *lint.Engine, cfg *Config, dl *delivery) *scanner {
 		memo:   eng.NewMemo(),
 		stream: extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), MaxLen: cfg.MaxLen, NoPositions: count}, 0),
 		br:     bufio.NewReaderSize(nil, 64<<10),
+		count:  count,
 	}
+	s.memo.CountOnly(count)
 	if cfg.EngineFor != nil {
 		s.engineFor = cfg.EngineFor
 		s.memos = map[*lint.Engine]*lint.Memo{eng: s.memo}
@@ -106,6 +111,7 @@ func (s *scanner) use(path string) error {
 	m := s.memos[eng]
 	if m == nil {
 		m = eng.NewMemo()
+		m.CountOnly(s.count)
 		s.memos[eng] = m
 	}
 	s.eng, s.memo = eng, m
