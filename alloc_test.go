@@ -21,38 +21,48 @@ import (
 // scanned at two sizes; the allocations that grow with the identifiers,
 // (a4-a1)/(n4-n1), must be 0 — the tolerance only absorbs a buffer that
 // grows once, not one allocation per 100 identifiers.
+//
+// Both ways occurrences reach a sink are measured: handed to it, and
+// only counted (a sink that ignores them, --format none: the memo tells
+// the count, lint.Memo.CountHashed).
 func TestScanAllocsPerRepeatedIdentifier(t *testing.T) {
 	if testing.Short() {
-		t.Skip("scans 5 MB")
+		t.Skip("scans 10 MB")
 	}
 	unit := textgen.Dense(32<<10, 3) // ~450 identifiers
 	dir := t.TempDir()
-	var n, allocs [2]float64
-	for i, size := range []int{1 << 20, 4 << 20} {
-		var data []byte
-		for len(data) < size {
-			data = append(data, unit...)
-		}
-		p := filepath.Join(dir, "dense.txt")
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		var c discard
-		allocs[i] = testing.AllocsPerRun(2, func() {
-			c = discard{}
-			if _, err := idlint.Scan(context.Background(), []string{p}, idlint.Options{Jobs: 1, PartSize: -1}, &c); err != nil {
+	for _, counted := range []bool{false, true} {
+		var n, allocs [2]float64
+		for i, size := range []int{1 << 20, 4 << 20} {
+			var data []byte
+			for len(data) < size {
+				data = append(data, unit...)
+			}
+			p := filepath.Join(dir, "dense.txt")
+			if err := os.WriteFile(p, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-		})
-		n[i] = float64(c.n)
-	}
-	if n[1] < 3*n[0] {
-		t.Fatalf("identifiers found: %v", n)
-	}
-	per := (allocs[1] - allocs[0]) / (n[1] - n[0])
-	t.Logf("%v identifiers, %v allocations per scan: %.4f per identifier", n, allocs, per)
-	if per >= 0.01 {
-		t.Errorf("%.3f allocations per repeated identifier, want 0", per)
+			var sink idlint.Sink = &discard{}
+			if counted {
+				sink = &ignoring{}
+			}
+			var sum idlint.Summary
+			allocs[i] = testing.AllocsPerRun(2, func() {
+				var err error
+				if sum, err = idlint.Scan(context.Background(), []string{p}, idlint.Options{Jobs: 1, PartSize: -1}, sink); err != nil {
+					t.Fatal(err)
+				}
+			})
+			n[i] = float64(sum.Occurrences)
+		}
+		if n[1] < 3*n[0] {
+			t.Fatalf("counted %v: identifiers found: %v", counted, n)
+		}
+		per := (allocs[1] - allocs[0]) / (n[1] - n[0])
+		t.Logf("counted %v: %v identifiers, %v allocations per scan: %.4f per identifier", counted, n, allocs, per)
+		if per >= 0.01 {
+			t.Errorf("counted %v: %.3f allocations per repeated identifier, want 0", counted, per)
+		}
 	}
 }
 
@@ -109,21 +119,38 @@ func (d *distinct) Occurrence(o *lint.Occurrence) error { d.m[o.Key] = true; ret
 
 // BenchmarkScanDense: Scan of identifier-dense text (issue 25) into a sink
 // that only counts, one worker: the per-identifier work without output.
+// handed: the sink is handed every occurrence; counted: it ignores them
+// (--format none), the workers count them. cpu-ns/ident is the process's
+// CPU time per identifier (wall time is others' load on a shared machine).
 func BenchmarkScanDense(b *testing.B) {
 	data := textgen.Dense(16<<20, 1)
 	p := filepath.Join(b.TempDir(), "dense.txt")
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		b.Fatal(err)
 	}
-	b.SetBytes(int64(len(data)))
-	var c discard
-	for b.Loop() {
-		c = discard{}
-		if _, err := idlint.Scan(context.Background(), []string{p}, idlint.Options{Jobs: 1, PartSize: -1}, &c); err != nil {
-			b.Fatal(err)
+	for _, counted := range []bool{false, true} {
+		name := "handed"
+		if counted {
+			name = "counted"
 		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			var sum idlint.Summary
+			cpu := processCPU()
+			for b.Loop() {
+				var sink idlint.Sink = &discard{}
+				if counted {
+					sink = &ignoring{}
+				}
+				var err error
+				if sum, err = idlint.Scan(context.Background(), []string{p}, idlint.Options{Jobs: 1, PartSize: -1}, sink); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sum.Occurrences), "ns/ident")
+			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/float64(sum.Occurrences), "cpu-ns/ident")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(c.n), "ns/ident")
 }
 
 // issue 25 (the RFC directory, 10,000 small files): the allocations per

@@ -15,20 +15,30 @@ import (
 // (textgen.Dense, issue 25) given whole, as a mapped file is: the
 // scanner's share of `scan --format none`, per identifier, in thread CPU
 // time (wall time is others' load on a shared machine).
+//
+// noPositions is the stream of a caller that only counts (--format none,
+// Options.NoPositions): no lines or columns.
 func BenchmarkStreamDense(b *testing.B) {
 	text := textgen.Dense(64<<20, 1)
-	s := NewStream(nil, Options{Schemes: AllSchemes}, 0)
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpu := threadCPU()
-	n := 0
-	for b.Loop() {
-		s.ResetBytes(text, 0)
-		for s.Next() {
-			n++
-		}
+	for _, c := range []struct {
+		name string
+		opt  Options
+	}{{"positions", Options{Schemes: AllSchemes}}, {"noPositions", Options{Schemes: AllSchemes, NoPositions: true}}} {
+		b.Run(c.name, func(b *testing.B) {
+			s := NewStream(nil, c.opt, 0)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu := threadCPU()
+			n := 0
+			for b.Loop() {
+				s.ResetBytes(text, 0)
+				for s.Next() {
+					n++
+				}
+			}
+			b.ReportMetric(float64(threadCPU()-cpu)/float64(n), "cpu-ns/ident")
+		})
 	}
-	b.ReportMetric(float64(threadCPU()-cpu)/float64(n), "cpu-ns/ident")
 }
 
 // threadCPU is the CPU time of the calling thread.

@@ -13,7 +13,8 @@ import (
 // keeps them (issue 25, sparse text: no second pass over the text): every
 // match's line and column, and Lines() at the end, are those of counting
 // the whole text, with every kernel, in place (windows of the buffer's
-// size) and read in chunks, whatever the density of line feeds.
+// size) and read in chunks, whatever the density of line feeds. With
+// Options.NoPositions, the same matches without lines or columns.
 func TestStreamLinesAllKernels(t *testing.T) {
 	texts := map[string][]byte{
 		"corpus":  corpusText(11, 60000),
@@ -26,27 +27,43 @@ func TestStreamLinesAllKernels(t *testing.T) {
 	}
 	for name, text := range texts {
 		want := reference(text, 64)
+		// issue 25 (a caller that only counts): without positions, the
+		// same matches, their lines and columns 0, no lines counted
+		wantNoPos := make([]pos, len(want))
+		for i, p := range want {
+			p.Line, p.Col = 0, 0
+			wantNoPos[i] = p
+		}
 		wantLines := bytes.Count(text, nlByte) + 1
 		withKernel(t, func(kernel string) {
 			for _, bs := range []int{0, 300, 5000} {
-				st := NewStream(nil, Options{MaxLen: 64, Schemes: AllSchemes}, bs)
-				for _, inPlace := range []bool{true, false} {
-					if inPlace {
-						st.ResetBytes(text, 0)
-					} else {
-						st.Reset(testio.ChunkReader(text, 4097))
+				for _, noPos := range []bool{false, true} {
+					st := NewStream(nil, Options{MaxLen: 64, Schemes: AllSchemes, NoPositions: noPos}, bs)
+					want, wantLines := want, wantLines
+					if noPos {
+						want, wantLines = wantNoPos, 0
 					}
-					var got []pos
-					for st.Next() {
-						m := st.Match()
-						got = append(got, pos{m.Scheme, m.Offset, m.Line, m.Column, string(m.Raw), m.Truncated, string(m.Before), string(m.After)})
-					}
-					what := fmt.Sprintf("%s, kernel %s, buf %d, in place %v", name, kernel, bs, inPlace)
-					if fmt.Sprint(got) != fmt.Sprint(want) {
-						t.Fatalf("%s: matches differ from counting the whole text\nfirst got  %v\nfirst want %v", what, head(got), head(want))
-					}
-					if got := st.Lines(); got != wantLines {
-						t.Fatalf("%s: Lines() = %d, want %d", what, got, wantLines)
+					for _, inPlace := range []bool{true, false} {
+						if inPlace {
+							st.ResetBytes(text, 0)
+						} else {
+							st.Reset(testio.ChunkReader(text, 4097))
+						}
+						var got []pos
+						for st.Next() {
+							m := st.Match()
+							if noPos && m.Column16 != 0 {
+								t.Fatalf("%s: Column16 %d without positions", name, m.Column16)
+							}
+							got = append(got, pos{m.Scheme, m.Offset, m.Line, m.Column, string(m.Raw), m.Truncated, string(m.Before), string(m.After)})
+						}
+						what := fmt.Sprintf("%s, kernel %s, buf %d, in place %v, no positions %v", name, kernel, bs, inPlace, noPos)
+						if fmt.Sprint(got) != fmt.Sprint(want) {
+							t.Fatalf("%s: matches differ from counting the whole text\nfirst got  %v\nfirst want %v", what, head(got), head(want))
+						}
+						if got := st.Lines(); got != wantLines {
+							t.Fatalf("%s: Lines() = %d, want %d", what, got, wantLines)
+						}
 					}
 				}
 			}

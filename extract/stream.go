@@ -125,13 +125,15 @@ func (s *Stream) Next() bool {
 		if s.next < len(s.cands) {
 			c := &s.cands[s.next]
 			s.next++
-			s.advanceTo(c.Start, s.candLine+c.nl)
 			// field by field: a Match literal is built on the stack and
 			// copied, its 16-byte loads stalling on the 8-byte stores
 			// just made (a third of Next's time on dense text, issue 25)
 			m := &s.m
 			m.Scheme, m.Offset = c.Scheme, s.base+int64(c.Start)
-			m.Line, m.Column, m.Column16 = s.line, s.col+1, s.col+s.wide+1
+			if !s.opt.NoPositions {
+				s.advanceTo(c.Start, s.candLine+c.nl)
+				m.Line, m.Column, m.Column16 = s.line, s.col+1, s.col+s.wide+1
+			}
 			m.Raw, m.Truncated = s.buf[c.Start:c.End], c.Truncated
 			m.Before = s.buf[max(0, c.Start-ContextBytes):c.Start]
 			m.After = s.buf[c.End:min(s.n, c.End+ContextBytes)]
@@ -162,8 +164,12 @@ func (s *Stream) Err() error { return s.err }
 // BytesRead is how many bytes the stream consumed from its reader.
 func (s *Stream) BytesRead() int64 { return s.bytesRead }
 
-// Lines is the number of lines seen so far (after the end: in the whole stream).
+// Lines is the number of lines seen so far (after the end: in the whole
+// stream); 0 with Options.NoPositions.
 func (s *Stream) Lines() int {
+	if s.opt.NoPositions {
+		return 0
+	}
 	if s.from == s.n && s.fromLine > 0 {
 		s.advanceTo(s.n, s.fromLine) // scanned to the end: counted
 	} else {
@@ -363,11 +369,13 @@ func (s *Stream) fill() bool {
 	// start, plus lookbehind for the boundary check.
 	keep := max(0, s.from-maxScheme-ContextBytes)
 	if keep > 0 && s.own == nil {
-		s.advanceTo(keep, s.fromLine-countNL(s.buf[keep:s.from]))
+		if !s.opt.NoPositions {
+			s.advanceTo(keep, s.fromLine-countNL(s.buf[keep:s.from]))
+			s.pos -= keep
+		}
 		copy(s.buf, s.buf[keep:s.n])
 		s.n -= keep
 		s.from -= keep
-		s.pos -= keep
 		s.base += int64(keep)
 	}
 	s.cands, s.next = s.cands[:0], 0
@@ -406,7 +414,7 @@ func (s *Stream) fill() bool {
 	}
 	var nl int
 	s.candLine = s.fromLine
-	s.cands, s.from, _, nl = scan(s.cands, s.buf[:end], s.from, atEOF, s.opt, true)
+	s.cands, s.from, _, nl = scan(s.cands, s.buf[:end], s.from, atEOF, s.opt, !s.opt.NoPositions)
 	s.fromLine += nl
 	s.ord0 = s.ords
 	s.ords += uint64(len(s.cands))

@@ -60,7 +60,17 @@ type Memo struct {
 	// whether Placed holds for it (Memo.Placed)
 	last       *Occurrence
 	lastPlaced bool
+	// countOnly: the caller only counts what it is handed (CountOnly)
+	countOnly bool
 }
+
+// CountOnly tells m that its caller only counts the occurrences it is
+// handed (a sink that ignores them, --format none), so a text's first
+// result is remembered without its texts (canonical form, key, namespace
+// key and namespace): copying them into the store, and telling whether
+// they are plain, was ~5% of a dense scan's CPU (issue 25). A memo on the
+// same store that needs them lints such a text again and completes it.
+func (m *Memo) CountOnly(on bool) { m.countOnly = on }
 
 // memoStore is what the memos of one engine share. Lookups read it
 // without a lock: an entry is published by an atomic store of its hash
@@ -198,7 +208,11 @@ const (
 	metaNSKeyAlt   = metaPlaced << 3
 	metaNSAlt      = metaPlaced << 4 // the namespace is in alt, else in raw
 	metaAux        = metaPlaced << 5 // alt is a memoAux record
-	metaForm       = metaPlaced | metaCanonAlt | metaKeyAlt | metaNSKeyAlt | metaNSAlt | metaAux
+	// metaCounted: the result's class only, its texts not kept (a memo
+	// that only counts, Memo.CountOnly): counted from, else linted again
+	// and completed
+	metaCounted = metaPlaced << 6
+	metaForm    = metaPlaced | metaCanonAlt | metaKeyAlt | metaNSKeyAlt | metaNSAlt | metaAux | metaCounted
 
 	memoMaxSchemes = 1 << metaSchemeBits
 
@@ -267,7 +281,7 @@ var (
 	_ [metaNoClass - memoMaxClasses]struct{}
 	_ [1<<metaLenBits - 1 - memoMaxLen]struct{}
 	_ [1<<ordNSOffShift - memoMaxEntries]struct{}
-	_ [64 - (metaFactsShift + 8 + 6)]struct{}
+	_ [64 - (metaFactsShift + 8 + 7)]struct{}
 )
 
 // NewMemo returns a memo over e for one goroutine. The memos of e alive
@@ -468,15 +482,15 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 	case kind != "":
 		*dst = Occurrence{Scheme: sc.name, Profile: sc.profile, Raw: ident, Kind: kind}
 		return nil
-	case class == noClass:
+	case class == noClass || meta&metaCounted != 0:
 		o, err := m.eng.CheckInContext(scheme, ident, nil)
 		if err != nil {
 			*dst = o
 			return err
 		}
 		var ent memoEntry
-		if class, ent = st.remember(g, hh, si, &o); class == noClass {
-			*dst = o
+		if class, ent = st.remember(g, hh, si, &o, m.countOnly); class == noClass || ent.meta&metaCounted != 0 {
+			*dst = o // the engine's, its texts its own
 			return nil
 		}
 		e, meta = &ent, ent.meta // as remembered (the table may have grown meanwhile)
@@ -493,6 +507,57 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 	m.last, m.lastPlaced = dst, meta&metaPlaced != 0
 	runtime.KeepAlive(t) // e points into it, maybe a mapping
 	return nil
+}
+
+// CountHashed is CheckHashed for a caller that only counts occurrences
+// (a sink that ignores them): for a text remembered and linted it
+// writes no Occurrence and returns what a count needs, whether the
+// candidate is a look-alike here and else its findings (shared: not to
+// be modified). Writing the 328-byte Occurrence, its location and its
+// batch slot for each identifier was ~10% of a dense scan's CPU with
+// --format none (issue 25). ok false: it cannot tell so (a text not
+// remembered or not linted yet, a result whose findings depend on where
+// it is (Placed), a failed classification), and has changed nothing:
+// the caller calls CheckHashed.
+func (m *Memo) CountHashed(scheme string, raw []byte, ctx *rules.Context, h uint64) (lookalike bool, findings []rules.Finding, ok bool) {
+	si := m.scheme(scheme)
+	if si < 0 || si >= memoMaxSchemes || len(raw) > memoMaxLen {
+		return false, nil, false
+	}
+	st := m.st
+	if h == 0 {
+		h = st.hash1(raw)
+	}
+	hh := st.hashFrom(h, raw)
+	g, t := m.current()
+	e := t.lookup(hh, si, len(raw), m.filter)
+	if e == nil {
+		return false, nil, false
+	}
+	meta := atomic.LoadUint64(&e.meta)
+	kind, failed := m.classify(g, &st.schemes[si], meta, g.arena.str(e.raw, uint16(len(raw))), ctx)
+	class := metaClass(meta)
+	switch {
+	case failed:
+		return false, nil, false
+	case kind != "":
+		lookalike = true
+	case class == noClass || meta&metaPlaced != 0:
+		return false, nil, false
+	default:
+		findings = g.class(class).findings
+	}
+	// CheckHashed's accounting of a hit
+	if m.winLooks++; m.winLooks == memoWindow {
+		m.filter = m.winHits < memoWindow*3/4
+		m.winLooks, m.winHits = 0, 0
+	}
+	m.hits++
+	m.winHits++
+	m.adm.Hit()
+	m.last = nil
+	runtime.KeepAlive(t)
+	return lookalike, findings, true
 }
 
 // Placed is lint.Placed(o), told for the occurrence CheckInto last wrote
@@ -733,8 +798,10 @@ func quietIn(tc rules.TextClassifier, facts uint8, ctx *rules.Context) (quiet, f
 // scheme si, in its entry of g and returns its class and the entry;
 // noClass when it
 // cannot (a result the entry has no room for, the entry dropped): o is
-// then handed out as it is and the text linted again next time.
-func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) (uint32, memoEntry) {
+// then handed out as it is and the text linted again next time. With
+// counted, the class alone (metaCounted), unless the result is Placed (a
+// count needs its key then), or the entry already holds the texts.
+func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence, counted bool) (uint32, memoEntry) {
 	if o.Forms != nil || o.Suppressed != nil || o.Fingerprints != nil || o.Kind != "" || o.Truncated ||
 		len(o.Canonical) > 0xffff || len(o.Key) > 0xffff || len(o.NSKey) > 0xffff || len(o.Namespace) > 0xffff {
 		return noClass, memoEntry{}
@@ -746,12 +813,18 @@ func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) (ui
 		return noClass, memoEntry{} // dropped since
 	}
 	meta := e.meta
-	if c := metaClass(meta); c != noClass {
+	if c := metaClass(meta); c != noClass && (counted || meta&metaCounted == 0) {
 		return c, *e // remembered by another memo meanwhile
 	}
 	class, ok := g.internClass(o)
 	if !ok {
 		return noClass, memoEntry{}
+	}
+	placed := Placed(o)
+	if counted && !placed {
+		meta = meta&^(metaClassMask<<metaClassShift|metaForm) | uint64(class)<<metaClassShift | metaCounted
+		atomic.StoreUint64(&e.meta, meta) // published
+		return class, *e
 	}
 	raw := g.arena.str(e.raw, e.rawLen())
 	held := [4]struct {
@@ -832,7 +905,7 @@ func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence) (ui
 		e.alt = g.arena.add(rec[:])
 		form = metaAux
 	}
-	if Placed(o) {
+	if placed {
 		form |= metaPlaced
 	}
 	if plainText(o.Scheme) && plainText(o.Profile) && plainText(o.KeyLevel) &&

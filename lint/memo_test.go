@@ -3,8 +3,10 @@ package lint
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/idlint/idlint/rules"
@@ -182,6 +184,82 @@ func TestMemoHitAllocs(t *testing.T) {
 		if per := allocs / float64(len(raws)); per != 0 {
 			t.Errorf("%s: %.2f allocations per remembered identifier, want 0", c.name, per)
 		}
+		// counted only (--format none): CountHashed
+		hits = m.hits
+		allocs = testing.AllocsPerRun(100, func() {
+			for _, r := range raws {
+				h := m.Prefetch(r)
+				if _, _, ok := m.CountHashed(c.scheme, r, ctx, h); !ok {
+					t.Fatalf("%s: %s not counted from the memo", c.name, r)
+				}
+			}
+		})
+		if got := m.hits - hits; got != 101*len(raws) {
+			t.Errorf("%s, counted: %d hits, want %d", c.name, got, 101*len(raws))
+		}
+		if per := allocs / float64(len(raws)); per != 0 {
+			t.Errorf("%s, counted: %.2f allocations per remembered identifier, want 0", c.name, per)
+		}
+	}
+}
+
+// issue 25 (--format none): what CountHashed tells of a remembered text
+// is what a count of CheckHashed's occurrence finds (look-alike, else
+// its findings); it declines a text not remembered and a result whose
+// findings depend on the document's path (Placed: rfc6963 §3.6).
+func TestMemoCountAgrees(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		raw, before, after string
+		counted            bool
+	}{
+		{"urn:isbn:9783030405236", "see ", ".\n", true},
+		{"URN:ISBN:9783030405236", "see ", " ok", true},                     // URN030
+		{"urn:ab:a?b", "see ", "\n", true},                                  // invalid
+		{"urn:isbn:value", "e.g. ", " here", true},                          // a template look-alike
+		{"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "\"", "\"", true}, // quoted
+		{"urn:uuid:3c840b56", "id: ", "\n", true},                           // a short uuid at a line end
+		{"urn:issn:0167-6423", "x\x03", "", true},                           // a binary's length byte
+		{"urn:example:a", "see ", " ok", false},                             // Placed
+	}
+	m := e.NewMemo()
+	ctxOf := func(before, after string) *rules.Context {
+		return &rules.Context{Before: []byte(before), After: []byte(after)}
+	}
+	for _, c := range cases {
+		if _, _, ok := m.CountHashed("urn", []byte(c.raw), ctxOf(c.before, c.after), 0); ok {
+			t.Errorf("%s: counted before it was seen", c.raw)
+		}
+		var o Occurrence
+		if err := m.CheckInto(&o, "urn", []byte(c.raw), ctxOf(c.before, c.after)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var looks, found int
+	for _, c := range cases {
+		for _, ctx := range []*rules.Context{ctxOf(c.before, c.after), ctxOf("", ""), ctxOf("(", ")")} {
+			lookalike, fs, ok := m.CountHashed("urn", []byte(c.raw), ctx, 0)
+			if lookalike {
+				looks++
+			}
+			found += len(fs)
+			var o Occurrence
+			if err := m.CheckInto(&o, "urn", []byte(c.raw), ctx); err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case ok != c.counted:
+				t.Errorf("%s in %q…%q: counted %v, want %v", c.raw, ctx.Before, ctx.After, ok, c.counted)
+			case ok && (lookalike != (o.Kind != "") || !slices.Equal(fs, o.Findings)):
+				t.Errorf("%s in %q…%q: counted look-alike %v, findings %v; checked kind %q, findings %v", c.raw, ctx.Before, ctx.After, lookalike, fs, o.Kind, o.Findings)
+			}
+		}
+	}
+	if looks == 0 || found == 0 {
+		t.Errorf("a weak test: %d look-alikes, %d findings counted", looks, found)
 	}
 }
 
@@ -475,4 +553,90 @@ func TestMemoEntryForms(t *testing.T) {
 			t.Errorf("%q: form %#x, namespace at %d+%d; want %#x, %d+%d", c.raw, form, nsAt, nsLen, c.form, c.nsAt, c.nsLen)
 		}
 	}
+}
+
+// issue 25 (--format none): a memo that only counts (CountOnly) remembers
+// a result's class without its texts; what it hands out is still the
+// engine's result. A memo on the same store that needs the texts lints
+// the text again and completes the entry; then both answer from it, and
+// CountHashed's answers stay the engine's throughout.
+func TestMemoCountOnly(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		scheme, raw, before, after string
+	}{
+		{"urn", "urn:isbn:9783030405236", " ", " "},
+		{"urn", "URN:ISBN:9783030405236", " ", " "},           // rfc8141 §3.1: an alt text
+		{"urn", "URN:ISBN:978-3-030-40523-6", " ", " "},       // three texts: a memoAux record
+		{"urn", "urn:ab:a?b", "", ""},                         // rfc8141 §2: invalid
+		{"urn", "urn:isbn:value", " ", " "},                   // a template look-alike
+		{"urn", "urn:ab:cd", "x = \"", ":\n"},                 // a look-alike here
+		{"urn", "urn:ab:cd", " ", " "},                        // linted in another context
+		{"urn", "urn:example:a", " ", " "},                    // rfc6963: Placed, texts kept
+		{"go", "go:build", "text ", ""},                       // go-uri
+		{"xri", "xri://=example*name", "", ""},                // xri-1.0-rc2 §2.2
+		{"urn", "urn:ab:" + strings.Repeat("x", 600), "", ""}, // too long to remember
+	}
+	counter, full := e.NewMemo(), e.NewMemo()
+	counter.CountOnly(true)
+	if counter.st != full.st {
+		t.Fatal("two memos of one engine on two stores")
+	}
+	ctxOf := func(before, after string) *rules.Context {
+		return &rules.Context{Before: []byte(before), After: []byte(after)}
+	}
+	check := func(m *Memo, round string) {
+		for _, c := range cases {
+			ctx := ctxOf(c.before, c.after)
+			want, err1 := e.CheckInContext(c.scheme, c.raw, ctx)
+			var got Occurrence
+			dirty(t, &got)
+			err2 := m.CheckHashed(&got, c.scheme, []byte(c.raw), ctx, m.Prefetch([]byte(c.raw)))
+			if err1 != nil || err2 != nil || !sameResult(got, want) {
+				t.Errorf("%s: %s: memo %+v (%v), engine %+v (%v)", round, c.raw, got, err2, want, err1)
+			}
+			if m.Placed(&got) != Placed(&want) {
+				t.Errorf("%s: %s: Memo.Placed %v, Placed %v", round, c.raw, m.Placed(&got), Placed(&want))
+			}
+		}
+	}
+	count := func(round string) {
+		for _, c := range cases {
+			ctx := ctxOf(c.before, c.after)
+			lookalike, fs, ok := counter.CountHashed(c.scheme, []byte(c.raw), ctx, 0)
+			want, _ := e.CheckInContext(c.scheme, c.raw, ctx)
+			if ok && (lookalike != (want.Kind != "") || !slices.Equal(fs, want.Findings)) {
+				t.Errorf("%s: %s counted look-alike %v, findings %v; engine kind %q, findings %v", round, c.raw, lookalike, fs, want.Kind, want.Findings)
+			}
+		}
+	}
+	// counted reports how many of the cases' entries hold a class
+	// without texts
+	counted := func() int {
+		n := 0
+		st := counter.st
+		for _, c := range cases {
+			raw := []byte(c.raw)
+			if ent := st.g.Load().tab.Load().lookup(st.hash(raw), counter.scheme(c.scheme), len(raw), false); ent != nil && atomic.LoadUint64(&ent.meta)&metaCounted != 0 {
+				n++
+			}
+		}
+		return n
+	}
+	check(counter, "first sightings, counting")
+	if n := counted(); n < 5 {
+		t.Errorf("%d entries remembered without their texts, want most", n)
+	}
+	count("counting entries")
+	check(counter, "hits, counting")
+	check(full, "completed")
+	if n := counted(); n != 0 {
+		t.Errorf("%d entries still without their texts", n)
+	}
+	check(full, "hits")
+	count("completed entries")
+	check(counter, "hits after completion, counting")
 }

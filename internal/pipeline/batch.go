@@ -10,6 +10,7 @@ import (
 	"github.com/idlint/idlint/lint"
 	"github.com/idlint/idlint/record"
 	"github.com/idlint/idlint/reports"
+	"github.com/idlint/idlint/rules"
 )
 
 // item is what a worker hands the emitter through a task's slot.
@@ -183,6 +184,25 @@ func (t *tally) add(o *lint.Occurrence, lookalikes bool) bool {
 	return true
 }
 
+// addCounted is add for an identifier the memo told without an
+// occurrence (lint.Memo.CountHashed): a look-alike, or an identifier of
+// findings fs, not suppressed.
+func (t *tally) addCounted(lookalike bool, fs []rules.Finding) {
+	if lookalike {
+		t.lookalikes++
+		return
+	}
+	t.occurrences++
+	worst := rules.None
+	for i := range fs {
+		t.findings[fs[i].Severity]++
+		worst = max(worst, fs[i].Severity)
+	}
+	if worst >= rules.Error {
+		t.invalid++ // lint.Occurrence.Valid
+	}
+}
+
 func (t *tally) into(s *reports.Summary) {
 	s.Occurrences += t.occurrences
 	s.Lookalikes += t.lookalikes
@@ -339,6 +359,31 @@ func (b *batcher) slot() *lint.Occurrence {
 	b.batch = append(b.batch, lint.Occurrence{})
 	b.open = true
 	return &b.batch[len(b.batch)-1]
+}
+
+// counting reports that the next occurrence is only counted
+// (modeCount): the scanner may then hand count what the memo tells of it
+// instead of filling a slot. As slot, it first hands over what earlier
+// inputs left.
+func (b *batcher) counting() bool {
+	if b.mark > 0 {
+		b.flushEarlier()
+	}
+	if b.mode == modeUndecided {
+		b.mode = b.dl.mode()
+	}
+	return b.mode == modeCount
+}
+
+// count is slot, filled and commit for an occurrence counted only, told
+// by the memo (counting, tally.addCounted).
+func (b *batcher) count(lookalike bool, fs []rules.Finding) {
+	b.added++
+	b.n++
+	b.tally.addCounted(lookalike, fs)
+	if b.n == countBatch {
+		b.flush()
+	}
 }
 
 func (b *batcher) commit() {

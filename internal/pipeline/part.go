@@ -140,7 +140,9 @@ func (s *scanner) closePart(t *task, pt *partText, done *partDone, end int64) {
 		if pt.lc != nil {
 			pt.before, pt.after = pt.lc.before, pt.lc.after
 		}
-		done.lines = st.Lines() - 1 - pt.before - pt.after
+		if lines := st.Lines(); lines > 0 { // 0: not counted (occurrences only counted)
+			done.lines = lines - 1 - pt.before - pt.after
+		}
 	}
 	read := pt.read
 	if pt.lc != nil {

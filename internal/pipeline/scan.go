@@ -36,15 +36,24 @@ type scanner struct {
 	// hashes are the memo hashes of the matches prefetched, by the
 	// stream's ordinal (Stream.Ord): each text hashed once (issue 25)
 	hashes [2 * lint.MemoAhead]struct{ ord, h uint64 }
+	// count: occurrences are only counted, and no suppression comment
+	// read: no positions, memos that keep no texts (lint.Memo.CountOnly)
+	count bool
 }
 
-func newScanner(eng *lint.Engine, cfg *Config) *scanner {
+func newScanner(eng *lint.Engine, cfg *Config, dl *delivery) *scanner {
+	// a sink that ignores occurrences (--format none) wants no line or
+	// column, unless suppression comments (by line) are read
+	count := dl != nil && dl.count && !cfg.Suppressions
 	s := &scanner{
+		dl:     dl,
 		eng:    eng,
 		memo:   eng.NewMemo(),
-		stream: extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), MaxLen: cfg.MaxLen}, 0),
+		stream: extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), MaxLen: cfg.MaxLen, NoPositions: count}, 0),
 		br:     bufio.NewReaderSize(nil, 64<<10),
+		count:  count,
 	}
+	s.memo.CountOnly(count)
 	if cfg.EngineFor != nil {
 		s.engineFor = cfg.EngineFor
 		s.memos = map[*lint.Engine]*lint.Memo{eng: s.memo}
@@ -102,6 +111,7 @@ func (s *scanner) use(path string) error {
 	m := s.memos[eng]
 	if m == nil {
 		m = eng.NewMemo()
+		m.CountOnly(s.count)
 		s.memos[eng] = m
 	}
 	s.eng, s.memo = eng, m
@@ -230,12 +240,25 @@ func (s *scanner) matches(ctx context.Context, doc *corpus.Document, b *batcher,
 		if w.lc != nil {
 			w.before = w.lc.before // all read by now: the stream is past from
 		}
-		o := b.slot()
-		if err := s.occurrence(o, doc, m, w.before); err != nil {
-			b.unslot()
-			return err
+		h := s.ahead()
+		counted := false
+		if s.dirs == nil && b.counting() {
+			// a sink that ignores occurrences: a remembered text counted
+			// without filling one (lint.Memo.CountHashed)
+			var lookalike bool
+			var fs []rules.Finding
+			if lookalike, fs, counted = s.memo.CountHashed(m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}, h); counted {
+				b.count(lookalike, fs)
+			}
 		}
-		b.commit()
+		if !counted {
+			o := b.slot()
+			if err := s.occurrence(o, doc, m, w.before, h); err != nil {
+				b.unslot()
+				return err
+			}
+			b.commit()
+		}
 		w.found++
 		w.end = m.Offset + int64(len(m.Raw))
 	}
@@ -247,21 +270,28 @@ func (s *scanner) matches(ctx context.Context, doc *corpus.Document, b *batcher,
 	return st.Err()
 }
 
-// occurrence turns match m of doc into the occurrence *o (a batch's slot,
-// filled in place): linted in the context of the text around it, located
-// (lines less lineBase), marked truncated, less the findings the
-// document's suppression comments silence (asked in offset order).
-func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extract.Match, lineBase int) error {
+// ahead prefetches the memo entry of the match lint.MemoAhead after the
+// stream's current one, and returns the current one's memo hash (0: not
+// known).
+func (s *scanner) ahead() uint64 {
 	ord := s.stream.Ord()
 	if _, raw, ok := s.stream.Ahead(lint.MemoAhead); ok {
 		// its entry is in cache when its turn comes (issue 25 §2)
 		a := &s.hashes[(ord+lint.MemoAhead)%uint64(len(s.hashes))]
 		a.ord, a.h = ord+lint.MemoAhead, s.memo.Prefetch(raw)
 	}
-	var h uint64
 	if a := &s.hashes[ord%uint64(len(s.hashes))]; a.ord == ord {
-		h = a.h
+		return a.h
 	}
+	return 0
+}
+
+// occurrence turns match m of doc into the occurrence *o (a batch's slot,
+// filled in place): linted in the context of the text around it, located
+// (lines less lineBase), marked truncated, less the findings the
+// document's suppression comments silence (asked in offset order). h is
+// the match's memo hash (ahead).
+func (s *scanner) occurrence(o *lint.Occurrence, doc *corpus.Document, m *extract.Match, lineBase int, h uint64) error {
 	if err := s.memo.CheckHashed(o, m.Scheme.String(), m.Raw, &rules.Context{Before: m.Before, After: m.After}, h); err != nil {
 		return err
 	}

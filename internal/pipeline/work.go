@@ -10,8 +10,7 @@ func (r *run) worker() {
 	var sc *scanner
 	for t := range r.work {
 		if sc == nil {
-			sc = newScanner(r.eng, &r.cfg)
-			sc.dl = r.delivery()
+			sc = newScanner(r.eng, &r.cfg, r.delivery())
 			sc.stream.SetContext(r.ctx) // checked per buffer: text without identifiers ends on an interrupt too
 		}
 		r.busy.Add(1)
