@@ -97,26 +97,40 @@ func TestScanAheadRule(t *testing.T) {
 // issue 25: acquire's decision, asked with the run cancelled, so that a
 // wait returns at once with no tokens: the head's input never waits and
 // holds none, a later input takes its tokens while the emitter keeps up
-// and the budget has room, and waits otherwise.
+// and the budget has room, and waits otherwise; with dense text only the
+// input after the head scans, once the head's worker is done.
 func TestAcquireWaitsForBehindEmitter(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, tc := range []struct {
-		name   string
-		input  int   // the head is input 3
-		queued int   // occurrences waiting in the head's slot
-		used   int64 // budget used, of 10,000
-		want   int64 // tokens for a batch of 100
+		name    string
+		dense   bool
+		input   int   // the head is input 3
+		queued  int   // occurrences waiting in the head's slot (-1: no slot yet)
+		scanned bool  // the head's worker is done
+		used    int64 // budget used, of 10,000
+		want    int64 // tokens for a batch of 100
 	}{
-		{"head, emitter behind", 3, 2 * emitterBehind, 0, 0},
-		{"later, nothing queued", 4, 0, 0, 100},
-		{"later, emitter keeps up", 5, emitterBehind - 1, 0, 100},
-		{"later, emitter behind", 4, emitterBehind, 0, 0},
-		{"later, budget full", 4, 0, 9950, 0},
-		{"later, no head slot yet", 4, -1, 0, 100},
+		{"head, emitter behind", false, 3, 2 * emitterBehind, false, 0, 0},
+		{"later, nothing queued", false, 4, 0, false, 0, 100},
+		{"later, emitter keeps up", false, 5, emitterBehind - 1, false, 0, 100},
+		{"later, emitter behind", false, 4, emitterBehind, false, 0, 0},
+		{"later, budget full", false, 4, 0, false, 9950, 0},
+		{"later, no head slot yet", false, 4, -1, false, 0, 100},
+		{"dense: head", true, 3, 0, false, 0, 0},
+		{"dense: next, head still scanned", true, 4, 0, false, 0, 0},
+		{"dense: next, head scanned, emitter idle", true, 4, 0, true, 0, 100},
+		{"dense: next, head scanned, emitter behind", true, 4, 8 * emitterBehind, true, 0, 100},
+		{"dense: next, head scanned, -j 1's queue full", true, 4, headPending * batchSize, true, 0, 0},
+		{"dense: two after, head scanned", true, 5, 0, true, 0, 0},
+		{"dense: two after, head still scanned", true, 5, 0, false, 0, 0},
+		{"dense: next, no head slot yet", true, 4, -1, false, 0, 0},
 	} {
-		b := &budget{limit: 10000}
+		b := &budget{limit: 1 << 20}
+		if !tc.dense {
+			b.limit = 10000
+		}
 		b.head.Store(3)
 		b.used.Store(tc.used)
 		if tc.queued >= 0 {
@@ -124,9 +138,12 @@ func TestAcquireWaitsForBehindEmitter(t *testing.T) {
 			if tc.queued > 0 {
 				s.put(item{occ: make([]lint.Occurrence, tc.queued)})
 			}
+			if tc.scanned {
+				s.close()
+			}
 			b.front.Store(s)
 		}
-		if got := b.acquire(ctx, tc.input, 100, false); got != tc.want {
+		if got := b.acquire(ctx, tc.input, 100, tc.dense); got != tc.want {
 			t.Errorf("%s: %d tokens, want %d", tc.name, got, tc.want)
 		}
 	}
@@ -199,46 +216,6 @@ func TestDenseBatch(t *testing.T) {
 	} {
 		if got := dense(tc.batch); got != tc.want {
 			t.Errorf("%s: dense = %v, want %v", tc.name, got, tc.want)
-		}
-	}
-}
-
-// issue 25: with dense text only the input after the head scans, once
-// the head's worker is done; the head never waits. Asked with the run
-// cancelled, a wait returns at once with no tokens.
-func TestAcquireDense(t *testing.T) {
-	t.Parallel()
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	for _, tc := range []struct {
-		name    string
-		input   int  // the head is input 3
-		scanned bool // the head's worker is done
-		queued  int  // occurrences waiting in the head's slot (-1: no slot yet)
-		want    int64
-	}{
-		{"head", 3, false, 0, 0},
-		{"next, head still scanned", 4, false, 0, 0},
-		{"next, head scanned, emitter idle", 4, true, 0, 100},
-		{"next, head scanned, emitter behind", 4, true, 8 * emitterBehind, 100},
-		{"two after, head scanned", 5, true, 0, 0},
-		{"two after, head still scanned", 5, false, 0, 0},
-		{"next, no head slot yet (the emitter not started)", 4, false, -1, 0},
-	} {
-		b := &budget{limit: 10000}
-		b.head.Store(3)
-		if tc.queued >= 0 {
-			s := newSlot()
-			if tc.queued > 0 {
-				s.put(item{occ: make([]lint.Occurrence, tc.queued)})
-			}
-			if tc.scanned {
-				s.close()
-			}
-			b.front.Store(s)
-		}
-		if got := b.acquire(ctx, tc.input, 100, true); got != tc.want {
-			t.Errorf("%s: %d tokens, want %d", tc.name, got, tc.want)
 		}
 	}
 }

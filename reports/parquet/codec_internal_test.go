@@ -30,10 +30,7 @@ func TestReportCodec(t *testing.T) {
 	if _, ok := c.(compress.StreamingCodec); !ok {
 		t.Error("the report's codec lost arrow-go's streaming methods")
 	}
-	var dense []byte
-	for i := range 20000 {
-		dense = fmt.Appendf(dense, "\x2d\x00\x00\x00urn:uuid:%08x-47c7-482e-b2c0-%012x", i*2654435761, i*40503)
-	}
+	dense := denseIdentPage()
 	for _, tc := range []struct {
 		name  string
 		src   []byte
@@ -121,10 +118,7 @@ func TestReportSnappy(t *testing.T) {
 	if _, ok := c.(compress.StreamingCodec); !ok {
 		t.Error("the report's Snappy codec lost arrow-go's streaming methods")
 	}
-	var dense []byte
-	for i := range 20000 {
-		dense = fmt.Appendf(dense, "\x2d\x00\x00\x00urn:uuid:%08x-47c7-482e-b2c0-%012x", i*2654435761, i*40503)
-	}
+	dense := denseIdentPage()
 	for _, tc := range []struct {
 		name string
 		src  []byte
@@ -144,4 +138,14 @@ func TestReportSnappy(t *testing.T) {
 			t.Errorf("%s: arrow-go's decoding: %d bytes back (%v), want %d", tc.name, len(got), err, len(tc.src))
 		}
 	}
+}
+
+// denseIdentPage is a PLAIN byte-array page of 20,000 uuid URNs, each
+// after its 4-byte length: what an identifier column's pages hold.
+func denseIdentPage() []byte {
+	var dense []byte
+	for i := range 20000 {
+		dense = fmt.Appendf(dense, "\x2d\x00\x00\x00urn:uuid:%08x-47c7-482e-b2c0-%012x", i*2654435761, i*40503)
+	}
+	return dense
 }
