@@ -81,7 +81,7 @@ func split(in Input, opt Options, size int64) []Part {
 	}
 	var parts []Part
 	off := int64(0)
-	for next := size; next < total; {
+	for next := partEnd(0, total, size); next < total; {
 		end := int64(-1)
 		// a line ends within a few KB: read that much first (the whole
 		// split runs before the first part is scanned; 64 KB reads took
@@ -107,12 +107,30 @@ func split(in Input, opt Options, size int64) []Part {
 			break
 		}
 		parts = append(parts, Part{off, end})
-		off, next = end, end+size
+		off, next = end, partEnd(end, total, size)
 	}
 	if len(parts) == 0 {
 		return nil
 	}
 	return append(parts, Part{off, total})
+}
+
+// tailParts is how many parts' worth of a file's end is split finer, into
+// parts of size/tailSplit: the workers then finish within a small part of
+// one another instead of one scanning a last whole part alone (issue 25:
+// a 200 MB file on 2 cores left one idle for up to an 8 MiB part).
+const (
+	tailParts = 2
+	tailSplit = 4
+)
+
+// partEnd is where the part starting at off is planned to end: size on,
+// size/tailSplit in the file's last tailParts*size bytes.
+func partEnd(off, total, size int64) int64 {
+	if total-off <= tailParts*size {
+		return off + max(1, size/tailSplit)
+	}
+	return off + size
 }
 
 // OpenPart opens the bytes [off, end) of in's file, clipped to the file,

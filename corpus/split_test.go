@@ -62,6 +62,9 @@ func TestSplit(t *testing.T) {
 			if p.Off != off || p.End <= p.Off || p.Off > 0 && data[p.Off-1] != '\n' {
 				t.Errorf("%s: part %+v after %d does not start a line right after the last", tt.name, p, off)
 			}
+			if p.End < int64(len(data))-tailParts*2048 && p.End-p.Off < 2048 {
+				t.Errorf("%s: part %+v before the tail is shorter than the size asked", tt.name, p)
+			}
 			off = p.End
 		}
 		if parts != nil && off != int64(len(data)) {
@@ -145,5 +148,28 @@ func TestArchiveRecordOnPanic(t *testing.T) {
 	}()
 	if len(got) != 1 || got[0].Member != "" || got[0].Status != record.StatusError {
 		t.Errorf("records %+v, want the tar's record with an error", got)
+	}
+}
+
+// issue 25: a file's last tailParts parts' worth is planned in parts of
+// size/tailSplit, so that the workers end close together.
+func TestPartEnd(t *testing.T) {
+	t.Parallel()
+	const size = 8 << 20
+	for _, tt := range []struct {
+		name       string
+		off, total int64
+		want       int64
+	}{
+		{"start of a large file", 0, 25 * size, size},
+		{"before the tail", 20 * size, 25 * size, 21 * size},
+		{"just before the tail", 22*size - 1, 24 * size, 23*size - 1},
+		{"the tail's start", 22 * size, 24 * size, 22*size + size/tailSplit},
+		{"in the tail", 23 * size, 24 * size, 23*size + size/tailSplit},
+		{"a file of two parts: all tail", 0, 2 * size, size / tailSplit},
+	} {
+		if got := partEnd(tt.off, tt.total, size); got != tt.want {
+			t.Errorf("%s: partEnd(%d, %d) = %d, want %d", tt.name, tt.off, tt.total, got, tt.want)
+		}
 	}
 }
