@@ -70,8 +70,10 @@ const encodeAloneProcs = 2
 
 // spare is how many workers beyond the cores make the workers encode: 1
 // on up to encodeAloneProcs cores, else 0.
-func (d *delivery) spare() int32 {
-	if d.procs <= encodeAloneProcs {
+func (d *delivery) spare() int32 { return spareWorkers(d.procs) }
+
+func spareWorkers(procs int32) int32 {
+	if procs <= encodeAloneProcs {
 		return 1
 	}
 	return 0

@@ -5,8 +5,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/idlint/idlint/lint"
 )
 
 // Results of inputs scanned in parallel are delivered in input order. A
@@ -123,28 +121,6 @@ const emitterBehind = batchSize
 // scanAhead reports whether a worker on an input after the head's may go
 // on scanning while queued occurrences wait in the head's slot.
 func scanAhead(queued int64) bool { return queued < emitterBehind }
-
-// denseSpan is the mean bytes per occurrence below which a full batch of
-// occurrences the emitter encodes marks its text dense: the emitter's
-// work per occurrence then matches a worker's (a memo hit and a few bytes
-// scanned), the emitter and the sink's reader keep the cores busy, and a
-// second worker scanning ahead only contends with them (issue 25: dense
-// jsonl -j 2 into a pipe on 2 cores 1.47 s against -j 1's 1.33 s, 72
-// bytes per occurrence). Text with an identifier per kilobyte or fewer
-// leaves the emitter idle most of the time; there scanning ahead pays.
-const denseSpan = 512
-
-// dense reports whether a batch of occurrences handed to the emitter as
-// values comes from dense text: full, and spanning under denseSpan bytes
-// per occurrence of one document.
-func dense(batch []lint.Occurrence) bool {
-	if len(batch) < batchSize {
-		return false
-	}
-	first, last := &batch[0], &batch[len(batch)-1]
-	return first.Source == last.Source && first.Member == last.Member &&
-		last.Offset >= first.Offset && last.Offset-first.Offset < batchSize*denseSpan
-}
 
 // scanNext reports whether input i may be scanned on while input head is
 // emitted, for a worker whose text is dense: only the input right after

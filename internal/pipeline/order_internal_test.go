@@ -2,9 +2,12 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
+	"github.com/idlint/idlint/extract"
 	"github.com/idlint/idlint/lint"
 )
 
@@ -216,6 +219,65 @@ func TestDenseBatch(t *testing.T) {
 	} {
 		if got := dense(tc.batch); got != tc.want {
 			t.Errorf("%s: dense = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// issue 25 (-j 2 never slower than -j 1): a large file is left whole when
+// the emitter handles every occurrence and its head is dense.
+func TestEmitterEncodes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name              string
+		count, workersCan bool
+		jobs, procs       int
+		want              bool
+	}{
+		{"--format none: counted", true, true, 2, 2, false},
+		{"jsonl -j 2 on 2 cores", false, true, 2, 2, true},
+		{"jsonl -j 3 on 2 cores: the workers encode", false, true, 3, 2, false},
+		{"jsonl -j 4 on 8 cores", false, true, 4, 8, true},
+		{"jsonl -j 8 on 8 cores: the workers encode", false, true, 8, 8, false},
+		{"text -j 8 on 8 cores: no encoder", false, false, 8, 8, true},
+	} {
+		if got := emitterEncodes(tc.count, tc.workersCan, tc.jobs, tc.procs); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// issue 25: a sample is dense when it holds an identifier per denseSpan
+// bytes or more; a sample too short to tell never is.
+func TestDenseText(t *testing.T) {
+	t.Parallel()
+	eng, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), NoPositions: true}, 0)
+	text := func(size, every int) []byte {
+		var b []byte
+		for i := 0; len(b) < size; i++ {
+			line := fmt.Sprintf("id urn:isbn:978%010d ", i)
+			b = append(b, line...)
+			b = append(b, strings.Repeat("x", max(0, every-len(line)-1))...)
+			b = append(b, '\n')
+		}
+		return b[:size]
+	}
+	for _, tc := range []struct {
+		name string
+		text []byte
+		want bool
+	}{
+		{"72 bytes apart (the dense generator's)", text(denseSample, 72), true},
+		{"just under denseSpan apart", text(denseSample, denseSpan-8), true},
+		{"twice denseSpan apart", text(denseSample, 2*denseSpan), false},
+		{"RFC-like: 64 KB apart", text(denseSample, 64<<10), false},
+		{"too short to tell", text(16<<10, 72), false},
+	} {
+		if got := denseText(st, tc.text); got != tc.want {
+			t.Errorf("%s: dense %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

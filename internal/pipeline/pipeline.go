@@ -81,6 +81,8 @@ type run struct {
 	encSink reports.EncodedSink
 	count   bool
 
+	dense densePlanner // the planner's: which large files to leave whole
+
 	allMu sync.Mutex
 	all   []*task // tasks planned and not yet emitted, to wake their waiters at the end
 }

@@ -60,6 +60,9 @@ func (r *run) plan() {
 	defer ahead.Close()
 	for i, in := range r.inputs {
 		parts, size := ahead.Plan(&in, r.cfg.Corpus, r.splitSize())
+		if parts != nil && r.splitDense(in) {
+			parts = nil // dense: scanned whole by one worker (dense.go)
+		}
 		if r.planned != nil && size >= 0 {
 			r.planned[i].Store(size + 1)
 		}
