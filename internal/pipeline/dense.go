@@ -1,8 +1,6 @@
 package pipeline
 
 import (
-	"io"
-	"os"
 	"runtime"
 
 	"github.com/idlint/idlint/corpus"
@@ -71,14 +69,9 @@ func (r *run) splitDense(in corpus.Input) bool {
 		r.dense.buf = make([]byte, denseSample)
 		r.dense.stream = extract.NewStream(nil, extract.Options{Schemes: r.eng.ExtractSchemes(), MaxLen: r.cfg.MaxLen, NoPositions: true}, 0)
 	}
-	f, err := os.Open(in.Path)
+	n, err := corpus.ReadHead(in, r.dense.buf)
 	if err != nil {
 		return false // the worker reports it
-	}
-	n, err := io.ReadFull(f, r.dense.buf)
-	f.Close()
-	if err != nil && err != io.ErrUnexpectedEOF {
-		return false
 	}
 	return denseText(r.dense.stream, r.dense.buf[:n])
 }
