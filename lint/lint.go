@@ -80,13 +80,7 @@ func (o *Occurrence) Valid() bool {
 }
 
 // MaxSeverity is the worst severity among the findings.
-func (o *Occurrence) MaxSeverity() rules.Severity {
-	m := rules.None
-	for i := range o.Findings {
-		m = max(m, o.Findings[i].Severity)
-	}
-	return m
-}
+func (o *Occurrence) MaxSeverity() rules.Severity { return rules.MaxSeverity(o.Findings) }
 
 // RuleIDs lists the IDs of the findings, in finding order.
 func (o *Occurrence) RuleIDs() []string {

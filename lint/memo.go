@@ -452,10 +452,7 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 		h = st.hash1(raw)
 	}
 	hh := st.hashFrom(h, raw)
-	if m.winLooks++; m.winLooks == memoWindow {
-		m.filter = m.winHits < memoWindow*3/4
-		m.winLooks, m.winHits = 0, 0
-	}
+	m.look()
 	g, t := m.current()
 	e := t.lookup(hh, si, len(raw), m.filter)
 	if e == nil {
@@ -466,9 +463,7 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 			return err
 		}
 	} else {
-		m.hits++
-		m.winHits++
-		m.adm.Hit()
+		m.hit()
 	}
 	ident := g.arena.str(e.raw, uint16(len(raw)))
 	meta := atomic.LoadUint64(&e.meta)
@@ -507,6 +502,22 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 	m.last, m.lastPlaced = dst, meta&metaPlaced != 0
 	runtime.KeepAlive(t) // e points into it, maybe a mapping
 	return nil
+}
+
+// look counts a lookup in the hit-rate window, which decides whether
+// lookups use the filter word (m.filter).
+func (m *Memo) look() {
+	if m.winLooks++; m.winLooks == memoWindow {
+		m.filter = m.winHits < memoWindow*3/4
+		m.winLooks, m.winHits = 0, 0
+	}
+}
+
+// hit counts a lookup that found its text.
+func (m *Memo) hit() {
+	m.hits++
+	m.winHits++
+	m.adm.Hit()
 }
 
 // CountHashed is CheckHashed for a caller that only counts occurrences
@@ -548,13 +559,8 @@ func (m *Memo) CountHashed(scheme string, raw []byte, ctx *rules.Context, h uint
 		findings = g.class(class).findings
 	}
 	// CheckHashed's accounting of a hit
-	if m.winLooks++; m.winLooks == memoWindow {
-		m.filter = m.winHits < memoWindow*3/4
-		m.winLooks, m.winHits = 0, 0
-	}
-	m.hits++
-	m.winHits++
-	m.adm.Hit()
+	m.look()
+	m.hit()
 	m.last = nil
 	runtime.KeepAlive(t)
 	return lookalike, findings, true

@@ -202,12 +202,13 @@ type Result struct {
 func (r *Result) Valid() bool { return r.MaxSeverity() < Error }
 
 // MaxSeverity is the worst severity among the findings.
-func (r *Result) MaxSeverity() Severity {
+func (r *Result) MaxSeverity() Severity { return MaxSeverity(r.Findings) }
+
+// MaxSeverity is the worst severity among fs (None for none).
+func MaxSeverity(fs []Finding) Severity {
 	m := None
-	for i := range r.Findings {
-		if r.Findings[i].Severity > m {
-			m = r.Findings[i].Severity
-		}
+	for i := range fs {
+		m = max(m, fs[i].Severity)
 	}
 	return m
 }

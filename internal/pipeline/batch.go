@@ -180,9 +180,7 @@ func (t *tally) add(o *lint.Occurrence, lookalikes bool) bool {
 		}
 	}
 	t.suppressed += len(o.Suppressed)
-	for i := range o.Findings {
-		t.findings[o.Findings[i].Severity]++
-	}
+	t.addFindings(o.Findings)
 	return true
 }
 
@@ -195,13 +193,15 @@ func (t *tally) addCounted(lookalike bool, fs []rules.Finding) {
 		return
 	}
 	t.occurrences++
-	worst := rules.None
+	if rules.MaxSeverity(fs) >= rules.Error {
+		t.invalid++ // lint.Occurrence.Valid
+	}
+	t.addFindings(fs)
+}
+
+func (t *tally) addFindings(fs []rules.Finding) {
 	for i := range fs {
 		t.findings[fs[i].Severity]++
-		worst = max(worst, fs[i].Severity)
-	}
-	if worst >= rules.Error {
-		t.invalid++ // lint.Occurrence.Valid
 	}
 }
 

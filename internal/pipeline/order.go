@@ -23,9 +23,8 @@ type slot struct {
 	cond   *sync.Cond
 	items  []item // items[head:] are queued
 	head   int
-	closed bool
+	closed atomic.Bool  // its worker has scanned it all (set under mu; read without it by scanNext)
 	occs   atomic.Int64 // occurrences queued as values (item.occ): the emitter's own work
-	ended  atomic.Bool  // closed: its worker has scanned it all (read without the lock)
 }
 
 func newSlot() *slot {
@@ -71,8 +70,7 @@ func (s *slot) waitRoom(ctx context.Context, limit int) {
 
 func (s *slot) close() {
 	s.mu.Lock()
-	s.closed = true
-	s.ended.Store(true)
+	s.closed.Store(true)
 	s.mu.Unlock()
 	s.cond.Signal()
 }
@@ -82,7 +80,7 @@ func (s *slot) close() {
 func (s *slot) take(ctx context.Context) (it item, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for s.head == len(s.items) && !s.closed && ctx.Err() == nil {
+	for s.head == len(s.items) && !s.closed.Load() && ctx.Err() == nil {
 		s.cond.Wait()
 	}
 	if s.head == len(s.items) {
@@ -127,7 +125,7 @@ func scanAhead(queued int64) bool { return queued < emitterBehind }
 // the head, and only once the head's worker is done, so that one worker
 // scans at a time, ahead of the emitter, as at -j 1.
 func scanNext(i int, head int64, front *slot) bool {
-	return int64(i) == head+1 && front != nil && front.ended.Load()
+	return int64(i) == head+1 && front != nil && front.closed.Load()
 }
 
 // acquire waits until n occurrences of input i may be buffered and the
