@@ -151,11 +151,17 @@ func emphasisBefore(ctx []byte, c byte) (byte, int) {
 	return c, n
 }
 
+// cuts reports that cut may end the identifier before end (else it
+// returns end).
+func (o *opening) cuts() bool {
+	return o.quote != nil || o.query || o.event != 0 || o.sip
+}
+
 // cut returns where the identifier in buf[from:end] ends by its opening:
 // at the first closing quote or, for a query value, at the first "&" or
 // "#" (end when there is none: then today's rules apply).
 func (o *opening) cut(buf []byte, from, end int) int {
-	if o.quote == nil && !o.query && o.event == 0 && !o.sip {
+	if !o.cuts() {
 		return end
 	}
 	seg := buf[from:end]

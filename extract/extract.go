@@ -148,9 +148,24 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 				continue
 			}
 			i = p + 1
-			scheme, start := schemeBefore(buf, p, opt.Schemes)
-			if scheme == 0 || !boundaryBefore(buf, start) {
+			// URN, the common case, checked inline: each call here
+			// spills the loop's registers (Go saves none across calls),
+			// and dense text has one candidate every ~70 bytes (issue 25)
+			var scheme Scheme
+			var start int
+			if p >= 3 && buf[p-3]|0x20 == 'u' && buf[p-2]|0x20 == 'r' && buf[p-1]|0x20 == 'n' && opt.Schemes.Has(URN) {
+				scheme, start = URN, p-3
+			} else if scheme, start = schemeBefore(buf, p, opt.Schemes); scheme == 0 {
 				continue
+			}
+			if start > 0 {
+				if c := buf[start-1]; c < utf8.RuneSelf {
+					if wordASCII[c] {
+						continue
+					}
+				} else if !boundaryBefore(buf, start) {
+					continue
+				}
 			}
 			pnl := 0 // line feeds in buf[from:p], when lines
 			if counted {
@@ -160,7 +175,12 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 				at, pnl = p, atNL
 			}
 			limit := min(len(buf), start+opt.MaxLen+1)
-			end := extent(buf, p+1, limit, scheme)
+			var end int
+			if scheme == URN {
+				end = min(spanURN(buf, p+1, limit), limit)
+			} else {
+				end = extent(buf, p+1, limit, scheme)
+			}
 			// wait for more text while the identifier, or the context after
 			// it that classifiers read, may go on past the buffer: matches
 			// must not depend on where reads end
@@ -172,8 +192,20 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 			// for the common case, nothing opened
 			var o opening
 			if start > 0 && openerByte[buf[start-1]] && end > p+1 {
-				o.of(buf[max(0, start-ContextBytes):start])
-				end = o.cut(buf, p+1, end)
+				// "<" and "=" (most openers in dense text) as of reads
+				// them, without the call
+				ctx := buf[max(0, start-ContextBytes):start]
+				switch ctx[len(ctx)-1] {
+				case '<':
+					o.angle = true
+				case '=':
+					o.query, o.param = queryKeyBefore(ctx[:len(ctx)-1])
+				default:
+					o.of(ctx)
+				}
+				if o.cuts() {
+					end = o.cut(buf, p+1, end)
+				}
 			}
 			truncated := end > start+opt.MaxLen
 			if truncated {
@@ -184,7 +216,9 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 			// ">" is the identifier's, trailing punctuation included
 			delimited := o.angle && end < len(buf) && buf[end] == '>'
 			if !truncated && !delimited {
-				end = start + trim(buf[start:end], p+1-start)
+				if trailing[buf[end-1]] { // else trim keeps it all
+					end = start + trim(buf[start:end], p+1-start)
+				}
 				if o.wrapN > 0 {
 					end = start + o.unwrap(buf[start:end], p+1-start)
 				}
@@ -311,6 +345,23 @@ func bracketCounts(b []byte, open, close byte) (opens, closes int) {
 }
 
 var urnChar, uriChar [256]bool
+
+// trailing: the bytes trim may drop from an identifier's end (see trim).
+var trailing = func() (t [256]bool) {
+	for _, c := range []byte(".,;:!?')]") {
+		t[c] = true
+	}
+	return t
+}()
+
+// wordASCII is wordbound.Before of each ASCII byte alone: the boundary
+// check without a call for ASCII text.
+var wordASCII = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = wordbound.Before([]byte{byte(c)})
+	}
+	return t
+}()
 
 func init() {
 	for c := 0; c < 256; c++ {

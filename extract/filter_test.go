@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/idlint/idlint/internal/testio"
 )
@@ -297,6 +298,46 @@ func TestTrim(t *testing.T) {
 		m := r.Intn(len(b) + 1)
 		if got, want := trim(b, m), trimReference(b, m); got != want {
 			t.Fatalf("trim(%q, %d) = %d, want %d", b, m, got, want)
+		}
+	}
+}
+
+// scan calls trim only when the identifier ends in a byte of trailing:
+// for every other last byte, trim keeps the whole identifier (it drops
+// only what prose puts after one, extract.go trim).
+func TestTrailingIsWhatTrimDrops(t *testing.T) {
+	for c := range 256 {
+		b := []byte{'u', 'r', 'n', ':', 'a', byte(c)}
+		if kept := trim(b, 4) == len(b); kept == trailing[c] {
+			t.Errorf("byte %#x: trim keeps it %v, trailing[c] = %v", c, kept, trailing[c])
+		}
+	}
+}
+
+// scan's inline checks give what schemeBefore and boundaryBefore give,
+// for every byte before the scheme and every case of "urn", with and
+// without URN wanted: an identifier starts after no letter, digit, "+",
+// "-" or "." (boundaryBefore), in any case (schemeBefore).
+func TestScanInlineSchemeChecks(t *testing.T) {
+	for c := range 256 {
+		if c < utf8.RuneSelf && wordASCII[c] != !boundaryBefore([]byte{byte(c), 'u'}, 1) {
+			t.Errorf("byte %#x: wordASCII %v, boundaryBefore %v", c, wordASCII[c], boundaryBefore([]byte{byte(c), 'u'}, 1))
+		}
+		for _, urn := range []string{"urn", "URN", "uRn", "urN"} {
+			for _, want := range []Schemes{AllSchemes, SchemesOf(XRI, LID, GO)} {
+				text := append([]byte{byte(c)}, urn+":a:b"...)
+				var exp []string
+				if s, start := schemeBefore(text, 4, want); s != 0 && boundaryBefore(text, start) {
+					exp = []string{string(text[start:])}
+				}
+				var got []string
+				for _, m := range Find(nil, text, Options{Schemes: want}) {
+					got = append(got, string(text[m.Start:m.End]))
+				}
+				if fmt.Sprint(got) != fmt.Sprint(exp) {
+					t.Errorf("%q, schemes %v: found %q, want %q", text, want, got, exp)
+				}
+			}
 		}
 	}
 }
