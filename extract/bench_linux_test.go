@@ -3,6 +3,7 @@
 package extract
 
 import (
+	"bytes"
 	"runtime"
 	"syscall"
 	"testing"
@@ -17,21 +18,34 @@ import (
 // time (wall time is others' load on a shared machine).
 //
 // noPositions is the stream of a caller that only counts (--format none,
-// Options.NoPositions): no lines or columns.
+// Options.NoPositions): no lines or columns. read: the text read into the
+// stream's buffer, as `scan` reads a file (the filter then reads the
+// buffer from L2, not the text from memory).
 func BenchmarkStreamDense(b *testing.B) {
 	text := textgen.Dense(64<<20, 1)
 	for _, c := range []struct {
 		name string
 		opt  Options
-	}{{"positions", Options{Schemes: AllSchemes}}, {"noPositions", Options{Schemes: AllSchemes, NoPositions: true}}} {
+		read bool
+	}{
+		{"positions", Options{Schemes: AllSchemes}, false},
+		{"noPositions", Options{Schemes: AllSchemes, NoPositions: true}, false},
+		{"noPositions/read", Options{Schemes: AllSchemes, NoPositions: true}, true},
+	} {
 		b.Run(c.name, func(b *testing.B) {
 			s := NewStream(nil, c.opt, 0)
+			rd := bytes.NewReader(text)
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			cpu := threadCPU()
 			n := 0
 			for b.Loop() {
-				s.ResetBytes(text, 0)
+				if c.read {
+					rd.Reset(text)
+					s.Reset(rd)
+				} else {
+					s.ResetBytes(text, 0)
+				}
 				for s.Next() {
 					n++
 				}
