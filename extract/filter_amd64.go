@@ -16,7 +16,8 @@ func kernelSupported(k int) bool {
 		// BMI2 and POPCNT for the line counts of filterAVX2Lines
 		return cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
 	case kernelAVX2Branchless:
-		return cpu.X86.HasAVX2 && cpu.X86.HasBMI1
+		// POPCNT: the candidates' positions stored without a loop
+		return cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 	case kernelAVX512, kernelAVX512Branchless:
 		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
 	}

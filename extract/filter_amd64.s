@@ -81,7 +81,7 @@ DATA colonByte<>+0(SB)/1, $0x3a
 GLOBL colonByte<>(SB), RODATA|NOPTR, $1
 
 // func filterAVX512(buf []byte, from int, to int, out []int) (n int, next int)
-// Requires: AVX, AVX512BW, AVX512F, BMI
+// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
 TEXT ·filterAVX512(SB), NOSPLIT, $0-80
 	MOVQ            buf_base+0(FP), AX
 	MOVQ            from+24(FP), CX
@@ -140,37 +140,81 @@ filterAVX512_colon:
 	JMP       filterAVX512_loop
 
 filterAVX512_found:
-	CMPQ  DI, SI
-	JG    filterAVX512_return
-	KMOVQ K1, R8
-	TESTQ R8, R8
-	JZ    filterAVX512_emit0_done
-	MOVQ  CX, R9
-	SUBQ  AX, R9
+	CMPQ    DI, SI
+	JG      filterAVX512_return
+	KMOVQ   K1, R8
+	MOVQ    CX, R9
+	SUBQ    AX, R9
+	POPCNTQ R8, R10
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, (BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 8(BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 16(BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 24(BX)(DI*8)
+	CMPQ    R10, $0x04
+	JA      filterAVX512_emit0
+	ADDQ    R10, DI
+	JMP     filterAVX512_emit0_done
 
 filterAVX512_emit0:
+	ADDQ  $0x04, DI
+	BLSRQ R8, R8
+
+filterAVX512_emit0_more:
 	TZCNTQ R8, R10
 	ADDQ   R9, R10
 	MOVQ   R10, (BX)(DI*8)
 	INCQ   DI
 	BLSRQ  R8, R8
-	JNZ    filterAVX512_emit0
+	JNZ    filterAVX512_emit0_more
 
 filterAVX512_emit0_done:
-	KMOVQ K2, R8
-	TESTQ R8, R8
-	JZ    filterAVX512_emit1_done
-	MOVQ  CX, R9
-	SUBQ  AX, R9
-	ADDQ  $0x00000040, R9
+	KMOVQ   K2, R8
+	MOVQ    CX, R9
+	SUBQ    AX, R9
+	ADDQ    $0x00000040, R9
+	POPCNTQ R8, R10
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, (BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 8(BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 16(BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 24(BX)(DI*8)
+	CMPQ    R10, $0x04
+	JA      filterAVX512_emit1
+	ADDQ    R10, DI
+	JMP     filterAVX512_emit1_done
 
 filterAVX512_emit1:
+	ADDQ  $0x04, DI
+	BLSRQ R8, R8
+
+filterAVX512_emit1_more:
 	TZCNTQ R8, R10
 	ADDQ   R9, R10
 	MOVQ   R10, (BX)(DI*8)
 	INCQ   DI
 	BLSRQ  R8, R8
-	JNZ    filterAVX512_emit1
+	JNZ    filterAVX512_emit1_more
 
 filterAVX512_emit1_done:
 	ADDQ $0x00000080, CX
@@ -184,7 +228,7 @@ filterAVX512_return:
 	RET
 
 // func filterAVX512Branchless(buf []byte, from int, to int, out []int) (n int, next int)
-// Requires: AVX, AVX512BW, AVX512F, BMI
+// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
 TEXT ·filterAVX512Branchless(SB), NOSPLIT, $0-80
 	MOVQ            buf_base+0(FP), AX
 	MOVQ            from+24(FP), CX
@@ -237,37 +281,81 @@ filterAVX512Branchless_loop:
 	JMP       filterAVX512Branchless_loop
 
 filterAVX512Branchless_found:
-	CMPQ  DI, SI
-	JG    filterAVX512Branchless_return
-	KMOVQ K1, R8
-	TESTQ R8, R8
-	JZ    filterAVX512Branchless_emit0_done
-	MOVQ  CX, R9
-	SUBQ  AX, R9
+	CMPQ    DI, SI
+	JG      filterAVX512Branchless_return
+	KMOVQ   K1, R8
+	MOVQ    CX, R9
+	SUBQ    AX, R9
+	POPCNTQ R8, R10
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, (BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 8(BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 16(BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 24(BX)(DI*8)
+	CMPQ    R10, $0x04
+	JA      filterAVX512Branchless_emit0
+	ADDQ    R10, DI
+	JMP     filterAVX512Branchless_emit0_done
 
 filterAVX512Branchless_emit0:
+	ADDQ  $0x04, DI
+	BLSRQ R8, R8
+
+filterAVX512Branchless_emit0_more:
 	TZCNTQ R8, R10
 	ADDQ   R9, R10
 	MOVQ   R10, (BX)(DI*8)
 	INCQ   DI
 	BLSRQ  R8, R8
-	JNZ    filterAVX512Branchless_emit0
+	JNZ    filterAVX512Branchless_emit0_more
 
 filterAVX512Branchless_emit0_done:
-	KMOVQ K2, R8
-	TESTQ R8, R8
-	JZ    filterAVX512Branchless_emit1_done
-	MOVQ  CX, R9
-	SUBQ  AX, R9
-	ADDQ  $0x00000040, R9
+	KMOVQ   K2, R8
+	MOVQ    CX, R9
+	SUBQ    AX, R9
+	ADDQ    $0x00000040, R9
+	POPCNTQ R8, R10
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, (BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 8(BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 16(BX)(DI*8)
+	BLSRQ   R8, R8
+	TZCNTQ  R8, R11
+	ADDQ    R9, R11
+	MOVQ    R11, 24(BX)(DI*8)
+	CMPQ    R10, $0x04
+	JA      filterAVX512Branchless_emit1
+	ADDQ    R10, DI
+	JMP     filterAVX512Branchless_emit1_done
 
 filterAVX512Branchless_emit1:
+	ADDQ  $0x04, DI
+	BLSRQ R8, R8
+
+filterAVX512Branchless_emit1_more:
 	TZCNTQ R8, R10
 	ADDQ   R9, R10
 	MOVQ   R10, (BX)(DI*8)
 	INCQ   DI
 	BLSRQ  R8, R8
-	JNZ    filterAVX512Branchless_emit1
+	JNZ    filterAVX512Branchless_emit1_more
 
 filterAVX512Branchless_emit1_done:
 	ADDQ $0x00000080, CX
@@ -281,7 +369,7 @@ filterAVX512Branchless_return:
 	RET
 
 // func filterAVX2(buf []byte, from int, to int, out []int) (n int, next int)
-// Requires: AVX, AVX2, BMI
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·filterAVX2(SB), NOSPLIT, $0-80
 	MOVQ           buf_base+0(FP), AX
 	MOVQ           from+24(FP), CX
@@ -391,37 +479,81 @@ filterAVX2_found:
 	VPMOVMSKB Y8, R9
 	SHLQ      $0x20, R9
 	ORQ       R9, R8
-	TESTQ     R8, R8
-	JZ        filterAVX2_emit0_done
 	MOVQ      CX, R9
 	SUBQ      AX, R9
+	POPCNTQ   R8, R10
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, (BX)(DI*8)
+	BLSRQ     R8, R8
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, 8(BX)(DI*8)
+	BLSRQ     R8, R8
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, 16(BX)(DI*8)
+	BLSRQ     R8, R8
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, 24(BX)(DI*8)
+	CMPQ      R10, $0x04
+	JA        filterAVX2_emit0
+	ADDQ      R10, DI
+	JMP       filterAVX2_emit0_done
 
 filterAVX2_emit0:
+	ADDQ  $0x04, DI
+	BLSRQ R8, R8
+
+filterAVX2_emit0_more:
 	TZCNTQ R8, R10
 	ADDQ   R9, R10
 	MOVQ   R10, (BX)(DI*8)
 	INCQ   DI
 	BLSRQ  R8, R8
-	JNZ    filterAVX2_emit0
+	JNZ    filterAVX2_emit0_more
 
 filterAVX2_emit0_done:
 	VPMOVMSKB Y9, R8
 	VPMOVMSKB Y10, R9
 	SHLQ      $0x20, R9
 	ORQ       R9, R8
-	TESTQ     R8, R8
-	JZ        filterAVX2_emit1_done
 	MOVQ      CX, R9
 	SUBQ      AX, R9
 	ADDQ      $0x00000040, R9
+	POPCNTQ   R8, R10
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, (BX)(DI*8)
+	BLSRQ     R8, R8
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, 8(BX)(DI*8)
+	BLSRQ     R8, R8
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, 16(BX)(DI*8)
+	BLSRQ     R8, R8
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, 24(BX)(DI*8)
+	CMPQ      R10, $0x04
+	JA        filterAVX2_emit1
+	ADDQ      R10, DI
+	JMP       filterAVX2_emit1_done
 
 filterAVX2_emit1:
+	ADDQ  $0x04, DI
+	BLSRQ R8, R8
+
+filterAVX2_emit1_more:
 	TZCNTQ R8, R10
 	ADDQ   R9, R10
 	MOVQ   R10, (BX)(DI*8)
 	INCQ   DI
 	BLSRQ  R8, R8
-	JNZ    filterAVX2_emit1
+	JNZ    filterAVX2_emit1_more
 
 filterAVX2_emit1_done:
 	ADDQ $0x00000080, CX
@@ -435,7 +567,7 @@ filterAVX2_return:
 	RET
 
 // func filterAVX2Branchless(buf []byte, from int, to int, out []int) (n int, next int)
-// Requires: AVX, AVX2, BMI
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·filterAVX2Branchless(SB), NOSPLIT, $0-80
 	MOVQ           buf_base+0(FP), AX
 	MOVQ           from+24(FP), CX
@@ -502,18 +634,40 @@ filterAVX2Branchless_found:
 	VPMOVMSKB Y8, R9
 	SHLQ      $0x20, R9
 	ORQ       R9, R8
-	TESTQ     R8, R8
-	JZ        filterAVX2Branchless_emit0_done
 	MOVQ      CX, R9
 	SUBQ      AX, R9
+	POPCNTQ   R8, R10
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, (BX)(DI*8)
+	BLSRQ     R8, R8
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, 8(BX)(DI*8)
+	BLSRQ     R8, R8
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, 16(BX)(DI*8)
+	BLSRQ     R8, R8
+	TZCNTQ    R8, R11
+	ADDQ      R9, R11
+	MOVQ      R11, 24(BX)(DI*8)
+	CMPQ      R10, $0x04
+	JA        filterAVX2Branchless_emit0
+	ADDQ      R10, DI
+	JMP       filterAVX2Branchless_emit0_done
 
 filterAVX2Branchless_emit0:
+	ADDQ  $0x04, DI
+	BLSRQ R8, R8
+
+filterAVX2Branchless_emit0_more:
 	TZCNTQ R8, R10
 	ADDQ   R9, R10
 	MOVQ   R10, (BX)(DI*8)
 	INCQ   DI
 	BLSRQ  R8, R8
-	JNZ    filterAVX2Branchless_emit0
+	JNZ    filterAVX2Branchless_emit0_more
 
 filterAVX2Branchless_emit0_done:
 	ADDQ $0x00000040, CX

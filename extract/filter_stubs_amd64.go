@@ -6,7 +6,7 @@ package extract
 // colons (see filter.go). from must be >= 2 and to-from a multiple of
 // 128. It stops early, returning next < to, when out has no room
 // left for a whole block's candidates; otherwise next is to.
-// Colon first, 128 bytes an iteration. It needs AVX512F, AVX512BW and BMI1.
+// Colon first, 128 bytes an iteration. It needs AVX512F, AVX512BW, BMI1 and POPCNT.
 //
 //go:noescape
 func filterAVX512(buf []byte, from int, to int, out []int) (n int, next int)
@@ -15,7 +15,7 @@ func filterAVX512(buf []byte, from int, to int, out []int) (n int, next int)
 // colons (see filter.go). from must be >= 2 and to-from a multiple of
 // 128. It stops early, returning next < to, when out has no room
 // left for a whole block's candidates; otherwise next is to.
-// Branchless, 128 bytes an iteration. It needs AVX512F, AVX512BW and BMI1.
+// Branchless, 128 bytes an iteration. It needs AVX512F, AVX512BW, BMI1 and POPCNT.
 //
 //go:noescape
 func filterAVX512Branchless(buf []byte, from int, to int, out []int) (n int, next int)
@@ -24,7 +24,7 @@ func filterAVX512Branchless(buf []byte, from int, to int, out []int) (n int, nex
 // colons (see filter.go). from must be >= 2 and to-from a multiple of
 // 128. It stops early, returning next < to, when out has no room
 // left for a whole block's candidates; otherwise next is to.
-// Colon first, 128 bytes an iteration. It needs AVX2 and BMI1.
+// Colon first, 128 bytes an iteration. It needs AVX2, BMI1 and POPCNT.
 //
 //go:noescape
 func filterAVX2(buf []byte, from int, to int, out []int) (n int, next int)
@@ -33,7 +33,7 @@ func filterAVX2(buf []byte, from int, to int, out []int) (n int, next int)
 // colons (see filter.go). from must be >= 2 and to-from a multiple of
 // 64. It stops early, returning next < to, when out has no room
 // left for a whole block's candidates; otherwise next is to.
-// Branchless, 64 bytes an iteration. It needs AVX2 and BMI1.
+// Branchless, 64 bytes an iteration. It needs AVX2, BMI1 and POPCNT.
 //
 //go:noescape
 func filterAVX2Branchless(buf []byte, from int, to int, out []int) (n int, next int)
