@@ -132,7 +132,7 @@ const lookbehind = utf8.UTFMax
 // them as it filters when it can (one pass over the text); else they are
 // counted here, up to each identifier, in the span the kernel just read.
 func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines bool) (out []Candidate, resume int, complete bool, nl int) {
-	var cands, cnl [candBatch]int
+	var cands, cnl, ends [candBatch]int
 	i := from // candidates before i are inside an identifier already found
 	for k := from; k < len(buf); {
 		var n, next, knl int
@@ -142,6 +142,9 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 		} else {
 			n, next = candidates(buf, k, cands[:])
 		}
+		// the URN spans of the whole batch in one call, where the
+		// kernel can (one call per identifier spilled this loop)
+		batched := opt.Schemes.Has(URN) && spansURN(buf, cands[:n], ends[:])
 		at, atNL := k, nl // uncounted kernel: line feeds in buf[from:at]
 		for j, p := range cands[:n] {
 			if p < i {
@@ -176,7 +179,9 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 			}
 			limit := min(len(buf), start+opt.MaxLen+1)
 			var end int
-			if scheme == URN {
+			if e := ends[j]; scheme == URN && batched && e >= 0 {
+				end = min(e, limit)
+			} else if scheme == URN {
 				end = min(spanURN(buf, p+1, limit), limit)
 			} else {
 				end = extent(buf, p+1, limit, scheme)

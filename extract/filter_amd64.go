@@ -120,6 +120,18 @@ func spanURN(buf []byte, i, limit int) int {
 	return spanTable(&urnChar, buf, i, limit)
 }
 
+// spansURN stores in ends, for each candidate colon at pos, the end of
+// the URN run after it as spansURNAVX512 does (-1: a run of 128 bytes or more),
+// with an AVX-512 kernel in use; false: it stored nothing (the caller
+// spans each identifier).
+func spansURN(buf []byte, pos, ends []int) bool {
+	if kernel != kernelAVX512 && kernel != kernelAVX512Branchless || len(pos) == 0 {
+		return false
+	}
+	spansURNAVX512(buf, pos, ends[:len(pos)])
+	return true
+}
+
 func spanURI(buf []byte, i, limit int) int {
 	switch kernel {
 	case kernelAVX512, kernelAVX512Branchless:

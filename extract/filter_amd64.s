@@ -1135,6 +1135,124 @@ spanURIAVX512_ret:
 	MOVQ CX, ret+40(FP)
 	RET
 
+DATA spansURNAVX512Lo<>+0(SB)/1, $0xb8
+DATA spansURNAVX512Lo<>+1(SB)/1, $0xfc
+DATA spansURNAVX512Lo<>+2(SB)/1, $0xf8
+DATA spansURNAVX512Lo<>+3(SB)/1, $0xfc
+DATA spansURNAVX512Lo<>+4(SB)/1, $0xfc
+DATA spansURNAVX512Lo<>+5(SB)/1, $0xfc
+DATA spansURNAVX512Lo<>+6(SB)/1, $0xfc
+DATA spansURNAVX512Lo<>+7(SB)/1, $0xfc
+DATA spansURNAVX512Lo<>+8(SB)/1, $0xfc
+DATA spansURNAVX512Lo<>+9(SB)/1, $0xfc
+DATA spansURNAVX512Lo<>+10(SB)/1, $0xfc
+DATA spansURNAVX512Lo<>+11(SB)/1, $0x7c
+DATA spansURNAVX512Lo<>+12(SB)/1, $0x54
+DATA spansURNAVX512Lo<>+13(SB)/1, $0x7c
+DATA spansURNAVX512Lo<>+14(SB)/1, $0xd4
+DATA spansURNAVX512Lo<>+15(SB)/1, $0x7c
+GLOBL spansURNAVX512Lo<>(SB), RODATA|NOPTR, $16
+
+DATA spansURNAVX512Hi<>+0(SB)/1, $0x01
+DATA spansURNAVX512Hi<>+1(SB)/1, $0x02
+DATA spansURNAVX512Hi<>+2(SB)/1, $0x04
+DATA spansURNAVX512Hi<>+3(SB)/1, $0x08
+DATA spansURNAVX512Hi<>+4(SB)/1, $0x10
+DATA spansURNAVX512Hi<>+5(SB)/1, $0x20
+DATA spansURNAVX512Hi<>+6(SB)/1, $0x40
+DATA spansURNAVX512Hi<>+7(SB)/1, $0x80
+DATA spansURNAVX512Hi<>+8(SB)/1, $0x00
+DATA spansURNAVX512Hi<>+9(SB)/1, $0x00
+DATA spansURNAVX512Hi<>+10(SB)/1, $0x00
+DATA spansURNAVX512Hi<>+11(SB)/1, $0x00
+DATA spansURNAVX512Hi<>+12(SB)/1, $0x00
+DATA spansURNAVX512Hi<>+13(SB)/1, $0x00
+DATA spansURNAVX512Hi<>+14(SB)/1, $0x00
+DATA spansURNAVX512Hi<>+15(SB)/1, $0x00
+GLOBL spansURNAVX512Hi<>(SB), RODATA|NOPTR, $16
+
+// func spansURNAVX512(buf []byte, pos []int, ends []int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV
+TEXT ·spansURNAVX512(SB), NOSPLIT, $0-72
+	MOVQ            buf_base+0(FP), AX
+	MOVQ            buf_len+8(FP), CX
+	MOVQ            pos_base+24(FP), DX
+	MOVQ            pos_len+32(FP), BX
+	MOVQ            ends_base+48(FP), SI
+	VBROADCASTI32X4 spansURNAVX512Lo<>+0(SB), Z0
+	VBROADCASTI32X4 spansURNAVX512Hi<>+0(SB), Z1
+	VPBROADCASTB    nibbleMask<>+0(SB), Z2
+	XORQ            DI, DI
+
+spansURNAVX512_loop:
+	CMPQ       DI, BX
+	JAE        spansURNAVX512_done
+	MOVQ       (DX)(DI*8), R8
+	INCQ       R8
+	MOVQ       CX, R9
+	SUBQ       R8, R9
+	MOVQ       R9, R10
+	XORQ       R11, R11
+	CMPQ       R10, R11
+	CMOVQLT    R11, R10
+	MOVQ       $0x00000040, R11
+	CMPQ       R10, R11
+	CMOVQGT    R11, R10
+	MOVQ       $-1, R11
+	BZHIQ      R10, R11, R11
+	KMOVQ      R11, K1
+	VMOVDQU8.Z (AX)(R8*1), K1, Z3
+	VPSRLW     $0x04, Z3, Z4
+	VPANDQ     Z2, Z4, Z4
+	VPSHUFB    Z4, Z1, Z4
+	VPSHUFB    Z3, Z0, Z3
+	VPTESTMB   Z4, Z3, K1
+	KMOVQ      K1, R10
+	NOTQ       R10
+	TESTQ      R10, R10
+	JNZ        spansURNAVX512_stop0
+	SUBQ       $0x40, R9
+	XORQ       R10, R10
+	CMPQ       R9, R10
+	CMOVQLT    R10, R9
+	MOVQ       $0x00000040, R10
+	CMPQ       R9, R10
+	CMOVQGT    R10, R9
+	MOVQ       $-1, R10
+	BZHIQ      R9, R10, R10
+	KMOVQ      R10, K1
+	VMOVDQU8.Z 64(AX)(R8*1), K1, Z3
+	VPSRLW     $0x04, Z3, Z4
+	VPANDQ     Z2, Z4, Z4
+	VPSHUFB    Z4, Z1, Z4
+	VPSHUFB    Z3, Z0, Z3
+	VPTESTMB   Z4, Z3, K1
+	KMOVQ      K1, R9
+	NOTQ       R9
+	TESTQ      R9, R9
+	JNZ        spansURNAVX512_stop1
+	MOVQ       $-1, (SI)(DI*8)
+	JMP        spansURNAVX512_next
+
+spansURNAVX512_stop1:
+	TZCNTQ R9, R9
+	LEAQ   64(R8)(R9*1), R9
+	MOVQ   R9, (SI)(DI*8)
+	JMP    spansURNAVX512_next
+
+spansURNAVX512_stop0:
+	TZCNTQ R10, R10
+	ADDQ   R8, R10
+	MOVQ   R10, (SI)(DI*8)
+
+spansURNAVX512_next:
+	INCQ DI
+	JMP  spansURNAVX512_loop
+
+spansURNAVX512_done:
+	VZEROUPPER
+	RET
+
 DATA spanURNAVX2Lo<>+0(SB)/1, $0xb8
 DATA spanURNAVX2Lo<>+1(SB)/1, $0xfc
 DATA spanURNAVX2Lo<>+2(SB)/1, $0xf8

@@ -21,4 +21,6 @@ func countNL(b []byte) int { return bytes.Count(b, nlByte) }
 
 func spanURN(buf []byte, i, limit int) int { return spanTable(&urnChar, buf, i, limit) }
 
+func spansURN(buf []byte, pos, ends []int) bool { return false }
+
 func spanURI(buf []byte, i, limit int) int { return spanTable(&uriChar, buf, i, limit) }

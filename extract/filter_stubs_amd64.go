@@ -63,6 +63,13 @@ func spanURNAVX512(buf []byte, i int, limit int) int
 //go:noescape
 func spanURIAVX512(buf []byte, i int, limit int) int
 
+// spansURNAVX512 stores in ends[k] the end of the run of URN characters (extract's urnChar)
+// in buf from pos[k]+1 (at a non-member or at len(buf)) when the run is shorter than 128 bytes, else -1;
+// 0 <= pos[k] < len(buf), len(ends) >= len(pos). It needs AVX512F, AVX512BW and BMI2.
+//
+//go:noescape
+func spansURNAVX512(buf []byte, pos []int, ends []int)
+
 // spanURNAVX2 returns the end of the run of URN characters (extract's urnChar)
 // in buf[i:limit] as far as whole 32-byte windows of buf go: the first
 // non-member or limit, else where fewer than 32 bytes of buf are left

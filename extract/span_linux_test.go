@@ -24,7 +24,7 @@ func TestSpanStopsAtPageEnd(t *testing.T) {
 	defer SetKernel("")
 	for _, name := range Kernels() {
 		SetKernel(name)
-		for n := 1; n <= 130; n++ {
+		for n := 1; n <= 200; n++ {
 			buf := mem[page-n : page]
 			for j := range buf {
 				buf[j] = 'x'
@@ -37,6 +37,17 @@ func TestSpanStopsAtPageEnd(t *testing.T) {
 			}
 			for j := range buf {
 				buf[j] = 'x'
+			}
+			var pos, ends []int
+			for p := range n {
+				pos, ends = append(pos, p), append(ends, 0)
+			}
+			if spansURN(buf, pos, ends) {
+				for k, p := range pos {
+					if ends[k] != n && (ends[k] != -1 || n-p-1 < 128) {
+						t.Fatalf("kernel %s: spansURN over the last %d bytes from %d: %d", name, n, p+1, ends[k])
+					}
+				}
 			}
 			for i := 0; i <= n; i++ {
 				if got := spanURN(buf, i, n); got != n {

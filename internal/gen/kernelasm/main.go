@@ -94,6 +94,7 @@ func main() {
 	countAVX512()
 	spanAVX512("spanURNAVX512", "URN characters (extract's urnChar: '!' to '~' but \"<>\\^`{|})", urnSet())
 	spanAVX512("spanURIAVX512", "URI characters (extract's uriChar: urnChar less '[' and ']')", uriSet())
+	spansAVX512("spansURNAVX512", "URN characters (extract's urnChar)", urnSet())
 	spanAVX2("spanURNAVX2", "URN characters (extract's urnChar)", urnSet())
 	spanAVX2("spanURIAVX2", "URI characters (extract's uriChar)", uriSet())
 	Generate()
@@ -619,6 +620,110 @@ func setTables(set [128]bool) (lo, hi [16]byte) {
 		hi[h] = 1 << h
 	}
 	return lo, hi
+}
+
+// spansAVX512 generates spanAVX512 for a batch of candidate colons: one
+// call per batch, not per identifier (each call spilled the scanner's
+// loop, and the identifiers' loads overlap here; issue 25, dense text).
+// ends[k] is the end of the run from pos[k]+1 (at a non-member or at
+// len(buf)) when the run is shorter than 128 bytes, else -1: the caller
+// spans the rest, so a text of long runs costs at most two blocks per
+// candidate more.
+func spansAVX512(fname, what string, set [128]bool) {
+	lo, hi := setTables(set)
+	tlo, thi := table16(fname+"Lo", lo), table16(fname+"Hi", hi)
+	TEXT(fname, NOSPLIT, "func(buf []byte, pos []int, ends []int)")
+	Doc(fname+" stores in ends[k] the end of the run of "+what,
+		"in buf from pos[k]+1 (at a non-member or at len(buf)) when the run is shorter than 128 bytes, else -1;",
+		"0 <= pos[k] < len(buf), len(ends) >= len(pos). It needs AVX512F, AVX512BW and BMI2.")
+	Pragma("noescape")
+	base, n, pp, cnt, ep := GP64(), GP64(), GP64(), GP64(), GP64()
+	Load(Param("buf").Base(), base)
+	Load(Param("buf").Len(), n)
+	Load(Param("pos").Base(), pp)
+	Load(Param("pos").Len(), cnt)
+	Load(Param("ends").Base(), ep)
+	zlo, zhi, zmask := ZMM(), ZMM(), ZMM()
+	VBROADCASTI32X4(tlo, zlo)
+	VBROADCASTI32X4(thi, zhi)
+	VPBROADCASTB(nibMask, zmask)
+	k := GP64()
+	XORQ(k, k)
+
+	// stops returns the non-members of the 64 bytes at i+off whose first
+	// left bytes are in buf (left in [0, 64]; the rest read as 0, a
+	// non-member, and never fault).
+	stops := func(i, left reg.GPVirtual, off int) reg.GPVirtual {
+		ones := GP64()
+		MOVQ(I64(-1), ones)
+		BZHIQ(left, ones, ones) // all ones for left = 64
+		kl := K()
+		KMOVQ(ones, kl)
+		x, t, u := ZMM(), ZMM(), ZMM()
+		VMOVDQU8_Z(Mem{Base: base, Index: i, Scale: 1, Disp: off}, kl, x)
+		VPSRLW(U8(4), x, t)
+		VPANDQ(zmask, t, t)
+		VPSHUFB(t, zhi, t)
+		VPSHUFB(x, zlo, u)
+		km := K()
+		VPTESTMB(t, u, km)
+		m := GP64()
+		KMOVQ(km, m)
+		NOTQ(m)
+		return m
+	}
+	// clamp64 sets l to min(max(l, 0), 64).
+	clamp64 := func(l reg.GPVirtual) {
+		c := GP64()
+		XORQ(c, c)
+		CMPQ(l, c)
+		CMOVQLT(c, l)
+		MOVQ(U32(64), c)
+		CMPQ(l, c)
+		CMOVQGT(c, l)
+	}
+
+	Label(fname + "_loop")
+	CMPQ(k, cnt)
+	JAE(LabelRef(fname + "_done"))
+	i := GP64()
+	MOVQ(Mem{Base: pp, Index: k, Scale: 8}, i)
+	INCQ(i)
+	left := GP64()
+	MOVQ(n, left)
+	SUBQ(i, left)
+	l0 := GP64()
+	MOVQ(left, l0)
+	clamp64(l0)
+	m0 := stops(i, l0, 0)
+	TESTQ(m0, m0)
+	JNZ(LabelRef(fname + "_stop0"))
+	SUBQ(U8(64), left)
+	clamp64(left)
+	m1 := stops(i, left, 64)
+	TESTQ(m1, m1)
+	JNZ(LabelRef(fname + "_stop1"))
+	MOVQ(I32(-1), Mem{Base: ep, Index: k, Scale: 8})
+	JMP(LabelRef(fname + "_next"))
+
+	Label(fname + "_stop1")
+	TZCNTQ(m1, m1)
+	LEAQ(Mem{Base: i, Index: m1, Scale: 1, Disp: 64}, m1)
+	MOVQ(m1, Mem{Base: ep, Index: k, Scale: 8})
+	JMP(LabelRef(fname + "_next"))
+
+	Label(fname + "_stop0")
+	TZCNTQ(m0, m0)
+	ADDQ(i, m0)
+	MOVQ(m0, Mem{Base: ep, Index: k, Scale: 8})
+
+	Label(fname + "_next")
+	INCQ(k)
+	JMP(LabelRef(fname + "_loop"))
+
+	Label(fname + "_done")
+	VZEROUPPER()
+	RET()
 }
 
 // spanAVX512 generates a function returning the end of the run of set
