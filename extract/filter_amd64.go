@@ -121,14 +121,21 @@ func spanURN(buf []byte, i, limit int) int {
 }
 
 // spansURN stores in ends, for each candidate colon at pos, the end of
-// the URN run after it as spansURNAVX512 does (-1: a run of 128 bytes or more),
-// with an AVX-512 kernel in use; false: it stored nothing (the caller
-// spans each identifier).
+// the URN run after it as spansURNAVX512 and spansURNAVX2 do (-1: left to
+// spanURN), with a SIMD kernel in use; false: it stored nothing (the
+// caller spans each identifier).
 func spansURN(buf []byte, pos, ends []int) bool {
-	if kernel != kernelAVX512 && kernel != kernelAVX512Branchless || len(pos) == 0 {
+	if len(pos) == 0 {
 		return false
 	}
-	spansURNAVX512(buf, pos, ends[:len(pos)])
+	switch kernel {
+	case kernelAVX512, kernelAVX512Branchless:
+		spansURNAVX512(buf, pos, ends[:len(pos)])
+	case kernelAVX2, kernelAVX2Branchless:
+		spansURNAVX2(buf, pos, ends[:len(pos)])
+	default:
+		return false
+	}
 	return true
 }
 

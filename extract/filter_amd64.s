@@ -1253,6 +1253,131 @@ spansURNAVX512_done:
 	VZEROUPPER
 	RET
 
+DATA spansURNAVX2Lo<>+0(SB)/1, $0xb8
+DATA spansURNAVX2Lo<>+1(SB)/1, $0xfc
+DATA spansURNAVX2Lo<>+2(SB)/1, $0xf8
+DATA spansURNAVX2Lo<>+3(SB)/1, $0xfc
+DATA spansURNAVX2Lo<>+4(SB)/1, $0xfc
+DATA spansURNAVX2Lo<>+5(SB)/1, $0xfc
+DATA spansURNAVX2Lo<>+6(SB)/1, $0xfc
+DATA spansURNAVX2Lo<>+7(SB)/1, $0xfc
+DATA spansURNAVX2Lo<>+8(SB)/1, $0xfc
+DATA spansURNAVX2Lo<>+9(SB)/1, $0xfc
+DATA spansURNAVX2Lo<>+10(SB)/1, $0xfc
+DATA spansURNAVX2Lo<>+11(SB)/1, $0x7c
+DATA spansURNAVX2Lo<>+12(SB)/1, $0x54
+DATA spansURNAVX2Lo<>+13(SB)/1, $0x7c
+DATA spansURNAVX2Lo<>+14(SB)/1, $0xd4
+DATA spansURNAVX2Lo<>+15(SB)/1, $0x7c
+GLOBL spansURNAVX2Lo<>(SB), RODATA|NOPTR, $16
+
+DATA spansURNAVX2Hi<>+0(SB)/1, $0x01
+DATA spansURNAVX2Hi<>+1(SB)/1, $0x02
+DATA spansURNAVX2Hi<>+2(SB)/1, $0x04
+DATA spansURNAVX2Hi<>+3(SB)/1, $0x08
+DATA spansURNAVX2Hi<>+4(SB)/1, $0x10
+DATA spansURNAVX2Hi<>+5(SB)/1, $0x20
+DATA spansURNAVX2Hi<>+6(SB)/1, $0x40
+DATA spansURNAVX2Hi<>+7(SB)/1, $0x80
+DATA spansURNAVX2Hi<>+8(SB)/1, $0x00
+DATA spansURNAVX2Hi<>+9(SB)/1, $0x00
+DATA spansURNAVX2Hi<>+10(SB)/1, $0x00
+DATA spansURNAVX2Hi<>+11(SB)/1, $0x00
+DATA spansURNAVX2Hi<>+12(SB)/1, $0x00
+DATA spansURNAVX2Hi<>+13(SB)/1, $0x00
+DATA spansURNAVX2Hi<>+14(SB)/1, $0x00
+DATA spansURNAVX2Hi<>+15(SB)/1, $0x00
+GLOBL spansURNAVX2Hi<>(SB), RODATA|NOPTR, $16
+
+// func spansURNAVX2(buf []byte, pos []int, ends []int)
+// Requires: AVX, AVX2, BMI
+TEXT ·spansURNAVX2(SB), NOSPLIT, $0-72
+	MOVQ           buf_base+0(FP), AX
+	MOVQ           buf_len+8(FP), CX
+	MOVQ           pos_base+24(FP), DX
+	MOVQ           pos_len+32(FP), BX
+	MOVQ           ends_base+48(FP), SI
+	VBROADCASTI128 spansURNAVX2Lo<>+0(SB), Y0
+	VBROADCASTI128 spansURNAVX2Hi<>+0(SB), Y1
+	VPBROADCASTB   nibbleMask<>+0(SB), Y2
+	VPXOR          Y3, Y3, Y3
+	XORQ           DI, DI
+
+spansURNAVX2_loop:
+	CMPQ      DI, BX
+	JAE       spansURNAVX2_done
+	MOVQ      (DX)(DI*8), R8
+	INCQ      R8
+	LEAQ      64(R8), R9
+	CMPQ      R9, CX
+	JA        spansURNAVX2_long
+	VMOVDQU   (AX)(R8*1), Y4
+	VPSRLW    $0x04, Y4, Y5
+	VPAND     Y2, Y5, Y5
+	VPSHUFB   Y5, Y1, Y5
+	VPSHUFB   Y4, Y0, Y4
+	VPAND     Y5, Y4, Y4
+	VPCMPEQB  Y3, Y4, Y4
+	VPMOVMSKB Y4, R10
+	VMOVDQU   32(AX)(R8*1), Y4
+	VPSRLW    $0x04, Y4, Y5
+	VPAND     Y2, Y5, Y5
+	VPSHUFB   Y5, Y1, Y5
+	VPSHUFB   Y4, Y0, Y4
+	VPAND     Y5, Y4, Y4
+	VPCMPEQB  Y3, Y4, Y4
+	VPMOVMSKB Y4, R11
+	SHLQ      $0x20, R11
+	ORQ       R11, R10
+	TESTQ     R10, R10
+	JNZ       spansURNAVX2_stop0
+	ADDQ      $0x40, R9
+	CMPQ      R9, CX
+	JA        spansURNAVX2_long
+	VMOVDQU   64(AX)(R8*1), Y4
+	VPSRLW    $0x04, Y4, Y5
+	VPAND     Y2, Y5, Y5
+	VPSHUFB   Y5, Y1, Y5
+	VPSHUFB   Y4, Y0, Y4
+	VPAND     Y5, Y4, Y4
+	VPCMPEQB  Y3, Y4, Y4
+	VPMOVMSKB Y4, R9
+	VMOVDQU   96(AX)(R8*1), Y4
+	VPSRLW    $0x04, Y4, Y5
+	VPAND     Y2, Y5, Y5
+	VPSHUFB   Y5, Y1, Y5
+	VPSHUFB   Y4, Y0, Y4
+	VPAND     Y5, Y4, Y4
+	VPCMPEQB  Y3, Y4, Y4
+	VPMOVMSKB Y4, R10
+	SHLQ      $0x20, R10
+	ORQ       R10, R9
+	TESTQ     R9, R9
+	JNZ       spansURNAVX2_stop1
+
+spansURNAVX2_long:
+	MOVQ $-1, (SI)(DI*8)
+	JMP  spansURNAVX2_next
+
+spansURNAVX2_stop1:
+	TZCNTQ R9, R9
+	LEAQ   64(R8)(R9*1), R9
+	MOVQ   R9, (SI)(DI*8)
+	JMP    spansURNAVX2_next
+
+spansURNAVX2_stop0:
+	TZCNTQ R10, R10
+	ADDQ   R8, R10
+	MOVQ   R10, (SI)(DI*8)
+
+spansURNAVX2_next:
+	INCQ DI
+	JMP  spansURNAVX2_loop
+
+spansURNAVX2_done:
+	VZEROUPPER
+	RET
+
 DATA spanURNAVX2Lo<>+0(SB)/1, $0xb8
 DATA spanURNAVX2Lo<>+1(SB)/1, $0xfc
 DATA spanURNAVX2Lo<>+2(SB)/1, $0xf8

@@ -70,6 +70,13 @@ func spanURIAVX512(buf []byte, i int, limit int) int
 //go:noescape
 func spansURNAVX512(buf []byte, pos []int, ends []int)
 
+// spansURNAVX2 stores in ends[k] the end of the run of URN characters (extract's urnChar)
+// in buf from pos[k]+1 when it ends at a non-member among the next 128 bytes,
+// all in buf; else -1. 0 <= pos[k] < len(buf), len(ends) >= len(pos). It needs AVX2 and BMI1.
+//
+//go:noescape
+func spansURNAVX2(buf []byte, pos []int, ends []int)
+
 // spanURNAVX2 returns the end of the run of URN characters (extract's urnChar)
 // in buf[i:limit] as far as whole 32-byte windows of buf go: the first
 // non-member or limit, else where fewer than 32 bytes of buf are left

@@ -44,7 +44,10 @@ func TestSpanStopsAtPageEnd(t *testing.T) {
 			}
 			if spansURN(buf, pos, ends) {
 				for k, p := range pos {
-					if ends[k] != n && (ends[k] != -1 || n-p-1 < 128) {
+					// -1: left to spanURN, for a run of 128 bytes and
+					// more, or (AVX2, whole windows only) one to the end
+					avx2 := name == "avx2" || name == "avx2-branchless"
+					if ends[k] != n && (ends[k] != -1 || n-p-1 < 128 && !avx2) {
 						t.Fatalf("kernel %s: spansURN over the last %d bytes from %d: %d", name, n, p+1, ends[k])
 					}
 				}

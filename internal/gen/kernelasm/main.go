@@ -95,6 +95,7 @@ func main() {
 	spanAVX512("spanURNAVX512", "URN characters (extract's urnChar: '!' to '~' but \"<>\\^`{|})", urnSet())
 	spanAVX512("spanURIAVX512", "URI characters (extract's uriChar: urnChar less '[' and ']')", uriSet())
 	spansAVX512("spansURNAVX512", "URN characters (extract's urnChar)", urnSet())
+	spansAVX2("spansURNAVX2", "URN characters (extract's urnChar)", urnSet())
 	spanAVX2("spanURNAVX2", "URN characters (extract's urnChar)", urnSet())
 	spanAVX2("spanURIAVX2", "URI characters (extract's uriChar)", uriSet())
 	Generate()
@@ -703,6 +704,98 @@ func spansAVX512(fname, what string, set [128]bool) {
 	m1 := stops(i, left, 64)
 	TESTQ(m1, m1)
 	JNZ(LabelRef(fname + "_stop1"))
+	MOVQ(I32(-1), Mem{Base: ep, Index: k, Scale: 8})
+	JMP(LabelRef(fname + "_next"))
+
+	Label(fname + "_stop1")
+	TZCNTQ(m1, m1)
+	LEAQ(Mem{Base: i, Index: m1, Scale: 1, Disp: 64}, m1)
+	MOVQ(m1, Mem{Base: ep, Index: k, Scale: 8})
+	JMP(LabelRef(fname + "_next"))
+
+	Label(fname + "_stop0")
+	TZCNTQ(m0, m0)
+	ADDQ(i, m0)
+	MOVQ(m0, Mem{Base: ep, Index: k, Scale: 8})
+
+	Label(fname + "_next")
+	INCQ(k)
+	JMP(LabelRef(fname + "_loop"))
+
+	Label(fname + "_done")
+	VZEROUPPER()
+	RET()
+}
+
+// spansAVX2 generates spansAVX512 for AVX2: whole 32-byte windows of buf
+// only (no masked loads), so a run that reaches the last 128 bytes of buf
+// before its end is also left to the caller (-1).
+func spansAVX2(fname, what string, set [128]bool) {
+	lo, hi := setTables(set)
+	tlo, thi := table16(fname+"Lo", lo), table16(fname+"Hi", hi)
+	TEXT(fname, NOSPLIT, "func(buf []byte, pos []int, ends []int)")
+	Doc(fname+" stores in ends[k] the end of the run of "+what,
+		"in buf from pos[k]+1 when it ends at a non-member among the next 128 bytes,",
+		"all in buf; else -1. 0 <= pos[k] < len(buf), len(ends) >= len(pos). It needs AVX2 and BMI1.")
+	Pragma("noescape")
+	base, n, pp, cnt, ep := GP64(), GP64(), GP64(), GP64(), GP64()
+	Load(Param("buf").Base(), base)
+	Load(Param("buf").Len(), n)
+	Load(Param("pos").Base(), pp)
+	Load(Param("pos").Len(), cnt)
+	Load(Param("ends").Base(), ep)
+	ylo, yhi, ymask, yzero := YMM(), YMM(), YMM(), YMM()
+	VBROADCASTI128(tlo, ylo)
+	VBROADCASTI128(thi, yhi)
+	VPBROADCASTB(nibMask, ymask)
+	VPXOR(yzero, yzero, yzero)
+	k := GP64()
+	XORQ(k, k)
+
+	// stops returns the non-members of the 64 bytes at i+off.
+	stops := func(i reg.GPVirtual, off int) reg.GPVirtual {
+		m := GP64()
+		for h := range 2 {
+			x, t, u := YMM(), YMM(), YMM()
+			VMOVDQU(Mem{Base: base, Index: i, Scale: 1, Disp: off + 32*h}, x)
+			VPSRLW(U8(4), x, t)
+			VPAND(ymask, t, t)
+			VPSHUFB(t, yhi, t)
+			VPSHUFB(x, ylo, u)
+			VPAND(t, u, u)
+			VPCMPEQB(yzero, u, u) // 0xff where not a member
+			if h == 0 {
+				VPMOVMSKB(u, m.As32())
+			} else {
+				m1 := GP64()
+				VPMOVMSKB(u, m1.As32())
+				SHLQ(U8(32), m1)
+				ORQ(m1, m)
+			}
+		}
+		return m
+	}
+
+	Label(fname + "_loop")
+	CMPQ(k, cnt)
+	JAE(LabelRef(fname + "_done"))
+	i := GP64()
+	MOVQ(Mem{Base: pp, Index: k, Scale: 8}, i)
+	INCQ(i)
+	end := GP64()
+	LEAQ(Mem{Base: i, Disp: 64}, end)
+	CMPQ(end, n)
+	JA(LabelRef(fname + "_long"))
+	m0 := stops(i, 0)
+	TESTQ(m0, m0)
+	JNZ(LabelRef(fname + "_stop0"))
+	ADDQ(U8(64), end)
+	CMPQ(end, n)
+	JA(LabelRef(fname + "_long"))
+	m1 := stops(i, 64)
+	TESTQ(m1, m1)
+	JNZ(LabelRef(fname + "_stop1"))
+	Label(fname + "_long")
 	MOVQ(I32(-1), Mem{Base: ep, Index: k, Scale: 8})
 	JMP(LabelRef(fname + "_next"))
 
