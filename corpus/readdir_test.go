@@ -3,6 +3,7 @@
 package corpus
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -10,12 +11,20 @@ import (
 )
 
 // issue 25 (the walk of the RFC directory): readDir lists what os.ReadDir
-// lists, in its order, with the same types, each entry's path its
+// lists, in its order (its names sorted by their first 8 bytes first), with the same types, each entry's path its
 // directory's plus its name.
 func TestReadDirAsOS(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	for _, name := range []string{"b.txt", "a.txt", "Z", "é.txt", "rfc10.txt", "rfc1.txt", ".hidden"} {
+	// names equal in their first 8 bytes (the sort's key), or a prefix
+	// of another, and enough of them for the sort not to be an insertion
+	names := []string{"b.txt", "a.txt", "Z", "é.txt", "rfc10.txt", "rfc1.txt", ".hidden",
+		"abcdefgh", "abcdefgh.txt", "abcdefgg.txt", "abcdefghi", "abcdefg", "abcdefgh\xff", "\xffx",
+		"rfc10000.txt", "rfc1000.txt", "rfc10001.txt", "rfc100000.txt"}
+	for i := range 40 {
+		names = append(names, fmt.Sprintf("rfc%d.txt", 97*i%41*1000+i))
+	}
+	for _, name := range names {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
 			t.Fatal(err)
 		}
