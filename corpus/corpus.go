@@ -359,6 +359,8 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ig
 		}
 	}
 	out = growInputs(out, n)
+	links := linkDir{dir: root}
+	defer links.close()
 	for i := range entries {
 		e := &entries[i]
 		p := path(e)
@@ -376,7 +378,7 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ig
 		}
 		switch {
 		case e.Type()&fs.ModeSymlink != 0:
-			fi, err := os.Stat(p)
+			mode, err := links.stat(p, e.Name())
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 				// a dangling link found while walking holds nothing to scan:
@@ -385,13 +387,15 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ig
 				out = append(out, Input{Path: p, Err: fmt.Errorf("%w to %s", errDanglingSymlink, target)})
 			case err != nil:
 				out = append(out, Input{Path: p, Err: err})
-			case fi.IsDir() && opt.FollowSymlinks:
+			case mode.IsDir() && opt.FollowSymlinks:
 				out = walkDir(out, p, opt, seen, ig, nil)
-			case fi.IsDir():
+			case mode.IsDir():
 				// not followed: say so rather than drop it silently
 				out = append(out, Input{Path: p, Err: errSkippedSymlink})
-			case fi.Mode().IsRegular():
-				out = append(out, Input{Path: p})
+			case mode.IsRegular():
+				// a regular file through the link: the planner may hold it
+				// open, as the directory's own files (Ahead)
+				out = append(out, Input{Path: p, regular: true})
 			}
 		case e.Type().IsRegular():
 			out = append(out, Input{Path: p, regular: true})
