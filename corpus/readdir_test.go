@@ -11,10 +11,10 @@ import (
 )
 
 // issue 25 (the walk of the RFC directory): readDir lists what os.ReadDir
-// lists, in its order (its names sorted by their first 8 bytes first), with the same types, each entry's path its
-// directory's plus its name.
+// lists, in its order (its names sorted by their first 8 bytes first),
+// with the same types, each entry's path its directory's plus its name.
+// Not parallel: it sets radixMin.
 func TestReadDirAsOS(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	// names equal in their first 8 bytes (the sort's key), or a prefix
 	// of another, and enough of them for the sort not to be an insertion
@@ -45,17 +45,22 @@ func TestReadDirAsOS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := readDir(dir, string(filepath.Separator))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != len(want) {
-		t.Fatalf("%d entries, want %d", len(got), len(want))
-	}
-	for i := range want {
-		g := &got[i]
-		if g.Name() != want[i].Name() || g.IsDir() != want[i].IsDir() || g.Type() != want[i].Type() || g.path != filepath.Join(dir, want[i].Name()) {
-			t.Errorf("entry %d: %q (%q, %v), want %q (%v)", i, g.Name(), g.path, g.Type(), want[i].Name(), want[i].Type())
+	// sorted comparing keys, and by a radix sort of the keys
+	defer func(n int) { radixMin = n }(radixMin)
+	for _, radix := range []int{1 << 20, 0} {
+		radixMin = radix
+		got, err := readDir(dir, string(filepath.Separator))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d entries, want %d", len(got), len(want))
+		}
+		for i := range want {
+			g := &got[i]
+			if g.Name() != want[i].Name() || g.IsDir() != want[i].IsDir() || g.Type() != want[i].Type() || g.path != filepath.Join(dir, want[i].Name()) {
+				t.Errorf("radix from %d names, entry %d: %q (%q, %v), want %q (%v)", radix, i, g.Name(), g.path, g.Type(), want[i].Name(), want[i].Type())
+			}
 		}
 	}
 	if _, err := readDir(filepath.Join(dir, "missing"), "/"); err == nil || !os.IsNotExist(err) || err.Error() != "open "+filepath.Join(dir, "missing")+": no such file or directory" {
