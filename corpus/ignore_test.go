@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -282,5 +283,36 @@ func TestWalkListsSubdirectoriesAhead(t *testing.T) {
 	}
 	if len(want) != 2+120+1+1 { // a, z, m/n/p's, deep's, link (an error: not followed)
 		t.Errorf("%d inputs: %q", len(want), want)
+	}
+}
+
+// issue 25 (the RFC directory's page faults): a directory listed ahead by
+// its parent, whose own subdirectories then outgrow the room made for it
+// (the RFC series: rfcdir/rfcs/ and its 500 files in rfcs/bcp/, rfcs/std/
+// ...), grows the inputs once more at their size, copying only the inputs
+// held: slices.Grow copied (and faulted in) the whole first allocation,
+// and made room for twice as many.
+func TestWalkGrowsInputsOnce(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		files, sub int // files in top/only/, and in each of its 3 subdirectories
+	}{{"only subdirectories' files", 0, 30}, {"mostly its own files", 200, 30}, {"few subdirectory files", 200, 1}} {
+		files := map[string]string{}
+		for i := range c.files {
+			files[fmt.Sprintf("only/f%03d.txt", i)] = ""
+		}
+		for _, d := range []string{"a", "b", "c"} {
+			for i := range c.sub {
+				files[fmt.Sprintf("only/%s/g%03d.txt", d, i)] = ""
+			}
+		}
+		dir := tree(t, files)
+		ins, _ := ExpandCounted([]string{dir}, Options{})
+		if want := c.files + 3*c.sub; len(ins) != want {
+			t.Errorf("%s: %d inputs, want %d", c.name, len(ins), want)
+		}
+		if cap(ins) > len(ins)+3 { // room for the 3 subdirectories' entries, no more
+			t.Errorf("%s: %d inputs have room for %d", c.name, len(ins), cap(ins))
+		}
 	}
 }

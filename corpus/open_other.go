@@ -2,7 +2,10 @@
 
 package corpus
 
-import "os"
+import (
+	"io/fs"
+	"os"
+)
 
 func openFile(path string) (*os.File, error) { return os.Open(path) }
 
@@ -38,3 +41,19 @@ func (a *Ahead) Close() {}
 func (h *heldFD) take(string) (sysFile, bool) { return sysFile{}, false }
 
 func (h *heldFD) release() {}
+
+// linkDir: see open_unix.go; here each link is stat-ed by its path.
+type linkDir struct{ dir string }
+
+func (l *linkDir) stat(path, _ string) (fs.FileMode, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, err
+	}
+	if m := fi.Mode(); m.IsDir() || m.IsRegular() {
+		return m.Type(), nil
+	}
+	return fs.ModeIrregular, nil
+}
+
+func (l *linkDir) close() {}

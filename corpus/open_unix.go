@@ -151,6 +151,54 @@ func regularSize(stat func(*syscall.Stat_t) error) (n int64, ok bool) {
 	return st.Size, true
 }
 
+// linkDir stats the symbolic links a directory walk finds, relative to
+// their directory (opened at the first): the RFC series' 292 links were
+// each a stat of the whole path, with os.Stat's allocations.
+type linkDir struct {
+	dir string
+	fd  int // 0: not opened yet; -1: could not be
+}
+
+// stat follows the link at path, whose name is in l's directory, and
+// tells what it leads to: a directory, a regular file (0) or something
+// else (fs.ModeIrregular); its error is os.Stat's.
+func (l *linkDir) stat(path, name string) (fs.FileMode, error) {
+	if l.fd == 0 {
+		l.fd = -1
+		if fd, err := syscall.Open(l.dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0); err == nil {
+			l.fd = fd
+		}
+	}
+	var st unix.Stat_t
+	var err error
+	for {
+		if l.fd > 0 {
+			err = unix.Fstatat(l.fd, name, &st, 0)
+		} else {
+			err = unix.Stat(path, &st)
+		}
+		if err != unix.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return 0, &fs.PathError{Op: "stat", Path: path, Err: err}
+	}
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFDIR:
+		return fs.ModeDir, nil
+	case unix.S_IFREG:
+		return 0, nil
+	}
+	return fs.ModeIrregular, nil
+}
+
+func (l *linkDir) close() {
+	if l.fd > 0 {
+		syscall.Close(l.fd)
+	}
+}
+
 // openSpecial opens path when a stat finds no regular file there (ok
 // false otherwise: open it as one): a FIFO waits for a writer, as cat and
 // ripgrep do, but only until done; a device is opened non-blocking (a

@@ -4,6 +4,7 @@ package corpus
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,4 +144,70 @@ func holdOpen(p string) func() {
 		}
 	}()
 	return func() { close(stop) }
+}
+
+// issue 25 (the RFC series' 292 links in rfcs/std/, rfcs/bcp/ ...): the
+// links a walk finds are stat-ed relative to their directory, with the
+// answers os.Stat gave: a link to a regular file is an input the planner
+// may hold open (read through the link, a relative target resolved from
+// the link's directory), a loop is an input carrying os.Stat's error, a
+// dangling link is skipped with its target, a link to a directory is not
+// followed, and one to a FIFO is left out, as before.
+func TestWalkStatsLinksInTheirDirectory(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	d := filepath.Join(dir, "d")
+	if err := os.Mkdir(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"top.txt": "urn:example:top", "d/f.txt": "urn:example:f"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"a.txt": "f.txt", "b.txt": "../top.txt", "loop": "loop", "dangling": "nowhere", "up": "..", "pipe": "../fifo"} {
+		if err := os.Symlink(target, filepath.Join(d, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, loopErr := os.Stat(filepath.Join(d, "loop"))
+	ins := Expand([]string{d}, Options{})
+	var got []string
+	ahead := NewAhead()
+	defer ahead.Close()
+	for _, in := range ins {
+		s := filepath.Base(in.Path) + " "
+		if in.Err != nil {
+			got = append(got, s+"error: "+in.Err.Error())
+			continue
+		}
+		if !in.regular {
+			t.Errorf("%s: a regular file through its link, not planned as one", in.Path)
+		}
+		ahead.Plan(&in, Options{}, 0)
+		if in.held == nil {
+			t.Errorf("%s: not held open by the planner", in.Path)
+		}
+		var text string
+		Open(in, Options{}, nil, func(doc *Document) (int, error) {
+			b, err := io.ReadAll(doc.Reader)
+			text = string(b)
+			return 0, err
+		})
+		got = append(got, s+text)
+	}
+	want := []string{
+		"a.txt urn:example:f",
+		"b.txt urn:example:top",
+		"dangling error: dangling symbolic link to nowhere",
+		"f.txt urn:example:f",
+		"loop error: " + loopErr.Error(),
+		"up error: symlinked directory not followed (use --follow-symlinks)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("inputs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"io/fs"
 	"slices"
@@ -68,14 +69,14 @@ func readDir(dir, sep string) ([]dirent, error) {
 	for i, buf := range bufs {
 		eachDirent(buf[:lens[i]], func(rec, name []byte, typ uint8) {
 			off := len(buf) - cap(rec)
-			refs = append(refs, direntRef{buf: uint32(i), off: uint16(off), n: uint8(len(name)), typ: typ})
+			refs = append(refs, direntRef{key: nameKey(name), buf: uint32(i), off: uint16(off), n: uint8(len(name)), typ: typ})
 		})
 	}
 	nameOf := func(r direntRef) []byte {
 		at := int(r.off) + direntName
 		return bufs[r.buf][at : at+int(r.n)]
 	}
-	slices.SortFunc(refs, func(a, b direntRef) int { return bytes.Compare(nameOf(a), nameOf(b)) })
+	refs = sortRefs(refs, nameOf)
 	prefix := len(dir) + len(sep)
 	var sb strings.Builder
 	sb.Grow(count*prefix + names)
@@ -123,12 +124,78 @@ func readDir(dir, sep string) ([]dirent, error) {
 	return out, nil
 }
 
+// sortRefs sorts refs by name. Most names differ in their first 8 bytes,
+// their key: sorted by name through the buffers, the RFC series' 9,845
+// names took a fifth of the walk's CPU; by key, a radix sort (a pass per
+// byte of the key that differs between names) takes half as long as
+// comparing keys. Names with equal keys are then sorted by name. It may
+// return another slice than refs.
+func sortRefs(refs []direntRef, nameOf func(direntRef) []byte) []direntRef {
+	if len(refs) < radixMin {
+		slices.SortFunc(refs, func(a, b direntRef) int {
+			if a.key != b.key {
+				return cmp.Compare(a.key, b.key)
+			}
+			return bytes.Compare(nameOf(a), nameOf(b))
+		})
+		return refs
+	}
+	var counts [8][256]int32
+	for _, r := range refs {
+		for p := range counts {
+			counts[p][byte(r.key>>(8*p))]++
+		}
+	}
+	s, tmp := refs, make([]direntRef, len(refs))
+	for p := range counts { // the last byte first
+		c := &counts[p]
+		if int(c[byte(s[0].key>>(8*p))]) == len(s) {
+			continue // the same in all
+		}
+		var at int32
+		for i, n := range c {
+			c[i], at = at, at+n
+		}
+		for _, r := range s {
+			b := byte(r.key >> (8 * p))
+			tmp[c[b]] = r
+			c[b]++
+		}
+		s, tmp = tmp, s
+	}
+	for i := 0; i < len(s); {
+		j := i + 1
+		for j < len(s) && s[j].key == s[i].key {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(s[i:j], func(a, b direntRef) int { return bytes.Compare(nameOf(a), nameOf(b)) })
+		}
+		i = j
+	}
+	return s
+}
+
+// radixMin is the fewest names sortRefs sorts with a radix sort (for
+// fewer, its counts cost more than comparisons); a variable for the tests.
+var radixMin = 256
+
 // direntRef is where an entry's record is in the listing's buffers.
 type direntRef struct {
+	key uint64 // nameKey of its name
 	buf uint32
 	off uint16 // a buffer is 32 KiB
 	n   uint8  // a name is at most 255 bytes
 	typ uint8
+}
+
+// nameKey is a name's first 8 bytes as a big-endian number, zero-padded:
+// keys compare as the names do when they differ (a name holds no NUL, so
+// a shorter name sorts first), and equal keys leave the order to the rest.
+func nameKey(name []byte) uint64 {
+	var b [8]byte
+	copy(b[:], name)
+	return binary.BigEndian.Uint64(b[:])
 }
 
 // direntName is where a name starts in a struct linux_dirent64 (ino,
