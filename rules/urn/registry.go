@@ -1,7 +1,7 @@
 package urn
 
 import (
-	"sort"
+	"sync"
 
 	"github.com/idlint/idlint/rules/internal/ascii"
 )
@@ -24,13 +24,20 @@ func Reference(nid string) (string, bool) {
 	for i := 0; i < len(nid); i++ {
 		buf[i] = ascii.Lower(nid[i])
 	}
-	key := string(buf[:len(nid)]) // not allocated: it does not escape
-	i := sort.Search(len(registry), func(i int) bool { return registry[i].nid >= key })
-	if i < len(registry) && registry[i].nid == key {
-		return registry[i].ref, true
-	}
-	return "", false
+	ref, ok := registryIndex()[string(buf[:len(nid)])] // the key not allocated
+	return ref, ok
 }
+
+// registryIndex is the registry by NID: every URN a memo sees first is
+// looked up, and a binary search's string comparisons through a closure
+// were ~5% of that (issue 25). Built at first use, not at start-up.
+var registryIndex = sync.OnceValue(func() map[string]string {
+	m := make(map[string]string, len(registry))
+	for _, r := range registry {
+		m[r.nid] = r.ref
+	}
+	return m
+})
 
 // nidRef is one entry of the registry (registry_table.go).
 type nidRef struct{ nid, ref string }
