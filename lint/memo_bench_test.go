@@ -98,24 +98,43 @@ func BenchmarkMemoFirstSightings(b *testing.B) {
 			ms = append(ms, m)
 		}
 	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	var cpu time.Duration
-	n := 0
-	var o Occurrence
-	for b.Loop() {
-		m := e.newMemo()
-		c := threadCPU()
-		for i := range ms {
-			if err := m.CheckInto(&o, ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After}); err != nil {
-				b.Fatal(err)
+	// handed: CheckInto; counted: as a count (--format none) asks, a
+	// CountOnly memo's CountHashed, then CheckHashed on its miss
+	for _, counted := range []bool{false, true} {
+		name := "handed"
+		if counted {
+			name = "counted"
+		}
+		b.Run(name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var cpu time.Duration
+			n := 0
+			var o Occurrence
+			for b.Loop() {
+				m := e.newMemo()
+				m.CountOnly(counted)
+				c := threadCPU()
+				for i := range ms {
+					ctx := &rules.Context{Before: ms[i].Before, After: ms[i].After}
+					var h uint64
+					if counted {
+						h = m.Prefetch(ms[i].Raw)
+						if _, _, ok := m.CountHashed(ms[i].Scheme.String(), ms[i].Raw, ctx, h); ok {
+							b.Fatal("counted a text not seen")
+						}
+					}
+					if err := m.CheckHashed(&o, ms[i].Scheme.String(), ms[i].Raw, ctx, h); err != nil {
+						b.Fatal(err)
+					}
+				}
+				cpu += threadCPU() - c
+				n += len(ms)
+				if m.hits != 0 {
+					b.Fatalf("%d hits", m.hits)
+				}
 			}
-		}
-		cpu += threadCPU() - c
-		n += len(ms)
-		if m.hits != 0 {
-			b.Fatalf("%d hits", m.hits)
-		}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(n), "cpu-ns/text")
+		})
 	}
-	b.ReportMetric(float64(cpu.Nanoseconds())/float64(n), "cpu-ns/text")
 }

@@ -263,6 +263,87 @@ func TestMemoCountAgrees(t *testing.T) {
 	}
 }
 
+// issue 25 (--format none): CheckHashed after CountHashed's miss on the
+// same text takes the hash and the lookup CountHashed made, and only
+// then: the engine's result whether the text was absent, added by another
+// memo in between, or when the bytes at the same address changed (another
+// hash) or another text follows.
+func TestMemoCountMissHandsOn(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := &rules.Context{Before: []byte("see "), After: []byte(" ok")}
+	check := func(m *Memo, raw []byte, h uint64) Occurrence {
+		t.Helper()
+		var o Occurrence
+		if err := m.CheckHashed(&o, "urn", raw, ctx, h); err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	want := func(raw string) Occurrence {
+		t.Helper()
+		o, err := e.CheckInContext("urn", raw, ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	same := func(what string, got, want Occurrence) {
+		t.Helper()
+		if got.Raw != want.Raw || got.Canonical != want.Canonical || got.Key != want.Key || got.Kind != want.Kind || !slices.Equal(got.Findings, want.Findings) {
+			t.Errorf("%s: got %q %q %q %v, want %q %q %q %v", what, got.Raw, got.Canonical, got.Kind, got.Findings, want.Raw, want.Canonical, want.Kind, want.Findings)
+		}
+	}
+	for _, countOnly := range []bool{false, true} {
+		m, other := e.newMemo(), (*Memo)(nil)
+		m.CountOnly(countOnly)
+		other = m.st.handle()
+		// absent: the miss handed on
+		a := []byte("URN:ISBN:9783030405236")
+		ha := m.Prefetch(a)
+		if _, _, ok := m.CountHashed("urn", a, ctx, ha); ok {
+			t.Fatal("counted a text not seen")
+		}
+		same("a miss handed on", check(m, a, ha), want(string(a)))
+		if _, _, ok := m.CountHashed("urn", a, ctx, ha); !ok {
+			t.Errorf("countOnly %v: %s not counted once checked", countOnly, a)
+		}
+		// added by another memo between the two calls
+		b := []byte("urn:issn:0167-6423")
+		hb := m.Prefetch(b)
+		if _, _, ok := m.CountHashed("urn", b, ctx, hb); ok {
+			t.Fatal("counted a text not seen")
+		}
+		var o Occurrence
+		if err := other.CheckInto(&o, "urn", b, ctx); err != nil {
+			t.Fatal(err)
+		}
+		n := m.st.g.Load().n
+		same("added meanwhile", check(m, b, hb), want(string(b)))
+		if got := m.st.g.Load().n; got != n {
+			t.Errorf("countOnly %v: %d entries after a text added meanwhile, want %d", countOnly, got, n)
+		}
+		// the same bytes' address, other bytes: not the miss's
+		c := []byte("urn:isbn:9781234567897")
+		if _, _, ok := m.CountHashed("urn", c, ctx, m.Prefetch(c)); ok {
+			t.Fatal("counted a text not seen")
+		}
+		copy(c, "urn:isbn:9780306406157")
+		same("other bytes at the address", check(m, c, m.Prefetch(c)), want(string(c)))
+		c0 := []byte("urn:isbn:9781234567897")
+		same("the bytes missed first", check(m, c0, m.Prefetch(c0)), want(string(c0)))
+		// another text follows the miss
+		d, f := []byte("urn:ietf:rfc:8141"), []byte("urn:ietf:rfc:2141")
+		if _, _, ok := m.CountHashed("urn", d, ctx, m.Prefetch(d)); ok {
+			t.Fatal("counted a text not seen")
+		}
+		same("another text", check(m, f, m.Prefetch(f)), want(string(f)))
+		same("the text missed, later", check(m, d, m.Prefetch(d)), want(string(d)))
+	}
+}
+
 // issue 25 §1: the memo's big tables hold no pointers, so the collector
 // never scans them: an entry is integers only, the arena bytes.
 func TestMemoTablesHoldNoPointers(t *testing.T) {
