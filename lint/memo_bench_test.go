@@ -72,6 +72,44 @@ func BenchmarkMemoDense(b *testing.B) {
 			b.ReportMetric(float64(threadCPU()-cpu)/float64(n), "cpu-ns/ident")
 		})
 	}
+	// counted: a count's hits (--format none), CountHashed at distance 4
+	b.Run("counted", func(b *testing.B) {
+		m := e.NewMemo()
+		m.CountOnly(true)
+		var o Occurrence
+		for i := range ms {
+			_ = m.CheckInto(&o, ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After})
+		}
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		cpu := threadCPU()
+		n, found := 0, 0
+		var hs [16]uint64
+		for b.Loop() {
+			for i := range ms {
+				if i+MemoAhead < len(ms) {
+					hs[(i+MemoAhead)%len(hs)] = m.Prefetch(ms[i+MemoAhead].Raw)
+				}
+				h := hs[i%len(hs)]
+				if i < MemoAhead {
+					h = 0
+				}
+				_, fs, ok := m.CountHashed(ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After}, h)
+				if !ok {
+					if err := m.CheckHashed(&o, ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After}, h); err != nil {
+						b.Fatal(err)
+					}
+				}
+				found += len(fs)
+			}
+			n += len(ms)
+		}
+		if found == 0 {
+			b.Fatal("no findings counted")
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/ident")
+		b.ReportMetric(float64(threadCPU()-cpu)/float64(n), "cpu-ns/ident")
+	})
 }
 
 // threadCPU is the CPU time of the calling thread.
