@@ -70,6 +70,9 @@ type Memo struct {
 	missLen  int
 	missH    memoHash
 	missNone bool
+	// missCold: CountHashed's insert said not to remember the text (a
+	// cold spell): CheckHashed lints it without asking again
+	missCold bool
 }
 
 // CountOnly tells m that its caller only counts the occurrences it is
@@ -463,6 +466,11 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 		// CountHashed's miss of this text: hashed, and looked up
 		known = h != 0 && m.missH.hash == h && m.missRaw == unsafe.SliceData(raw) && m.missLen == len(raw)
 		hh, none, m.missRaw = m.missH, m.missNone, nil
+		if known && m.missCold {
+			m.look()
+			*dst = m.eng.checkWith(sc.c, sc.name, sc.profile, string(raw), ctx) // a cold spell: linted, not remembered
+			return nil
+		}
 	}
 	if !known {
 		if h == 0 {
@@ -558,12 +566,15 @@ func (m *Memo) CountHashed(scheme string, raw []byte, ctx *rules.Context, h uint
 	hh := st.hashFrom(h, raw)
 	g, t := m.current()
 	e := t.lookup(hh, si, len(raw), m.filter)
-	m.missRaw, m.missLen, m.missH, m.missNone = unsafe.SliceData(raw), len(raw), hh, e == nil
+	m.missRaw, m.missLen, m.missH, m.missNone, m.missCold = unsafe.SliceData(raw), len(raw), hh, e == nil, false
 	if e == nil {
 		// a first sighting: insert will set the filter's word, out of
 		// the cache while lookups hit and skip it (a stall of ~1.5% of a
 		// dense scan on insert's atomic or)
 		prefetch.Line(unsafe.Pointer(t.seenWord(hh)))
+		if m.countOnly {
+			return m.countFirst(si, raw, ctx, hh)
+		}
 		return false, nil, false
 	}
 	meta := atomic.LoadUint64(&e.meta)
@@ -583,6 +594,51 @@ func (m *Memo) CountHashed(scheme string, raw []byte, ctx *rules.Context, h uint
 	m.missRaw = nil
 	m.look()
 	m.hit()
+	m.last = nil
+	runtime.KeepAlive(t)
+	return lookalike, findings, true
+}
+
+// countFirst is CountHashed for a text the table does not hold, in a
+// memo that only counts: linted and remembered here as CheckHashed does,
+// and counted, so that the caller fills no occurrence for it either
+// (issue 25: a dense input's first sightings are 7% of its identifiers).
+// Where CheckHashed would hand out what a count cannot tell (a Placed
+// result, a failed classification) it returns ok false with the entry
+// made, and CheckHashed finds it; a text not to be remembered (a cold
+// spell) is left to CheckHashed with missCold.
+func (m *Memo) countFirst(si int, raw []byte, ctx *rules.Context, hh memoHash) (lookalike bool, findings []rules.Finding, ok bool) {
+	st := m.st
+	sc := &st.schemes[si]
+	g, t, e, remember := m.insert(hh, si, raw)
+	if !remember {
+		m.missCold = true
+		return false, nil, false
+	}
+	m.missNone = false // CheckHashed finds the entry
+	ident := g.arena.str(e.raw, uint16(len(raw)))
+	meta := atomic.LoadUint64(&e.meta)
+	kind, failed := m.classify(g, sc, meta, ident, ctx)
+	class := metaClass(meta)
+	switch {
+	case failed:
+		return false, nil, false
+	case kind != "":
+		lookalike = true // not linted, as CheckHashed
+	case class == noClass:
+		o := m.eng.checkWith(sc.c, sc.name, sc.profile, ident, nil)
+		st.remember(g, hh, si, &o, true)
+		if Placed(&o) {
+			return false, nil, false // its texts kept: CheckHashed finds and places it
+		}
+		findings = o.Findings
+	case meta&metaPlaced != 0:
+		return false, nil, false
+	default:
+		findings = g.class(class).findings // linted by another memo meanwhile
+	}
+	m.missRaw = nil
+	m.look()
 	m.last = nil
 	runtime.KeepAlive(t)
 	return lookalike, findings, true
