@@ -549,10 +549,12 @@ func (m *Memo) hit() {
 // candidate is a look-alike here and else its findings (shared: not to
 // be modified). Writing the 328-byte Occurrence, its location and its
 // batch slot for each identifier was ~10% of a dense scan's CPU with
-// --format none (issue 25). ok false: it cannot tell so (a text not
-// remembered or not linted yet, a result whose findings depend on where
-// it is (Placed), a failed classification), and has changed nothing:
-// the caller calls CheckHashed.
+// --format none (issue 25). A memo that only counts (CountOnly) also
+// lints and remembers a text not seen yet, and counts it (countFirst).
+// ok false: it cannot tell so (a text not remembered or not linted yet,
+// a result whose findings depend on where it is (Placed), a failed
+// classification), and has changed no result: the caller calls
+// CheckHashed, on the same raw and h.
 func (m *Memo) CountHashed(scheme string, raw []byte, ctx *rules.Context, h uint64) (lookalike bool, findings []rules.Finding, ok bool) {
 	m.missRaw = nil
 	si := m.scheme(scheme)
