@@ -62,6 +62,17 @@ type Memo struct {
 	lastPlaced bool
 	// countOnly: the caller only counts what it is handed (CountOnly)
 	countOnly bool
+	// miss is what CountHashed learnt of a text it could not count, for
+	// the CheckHashed on it that follows: its hash, and that the table
+	// held no entry (missNone); the text told by its bytes' address and
+	// length (hashing and looking it up again was ~1% of a dense scan)
+	missRaw  *byte
+	missLen  int
+	missH    memoHash
+	missNone bool
+	// missCold: CountHashed's insert said not to remember the text (a
+	// cold spell): CheckHashed lints it without asking again
+	missCold bool
 }
 
 // CountOnly tells m that its caller only counts the occurrences it is
@@ -157,6 +168,7 @@ var memoStores struct {
 type memoScheme struct {
 	name    string
 	profile string
+	c       rules.Checker
 	cl      rules.Classifier     // nil: the scheme has no look-alikes
 	tc      rules.TextClassifier // nil: classified in full every time
 }
@@ -315,7 +327,7 @@ func newMemoStore(e *Engine) *memoStore {
 	for name, c := range e.checkers {
 		cl, _ := c.(rules.Classifier)
 		tc, _ := c.(rules.TextClassifier)
-		st.schemes = append(st.schemes, memoScheme{name: name, profile: e.profiles[name], cl: cl, tc: tc})
+		st.schemes = append(st.schemes, memoScheme{name: name, profile: e.profiles[name], c: c, cl: cl, tc: tc})
 	}
 	st.g.Store(st.newGen())
 	return st
@@ -448,19 +460,35 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 	}
 	st := m.st
 	sc := &st.schemes[si]
-	if h == 0 {
-		h = st.hash1(raw)
+	var hh memoHash
+	known, none := false, false
+	if m.missRaw != nil {
+		// CountHashed's miss of this text: hashed, and looked up
+		known = h != 0 && m.missH.hash == h && m.missRaw == unsafe.SliceData(raw) && m.missLen == len(raw)
+		hh, none, m.missRaw = m.missH, m.missNone, nil
+		if known && m.missCold {
+			m.look()
+			*dst = m.eng.checkWith(sc.c, sc.name, sc.profile, string(raw), ctx) // a cold spell: linted, not remembered
+			return nil
+		}
 	}
-	hh := st.hashFrom(h, raw)
+	if !known {
+		if h == 0 {
+			h = st.hash1(raw)
+		}
+		hh, none = st.hashFrom(h, raw), false
+	}
 	m.look()
 	g, t := m.current()
-	e := t.lookup(hh, si, len(raw), m.filter)
+	var e *memoEntry
+	if !none {
+		e = t.lookup(hh, si, len(raw), m.filter)
+	}
 	if e == nil {
 		var remember bool
 		if g, t, e, remember = m.insert(hh, si, raw); !remember {
-			o, err := m.eng.CheckInContext(scheme, string(raw), ctx) // a cold spell: linted, not remembered
-			*dst = o
-			return err
+			*dst = m.eng.checkWith(sc.c, sc.name, sc.profile, string(raw), ctx) // a cold spell: linted, not remembered
+			return nil
 		}
 	} else {
 		m.hit()
@@ -471,18 +499,13 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 	class := metaClass(meta)
 	switch {
 	case failed:
-		o, err := m.eng.CheckInContext(scheme, ident, ctx)
-		*dst = o
-		return err
+		*dst = m.eng.checkWith(sc.c, sc.name, sc.profile, ident, ctx)
+		return nil
 	case kind != "":
 		*dst = Occurrence{Scheme: sc.name, Profile: sc.profile, Raw: ident, Kind: kind}
 		return nil
 	case class == noClass || meta&metaCounted != 0:
-		o, err := m.eng.CheckInContext(scheme, ident, nil)
-		if err != nil {
-			*dst = o
-			return err
-		}
+		o := m.eng.checkWith(sc.c, sc.name, sc.profile, ident, nil)
 		var ent memoEntry
 		if class, ent = st.remember(g, hh, si, &o, m.countOnly); class == noClass || ent.meta&metaCounted != 0 {
 			*dst = o // the engine's, its texts its own
@@ -526,11 +549,14 @@ func (m *Memo) hit() {
 // candidate is a look-alike here and else its findings (shared: not to
 // be modified). Writing the 328-byte Occurrence, its location and its
 // batch slot for each identifier was ~10% of a dense scan's CPU with
-// --format none (issue 25). ok false: it cannot tell so (a text not
-// remembered or not linted yet, a result whose findings depend on where
-// it is (Placed), a failed classification), and has changed nothing:
-// the caller calls CheckHashed.
+// --format none (issue 25). A memo that only counts (CountOnly) also
+// lints and remembers a text not seen yet, and counts it (countFirst).
+// ok false: it cannot tell so (a text not remembered or not linted yet,
+// a result whose findings depend on where it is (Placed), a failed
+// classification), and has changed no result: the caller calls
+// CheckHashed, on the same raw and h.
 func (m *Memo) CountHashed(scheme string, raw []byte, ctx *rules.Context, h uint64) (lookalike bool, findings []rules.Finding, ok bool) {
+	m.missRaw = nil
 	si := m.scheme(scheme)
 	if si < 0 || si >= memoMaxSchemes || len(raw) > memoMaxLen {
 		return false, nil, false
@@ -542,7 +568,15 @@ func (m *Memo) CountHashed(scheme string, raw []byte, ctx *rules.Context, h uint
 	hh := st.hashFrom(h, raw)
 	g, t := m.current()
 	e := t.lookup(hh, si, len(raw), m.filter)
+	m.missRaw, m.missLen, m.missH, m.missNone, m.missCold = unsafe.SliceData(raw), len(raw), hh, e == nil, false
 	if e == nil {
+		// a first sighting: insert will set the filter's word, out of
+		// the cache while lookups hit and skip it (a stall of ~1.5% of a
+		// dense scan on insert's atomic or)
+		prefetch.Line(unsafe.Pointer(t.seenWord(hh)))
+		if m.countOnly {
+			return m.countFirst(si, raw, ctx, hh)
+		}
 		return false, nil, false
 	}
 	meta := atomic.LoadUint64(&e.meta)
@@ -559,8 +593,54 @@ func (m *Memo) CountHashed(scheme string, raw []byte, ctx *rules.Context, h uint
 		findings = g.class(class).findings
 	}
 	// CheckHashed's accounting of a hit
+	m.missRaw = nil
 	m.look()
 	m.hit()
+	m.last = nil
+	runtime.KeepAlive(t)
+	return lookalike, findings, true
+}
+
+// countFirst is CountHashed for a text the table does not hold, in a
+// memo that only counts: linted and remembered here as CheckHashed does,
+// and counted, so that the caller fills no occurrence for it either
+// (issue 25: a dense input's first sightings are 7% of its identifiers).
+// Where CheckHashed would hand out what a count cannot tell (a Placed
+// result, a failed classification) it returns ok false with the entry
+// made, and CheckHashed finds it; a text not to be remembered (a cold
+// spell) is left to CheckHashed with missCold.
+func (m *Memo) countFirst(si int, raw []byte, ctx *rules.Context, hh memoHash) (lookalike bool, findings []rules.Finding, ok bool) {
+	st := m.st
+	sc := &st.schemes[si]
+	g, t, e, remember := m.insert(hh, si, raw)
+	if !remember {
+		m.missCold = true
+		return false, nil, false
+	}
+	m.missNone = false // CheckHashed finds the entry
+	ident := g.arena.str(e.raw, uint16(len(raw)))
+	meta := atomic.LoadUint64(&e.meta)
+	kind, failed := m.classify(g, sc, meta, ident, ctx)
+	class := metaClass(meta)
+	switch {
+	case failed:
+		return false, nil, false
+	case kind != "":
+		lookalike = true // not linted, as CheckHashed
+	case class == noClass:
+		o := m.eng.checkWith(sc.c, sc.name, sc.profile, ident, nil)
+		st.remember(g, hh, si, &o, true)
+		if Placed(&o) {
+			return false, nil, false // its texts kept: CheckHashed finds and places it
+		}
+		findings = o.Findings
+	case meta&metaPlaced != 0:
+		return false, nil, false
+	default:
+		findings = g.class(class).findings // linted by another memo meanwhile
+	}
+	m.missRaw = nil
+	m.look()
 	m.last = nil
 	runtime.KeepAlive(t)
 	return lookalike, findings, true
@@ -630,14 +710,19 @@ func (t *memoTable) lookup(h memoHash, si, n int, filter bool) *memoEntry {
 // maybe reports whether the filter holds h: false, the table does not.
 // Both bits of h are in one word: one access to the filter.
 func (t *memoTable) maybe(h memoHash) bool {
-	w := atomic.LoadUint64(&t.seen[h.hash>>32&uint64(len(t.seen)-1)])
+	w := atomic.LoadUint64(t.seenWord(h))
 	bits := uint64(1)<<(h.check&63) | uint64(1)<<(h.check>>6&63)
 	return w&bits == bits
 }
 
 // see adds h to the filter.
 func (t *memoTable) see(h memoHash) {
-	atomic.OrUint64(&t.seen[h.hash>>32&uint64(len(t.seen)-1)], uint64(1)<<(h.check&63)|uint64(1)<<(h.check>>6&63))
+	atomic.OrUint64(t.seenWord(h), uint64(1)<<(h.check&63)|uint64(1)<<(h.check>>6&63))
+}
+
+// seenWord is h's word of the filter.
+func (t *memoTable) seenWord(h memoHash) *uint64 {
+	return &t.seen[h.hash>>32&uint64(len(t.seen)-1)]
 }
 
 // memoHash is a text's two hashes; hash is never 0 (a free slot).

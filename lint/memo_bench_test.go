@@ -72,6 +72,44 @@ func BenchmarkMemoDense(b *testing.B) {
 			b.ReportMetric(float64(threadCPU()-cpu)/float64(n), "cpu-ns/ident")
 		})
 	}
+	// counted: a count's hits (--format none), CountHashed at distance 4
+	b.Run("counted", func(b *testing.B) {
+		m := e.NewMemo()
+		m.CountOnly(true)
+		var o Occurrence
+		for i := range ms {
+			_ = m.CheckInto(&o, ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After})
+		}
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		cpu := threadCPU()
+		n, found := 0, 0
+		var hs [16]uint64
+		for b.Loop() {
+			for i := range ms {
+				if i+MemoAhead < len(ms) {
+					hs[(i+MemoAhead)%len(hs)] = m.Prefetch(ms[i+MemoAhead].Raw)
+				}
+				h := hs[i%len(hs)]
+				if i < MemoAhead {
+					h = 0
+				}
+				_, fs, ok := m.CountHashed(ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After}, h)
+				if !ok {
+					if err := m.CheckHashed(&o, ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After}, h); err != nil {
+						b.Fatal(err)
+					}
+				}
+				found += len(fs)
+			}
+			n += len(ms)
+		}
+		if found == 0 {
+			b.Fatal("no findings counted")
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/ident")
+		b.ReportMetric(float64(threadCPU()-cpu)/float64(n), "cpu-ns/ident")
+	})
 }
 
 // threadCPU is the CPU time of the calling thread.
@@ -98,24 +136,43 @@ func BenchmarkMemoFirstSightings(b *testing.B) {
 			ms = append(ms, m)
 		}
 	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	var cpu time.Duration
-	n := 0
-	var o Occurrence
-	for b.Loop() {
-		m := e.newMemo()
-		c := threadCPU()
-		for i := range ms {
-			if err := m.CheckInto(&o, ms[i].Scheme.String(), ms[i].Raw, &rules.Context{Before: ms[i].Before, After: ms[i].After}); err != nil {
-				b.Fatal(err)
+	// handed: CheckInto; counted: as a count (--format none) asks, a
+	// CountOnly memo's CountHashed, then CheckHashed on its miss
+	for _, counted := range []bool{false, true} {
+		name := "handed"
+		if counted {
+			name = "counted"
+		}
+		b.Run(name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var cpu time.Duration
+			n := 0
+			var o Occurrence
+			for b.Loop() {
+				m := e.newMemo()
+				m.CountOnly(counted)
+				c := threadCPU()
+				for i := range ms {
+					ctx := &rules.Context{Before: ms[i].Before, After: ms[i].After}
+					var h uint64
+					if counted {
+						h = m.Prefetch(ms[i].Raw)
+						if _, _, ok := m.CountHashed(ms[i].Scheme.String(), ms[i].Raw, ctx, h); ok {
+							b.Fatal("counted a text not seen")
+						}
+					}
+					if err := m.CheckHashed(&o, ms[i].Scheme.String(), ms[i].Raw, ctx, h); err != nil {
+						b.Fatal(err)
+					}
+				}
+				cpu += threadCPU() - c
+				n += len(ms)
+				if m.hits != 0 {
+					b.Fatalf("%d hits", m.hits)
+				}
 			}
-		}
-		cpu += threadCPU() - c
-		n += len(ms)
-		if m.hits != 0 {
-			b.Fatalf("%d hits", m.hits)
-		}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(n), "cpu-ns/text")
+		})
 	}
-	b.ReportMetric(float64(cpu.Nanoseconds())/float64(n), "cpu-ns/text")
 }

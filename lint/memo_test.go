@@ -263,6 +263,188 @@ func TestMemoCountAgrees(t *testing.T) {
 	}
 }
 
+// issue 25 (--format none): CheckHashed after CountHashed's miss on the
+// same text takes the hash and the lookup CountHashed made, and only
+// then: the engine's result whether the text was absent, added by another
+// memo in between, or when the bytes at the same address changed (another
+// hash) or another text follows.
+func TestMemoCountMissHandsOn(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := &rules.Context{Before: []byte("see "), After: []byte(" ok")}
+	check := func(m *Memo, raw []byte, h uint64) Occurrence {
+		t.Helper()
+		var o Occurrence
+		if err := m.CheckHashed(&o, "urn", raw, ctx, h); err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	want := func(raw string) Occurrence {
+		t.Helper()
+		o, err := e.CheckInContext("urn", raw, ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	same := func(what string, got, want Occurrence) {
+		t.Helper()
+		if got.Raw != want.Raw || got.Canonical != want.Canonical || got.Key != want.Key || got.Kind != want.Kind || !slices.Equal(got.Findings, want.Findings) {
+			t.Errorf("%s: got %q %q %q %v, want %q %q %q %v", what, got.Raw, got.Canonical, got.Kind, got.Findings, want.Raw, want.Canonical, want.Kind, want.Findings)
+		}
+	}
+	for _, countOnly := range []bool{false} { // a CountOnly memo counts what it has not seen: TestMemoCountFirstSightings
+		m, other := e.newMemo(), (*Memo)(nil)
+		m.CountOnly(countOnly)
+		other = m.st.handle()
+		// absent: the miss handed on
+		a := []byte("URN:ISBN:9783030405236")
+		ha := m.Prefetch(a)
+		if _, _, ok := m.CountHashed("urn", a, ctx, ha); ok {
+			t.Fatal("counted a text not seen")
+		}
+		same("a miss handed on", check(m, a, ha), want(string(a)))
+		if _, _, ok := m.CountHashed("urn", a, ctx, ha); !ok {
+			t.Errorf("countOnly %v: %s not counted once checked", countOnly, a)
+		}
+		// added by another memo between the two calls
+		b := []byte("urn:issn:0167-6423")
+		hb := m.Prefetch(b)
+		if _, _, ok := m.CountHashed("urn", b, ctx, hb); ok {
+			t.Fatal("counted a text not seen")
+		}
+		var o Occurrence
+		if err := other.CheckInto(&o, "urn", b, ctx); err != nil {
+			t.Fatal(err)
+		}
+		n := m.st.g.Load().n
+		same("added meanwhile", check(m, b, hb), want(string(b)))
+		if got := m.st.g.Load().n; got != n {
+			t.Errorf("countOnly %v: %d entries after a text added meanwhile, want %d", countOnly, got, n)
+		}
+		// the same bytes' address, other bytes: not the miss's
+		c := []byte("urn:isbn:9781234567897")
+		if _, _, ok := m.CountHashed("urn", c, ctx, m.Prefetch(c)); ok {
+			t.Fatal("counted a text not seen")
+		}
+		copy(c, "urn:isbn:9780306406157")
+		same("other bytes at the address", check(m, c, m.Prefetch(c)), want(string(c)))
+		c0 := []byte("urn:isbn:9781234567897")
+		same("the bytes missed first", check(m, c0, m.Prefetch(c0)), want(string(c0)))
+		// another text follows the miss
+		d, f := []byte("urn:ietf:rfc:8141"), []byte("urn:ietf:rfc:2141")
+		if _, _, ok := m.CountHashed("urn", d, ctx, m.Prefetch(d)); ok {
+			t.Fatal("counted a text not seen")
+		}
+		same("another text", check(m, f, m.Prefetch(f)), want(string(f)))
+		same("the text missed, later", check(m, d, m.Prefetch(d)), want(string(d)))
+	}
+}
+
+// issue 25 (--format none): a memo that only counts (CountOnly) lints,
+// remembers and counts a text it has not seen in CountHashed itself: the
+// count is the engine's result's (a look-alike here, else its findings),
+// and the entry serves later hits. What a count cannot tell is left to
+// CheckHashed with the entry made: a Placed result (urn:example, rfc6963
+// §3.6), found and placed there; a text not to be remembered (a cold
+// spell), linted there without a second admission.
+func TestMemoCountFirstSightings(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctxOf := func(before, after string) *rules.Context {
+		return &rules.Context{Before: []byte(before), After: []byte(after)}
+	}
+	cases := []struct {
+		raw, before, after string
+		counted            bool
+	}{
+		{"urn:isbn:9783030405236", "see ", ".\n", true},
+		{"URN:ISBN:9783030405236", "see ", " ok", true},                     // URN030
+		{"urn:ab:a?b", "see ", "\n", true},                                  // invalid
+		{"urn:isbn:value", "e.g. ", " here", true},                          // a template look-alike
+		{"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "\"", "\"", true}, // quoted
+		{"urn:issn:0167-6423", "x\x03", "", true},                           // a binary's length byte: a look-alike here
+		{"urn:example:a", "see ", " ok", false},                             // Placed
+	}
+	m := e.newMemo()
+	m.CountOnly(true)
+	looks, found := 0, 0
+	for _, c := range cases {
+		raw, ctx := []byte(c.raw), ctxOf(c.before, c.after)
+		want, err := e.CheckInContext("urn", c.raw, ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := m.Prefetch(raw)
+		n := m.st.g.Load().n
+		lookalike, fs, ok := m.CountHashed("urn", raw, ctx, h)
+		if ok != c.counted {
+			t.Errorf("%s: counted %v at its first sighting, want %v", c.raw, ok, c.counted)
+		}
+		if got := m.st.g.Load().n; got != n+1 {
+			t.Errorf("%s: %d entries after its first sighting, want %d", c.raw, got, n+1)
+		}
+		if ok {
+			if lookalike != (want.Kind != "") || !slices.Equal(fs, want.Findings) {
+				t.Errorf("%s: counted look-alike %v, findings %v; engine kind %q, findings %v", c.raw, lookalike, fs, want.Kind, want.Findings)
+			}
+		} else {
+			var o Occurrence
+			if err := m.CheckHashed(&o, "urn", raw, ctx, h); err != nil {
+				t.Fatal(err)
+			}
+			if o.Kind != want.Kind || o.Key != want.Key || !slices.Equal(o.Findings, want.Findings) || m.Placed(&o) != Placed(&want) {
+				t.Errorf("%s: checked %+v, engine %+v", c.raw, o, want)
+			}
+			if got := m.st.g.Load().n; got != n+1 {
+				t.Errorf("%s: %d entries after CheckHashed, want %d", c.raw, got, n+1)
+			}
+		}
+		if lookalike {
+			looks++
+		}
+		found += len(fs)
+		// a hit in a quiet context agrees with the engine too
+		quiet := ctxOf("see ", " ok")
+		want, _ = e.CheckInContext("urn", c.raw, quiet)
+		if lookalike, fs, ok := m.CountHashed("urn", raw, quiet, 0); ok != c.counted || ok && (lookalike != (want.Kind != "") || !slices.Equal(fs, want.Findings)) {
+			t.Errorf("%s: hit counted %v, look-alike %v, findings %v; engine kind %q, findings %v", c.raw, ok, lookalike, fs, want.Kind, want.Findings)
+		}
+	}
+	if looks == 0 || found == 0 {
+		t.Errorf("a weak test: %d look-alikes, %d findings counted at first sightings", looks, found)
+	}
+	// a cold spell: a full memo seldom hit remembers no more misses
+	m = e.newMemo()
+	m.CountOnly(true)
+	m.st.maxEntries = 4
+	ctx := ctxOf("see ", " ok")
+	for i := range 5 {
+		if _, _, ok := m.CountHashed("urn", []byte("urn:isbn:978303040523"+strconv.Itoa(i)), ctx, 0); !ok && i < 4 {
+			t.Fatalf("text %d not counted", i)
+		}
+	}
+	raw := []byte("URN:ISBN:9783030405236")
+	want, _ := e.CheckInContext("urn", string(raw), ctx)
+	h := m.Prefetch(raw)
+	n := m.st.g.Load().n
+	if _, _, ok := m.CountHashed("urn", raw, ctx, h); ok || !m.missCold {
+		t.Fatalf("counted in a cold spell (%v), or not left to CheckHashed as such (%v)", ok, m.missCold)
+	}
+	var o Occurrence
+	if err := m.CheckHashed(&o, "urn", raw, ctx, h); err != nil || !slices.Equal(o.Findings, want.Findings) || o.Key != want.Key {
+		t.Errorf("in a cold spell: checked %+v (%v), engine %+v", o, err, want)
+	}
+	if got := m.st.g.Load().n; got != n {
+		t.Errorf("%d entries after a cold spell's miss, want %d", got, n)
+	}
+}
+
 // issue 25 §1: the memo's big tables hold no pointers, so the collector
 // never scans them: an entry is integers only, the arena bytes.
 func TestMemoTablesHoldNoPointers(t *testing.T) {

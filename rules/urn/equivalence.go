@@ -28,17 +28,27 @@ func (u *URN) Canonical() string {
 			b.WriteByte(ascii.Lower(s[i]))
 		}
 	}
-	for i := nidEnd; i < len(s); i++ {
-		c := s[i]
-		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+	// the text between escapes copied whole: byte by byte it was a tenth
+	// of a URN's first sighting in a memo (issue 25)
+	from := nidEnd
+	for i := nidEnd; ; {
+		k := strings.IndexByte(s[i:], '%')
+		if k < 0 {
+			break
+		}
+		i += k
+		if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b.WriteString(s[from:i])
 			b.WriteByte('%')
 			b.WriteByte(ascii.Upper(s[i+1]))
 			b.WriteByte(ascii.Upper(s[i+2]))
-			i += 2
+			i += 3
+			from = i
 			continue
 		}
-		b.WriteByte(c)
+		i++
 	}
+	b.WriteString(s[from:])
 	return b.String()
 }
 

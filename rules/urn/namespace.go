@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/idlint/idlint/rules"
-	"github.com/idlint/idlint/rules/internal/ascii"
 )
 
 // NamespaceDef is what the namespace layer knows of one NID beyond the
@@ -51,14 +50,10 @@ func register(d *NamespaceDef) *NamespaceDef {
 
 // lookupNamespace finds the definition of nid (any case) without allocating.
 func lookupNamespace(nid string) *NamespaceDef {
-	if len(nid) > 32 || len(nid) < 2 {
+	if len(nid) < 2 {
 		return nil
 	}
-	var buf [32]byte
-	for i := 0; i < len(nid); i++ {
-		buf[i] = ascii.Lower(nid[i])
-	}
-	return namespaces[string(buf[:len(nid)])]
+	return lookupNID(nid).def
 }
 
 // Namespaces lists the namespaces the layer covers, by NID.

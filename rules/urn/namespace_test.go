@@ -330,3 +330,45 @@ func TestIsDocumentationPath(t *testing.T) {
 		t.Errorf("rfc6963 §3.6: URN124 on another NID")
 	}
 }
+
+// rfc8141 §5 (registered NIDs) and the namespace layer: the one index
+// a parse looks a NID up in (issue 25) answers for every registry entry
+// and every namespace, in any case, as the tables themselves do, and a
+// parse finds its namespace there.
+func TestNIDIndex(t *testing.T) {
+	for _, r := range registry {
+		for _, nid := range []string{r.nid, strings.ToUpper(r.nid)} {
+			if ref, ok := Reference(nid); !ok || ref != r.ref {
+				t.Errorf("Reference(%q) = %q, %v; want %q", nid, ref, ok, r.ref)
+			}
+			if got, want := LookupNamespace(nid), namespaces[r.nid]; got != want {
+				t.Errorf("LookupNamespace(%q) = %v, want %v", nid, got, want)
+			}
+		}
+	}
+	defs := 0
+	for nid, d := range namespaces {
+		if got := LookupNamespace(strings.ToUpper(nid)); got != d {
+			t.Errorf("LookupNamespace(%q) = %v, want %v", strings.ToUpper(nid), got, d)
+		}
+		if strings.Contains(nid, ":") {
+			continue // a sub-namespace: not a NID a parse reads
+		}
+		u, _ := Lint("URN:"+strings.ToUpper(nid)+":x", RFC8141, Options{})
+		if u.namespaceDef() != d {
+			t.Errorf("a parse of urn:%s found %v, want %v", nid, u.namespaceDef(), d)
+		}
+		defs++
+	}
+	for _, nid := range []string{"", "x", "zzzz-not-registered", strings.Repeat("a", 33), "isbn\x00"} {
+		if _, ok := Reference(nid); ok {
+			t.Errorf("Reference(%q) found", nid)
+		}
+		if d := LookupNamespace(nid); d != nil {
+			t.Errorf("LookupNamespace(%q) = %v", nid, d)
+		}
+	}
+	if defs < 5 || len(registry) < 50 {
+		t.Errorf("a weak test: %d namespaces, %d registry entries", defs, len(registry))
+	}
+}

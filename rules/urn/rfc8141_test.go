@@ -1,6 +1,7 @@
 package urn
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/idlint/idlint/rules"
@@ -277,5 +278,53 @@ func TestNonCanonicalCaseMessage(t *testing.T) {
 		if k, _ := u.NSKey(); k != tc.nsKey {
 			t.Errorf("%q: NSKey %q, want %q", tc.in, k, tc.nsKey)
 		}
+	}
+}
+
+// rfc8141 §3.1: the canonical form lower-cases "urn" and the NID and
+// upper-cases a %-escape's hex digits, and nothing else: copied between
+// escapes (issue 25), it equals the byte-by-byte rewrite, with escapes
+// at the end, cut short, not hex, or following one another.
+func TestCanonicalEscapes(t *testing.T) {
+	byteByByte := func(u *URN) string {
+		s := u.raw
+		var b strings.Builder
+		nidEnd := 0
+		if len(s) >= 4 && strings.EqualFold(s[:4], "urn:") {
+			nidEnd = 4 + len(u.NID)
+			b.WriteString(strings.ToLower(s[:nidEnd]))
+		}
+		for i := nidEnd; i < len(s); i++ {
+			if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+				b.WriteString("%" + strings.ToUpper(s[i+1:i+3]))
+				i += 2
+				continue
+			}
+			b.WriteByte(s[i])
+		}
+		return b.String()
+	}
+	changed := 0
+	for _, in := range []string{
+		"URN:ISBN:9783030405236", "urn:example:a%2fb", "URN:Example:%2f", "urn:example:a%2", "urn:example:a%", "urn:example:%%2f",
+		"urn:example:%zz%2f", "urn:example:%2f%3a%4B", "urn:EXAMPLE:a%2F", "urn:example:a%e2%80%a6b", "Urn:x-y:Q%aB?+r%cd#f%ef",
+		"urn:example:a", "urn:ietf:rfc:2141",
+	} {
+		for _, prof := range []string{RFC8141, RFC2141} {
+			u, _ := Lint(in, prof, Options{})
+			want := in
+			if u.needsCase {
+				want = byteByByte(&u)
+			}
+			if got := u.Canonical(); got != want {
+				t.Errorf("%s (%s): canonical %q, want %q", in, prof, got, want)
+			}
+			if u.Canonical() != in {
+				changed++
+			}
+		}
+	}
+	if changed < 10 {
+		t.Errorf("a weak test: %d canonical forms differ from their input", changed)
 	}
 }

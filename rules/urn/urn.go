@@ -204,8 +204,14 @@ func (p *parser) checkNID(start, end int) {
 			p.add(CountryCodeNID, start, end, `NID "`+nid+`" starts with two letters and a hyphen, reserved for country-code namespaces`)
 		}
 	}
-	if ok && !ascii.EqualFold(nid, "urn") && !Registered(nid) {
-		p.unregistered(nid, start, end)
+	if ok && !ascii.EqualFold(nid, "urn") {
+		n := lookupNID(nid)
+		if nid == p.u.NID && len(nid) >= 2 {
+			p.u.def, p.u.defKnown = n.def, true // namespaceDef's, found with it
+		}
+		if !n.registered {
+			p.unregistered(nid, start, end)
+		}
 	}
 }
 
