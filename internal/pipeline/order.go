@@ -103,6 +103,31 @@ type budget struct {
 	limit int64
 	head  atomic.Int64         // index of the input being emitted
 	front atomic.Pointer[slot] // its slot
+	// moved is closed when the head moves on or a task's worker is done
+	// (changed), for dense workers waiting on either (acquire); nil while
+	// none waits
+	moved atomic.Pointer[chan struct{}]
+}
+
+// event returns the channel the next changed closes.
+func (b *budget) event() <-chan struct{} {
+	for {
+		if p := b.moved.Load(); p != nil {
+			return *p
+		}
+		ch := make(chan struct{})
+		if b.moved.CompareAndSwap(nil, &ch) {
+			return ch
+		}
+	}
+}
+
+// changed wakes the workers waiting in acquire for the head to move on or
+// a task's worker to be done: called after either.
+func (b *budget) changed() {
+	if p := b.moved.Swap(nil); p != nil {
+		close(*p)
+	}
 }
 
 // emitterBehind is how many occurrences waiting in the head's slot, for
@@ -135,6 +160,10 @@ func scanNext(i int, head int64, front *slot) bool {
 // is emitted.
 func (b *budget) acquire(ctx context.Context, i int, n int, dense bool) int64 {
 	for {
+		var moved <-chan struct{}
+		if dense {
+			moved = b.event() // before the head is read: no change missed
+		}
 		head := b.head.Load()
 		if int64(i) == head {
 			return 0
@@ -142,11 +171,20 @@ func (b *budget) acquire(ctx context.Context, i int, n int, dense bool) int64 {
 		s := b.front.Load()
 		ok, limit := false, b.limit
 		if dense {
+			if !scanNext(i, head, s) {
+				// Woken when the head moves on or its worker is done, not
+				// polled: a dense worker waits for a whole input's scan
+				// (issue 25: 8 dense files at -j 2 polled ~1,300 times).
+				select {
+				case <-ctx.Done():
+					return 0
+				case <-moved:
+				}
+				continue
+			}
 			// and no further ahead than -j 1's one worker: headPending
 			// batches between it and the emitter, the head's included
-			if ok = scanNext(i, head, s); ok {
-				limit = min(limit, headPending*batchSize-s.occs.Load())
-			}
+			ok, limit = true, min(limit, headPending*batchSize-s.occs.Load())
 		} else {
 			ok = s == nil || scanAhead(s.occs.Load())
 		}

@@ -187,6 +187,46 @@ func TestAcquireResumesWhenEmitterCatchesUp(t *testing.T) {
 	}
 }
 
+// issue 25 (-j 2 never slower than -j 1): a dense worker waiting for the
+// head's worker to be done, or for the head to move on to the input
+// before its own, is woken by changed (the worker's end, the emitter's
+// next task; no poll to fall back on: a missed wake-up hangs), and by the
+// run's cancellation.
+func TestAcquireDenseWakes(t *testing.T) {
+	t.Parallel()
+	b := &budget{limit: 1 << 20}
+	head := newSlot()
+	b.head.Store(0)
+	b.front.Store(head)
+	next, after := make(chan int64), make(chan int64)
+	go func() { next <- b.acquire(context.Background(), 1, 10, true) }()
+	go func() { after <- b.acquire(context.Background(), 2, 10, true) }()
+	head.close() // input 0's worker is done
+	b.changed()
+	if n := <-next; n != 10 {
+		t.Errorf("input 1 after the head's worker was done: %d tokens, want 10", n)
+	}
+	s1 := newSlot()
+	b.head.Store(1) // the emitter moves on to input 1, still scanned
+	b.front.Store(s1)
+	b.changed()
+	s1.close() // then its worker is done
+	b.changed()
+	if n := <-after; n != 10 {
+		t.Errorf("input 2 after input 1 was scanned: %d tokens, want 10", n)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &run{bud: b}
+	stop := context.AfterFunc(ctx, r.broadcast)
+	defer stop()
+	go func() { after <- b.acquire(ctx, 3, 10, true) }()
+	cancel()
+	if n := <-after; n != 0 {
+		t.Errorf("%d tokens on cancellation, want 0", n)
+	}
+}
+
 // issue 25 (-j 2 never slower than -j 1): a full batch marks its text dense
 // when its occurrences, in one document, average under denseSpan bytes
 // apart; a partial batch or one across documents never does.
