@@ -190,7 +190,7 @@ func (r *run) wake(cancel context.CancelFunc) {
 // emitter for items.
 func (r *run) broadcast() {
 	if r.bud != nil {
-		r.bud.changed() // and a dense worker waiting in acquire
+		r.bud.wakeAll() // and the workers waiting in acquire
 	}
 	r.allMu.Lock()
 	defer r.allMu.Unlock()

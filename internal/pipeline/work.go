@@ -20,7 +20,7 @@ func (r *run) worker() {
 			r.scanInputs(sc, t)
 		}
 		r.busy.Add(-1)
-		r.bud.changed() // t's slot is closed: the next dense input may be scanned
+		r.bud.done()
 	}
 }
 
