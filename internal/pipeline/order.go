@@ -104,7 +104,8 @@ type budget struct {
 	front atomic.Pointer[slot] // its slot
 	// what a worker waiting in acquire waits for: the head to move on or
 	// a task's worker to be done (moved), the emitter to take a batch
-	// (room; the head moving on too)
+	// (room; the head moving on too). A waiter is not polled: whatever
+	// changes what try reads notifies (moveHead, done, release, wakeAll).
 	moved, room signal
 }
 
