@@ -37,8 +37,7 @@ func (r *run) emit(sink Sink) (reports.Summary, error) {
 
 // task delivers t's items as its worker hands them over.
 func (e *emitter) task(t *task) error {
-	e.r.bud.head.Store(int64(t.seq))
-	e.r.bud.front.Store(t.slot)
+	e.r.bud.moveHead(t.seq, t.slot)
 	// A read of a split file ends at its first failed part, as reading
 	// it whole would: the later parts' results are dropped (their
 	// lines could not be counted), so -j does not change the output.

@@ -26,7 +26,7 @@ func (s noIDs) Occurrence(o *lint.Occurrence) error {
 }
 
 // issue 25 (-j 2 never slower than -j 1, output unchanged): a dense file
-// split in parts and small dense files give the same text (its clusters
+// split in parts, small dense files and a series of dense files give the same text (its clusters
 // counted by memo identity from several workers' memos), JSON (clusters
 // too) and JSON Lines bytes at -j 1, 2 and 4, with a core or two; and the
 // same as clusters counted by text alone.
@@ -39,6 +39,15 @@ func TestSameOutputEveryJobs(t *testing.T) {
 	for i := range 4 {
 		p := filepath.Join(dir, fmt.Sprintf("small%d.txt", i))
 		if err := os.WriteFile(p, textgen.Dense(8<<10*(i+1), int64(i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	// dense files of their own tasks after the group: their workers wait
+	// for the one before to be scanned (acquire, woken by changed)
+	for i := range 3 {
+		p := filepath.Join(dir, fmt.Sprintf("dense%d.txt", i))
+		if err := os.WriteFile(p, textgen.Dense(groupFile+64<<10, int64(10+i)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, p)

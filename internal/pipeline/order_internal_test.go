@@ -153,8 +153,8 @@ func TestAcquireWaitsForBehindEmitter(t *testing.T) {
 }
 
 // issue 25: a worker waiting for a behind emitter goes on once the
-// emitter has taken the head's batches, and leaves on cancellation: no
-// deadlock either way.
+// emitter has taken the head's batches (woken by release, no poll to fall
+// back on), and leaves on cancellation: no deadlock either way.
 func TestAcquireResumesWhenEmitterCatchesUp(t *testing.T) {
 	t.Parallel()
 	b := &budget{limit: 1 << 20}
@@ -167,9 +167,11 @@ func TestAcquireResumesWhenEmitterCatchesUp(t *testing.T) {
 	got := make(chan int64)
 	go func() { got <- b.acquire(context.Background(), 1, 10, false) }()
 	for range 4 {
-		if _, ok := s.take(context.Background()); !ok {
+		it, ok := s.take(context.Background())
+		if !ok {
 			t.Fatal("slot empty")
 		}
+		b.release(it.tokens) // as the emitter does: wakes the waiter
 	}
 	if n := <-got; n != 10 {
 		t.Errorf("%d tokens after the emitter caught up, want 10", n)
@@ -183,6 +185,59 @@ func TestAcquireResumesWhenEmitterCatchesUp(t *testing.T) {
 	go func() { got <- b.acquire(ctx, 1, 10, false) }()
 	cancel()
 	if n := <-got; n != 0 {
+		t.Errorf("%d tokens on cancellation, want 0", n)
+	}
+}
+
+// issue 25 (-j 2 never slower than -j 1): a dense worker waiting for the
+// head's worker to be done, or for the head to move on to the input
+// before its own, is woken by done (the worker's end) and moveHead (the
+// emitter's next task; no poll to fall back on: a missed wake-up hangs),
+// and by the run's cancellation.
+func TestAcquireDenseWakes(t *testing.T) {
+	t.Parallel()
+	b := &budget{limit: 1 << 20}
+	head := newSlot()
+	b.head.Store(0)
+	b.front.Store(head)
+	next, after := make(chan int64), make(chan int64)
+	go func() { next <- b.acquire(context.Background(), 1, 10, true) }()
+	go func() { after <- b.acquire(context.Background(), 2, 10, true) }()
+	head.close() // input 0's worker is done
+	b.done()
+	if n := <-next; n != 10 {
+		t.Errorf("input 1 after the head's worker was done: %d tokens, want 10", n)
+	}
+	s1 := newSlot()
+	b.moveHead(1, s1) // the emitter moves on to input 1, still scanned
+	s1.close()        // then its worker is done
+	b.done()
+	if n := <-after; n != 10 {
+		t.Errorf("input 2 after input 1 was scanned: %d tokens, want 10", n)
+	}
+
+	// the next input, -j 1's queue full: woken when the emitter takes a batch
+	full := newSlot()
+	for range headPending {
+		full.put(item{occ: make([]lint.Occurrence, batchSize)})
+	}
+	full.close()
+	b.used.Store(0)
+	b.moveHead(5, full)
+	go func() { after <- b.acquire(context.Background(), 6, 10, true) }()
+	it, _ := full.take(context.Background())
+	b.release(it.tokens)
+	if n := <-after; n != 10 {
+		t.Errorf("input 6 after the emitter took a batch: %d tokens, want 10", n)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &run{bud: b}
+	stop := context.AfterFunc(ctx, r.broadcast)
+	defer stop()
+	go func() { after <- b.acquire(ctx, 3, 10, true) }()
+	cancel()
+	if n := <-after; n != 0 {
 		t.Errorf("%d tokens on cancellation, want 0", n)
 	}
 }

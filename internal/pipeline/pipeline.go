@@ -189,6 +189,9 @@ func (r *run) wake(cancel context.CancelFunc) {
 // broadcast wakes whoever waits on a slot: a worker for room, the
 // emitter for items.
 func (r *run) broadcast() {
+	if r.bud != nil {
+		r.bud.wakeAll() // and the workers waiting in acquire
+	}
 	r.allMu.Lock()
 	defer r.allMu.Unlock()
 	for _, t := range r.all {

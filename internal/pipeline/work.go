@@ -20,6 +20,7 @@ func (r *run) worker() {
 			r.scanInputs(sc, t)
 		}
 		r.busy.Add(-1)
+		r.bud.done()
 	}
 }
 
