@@ -40,6 +40,17 @@ func (t *memoTable) free() {
 	}
 }
 
+// fault faults t's mapped pages in (a write to each page): the kernel
+// clears them now, not at the first lookups after t is published.
+func (t *memoTable) fault() {
+	if !t.mapped {
+		return // from the heap: cleared already
+	}
+	for i := 0; i < len(t.e); i += 4096 / int(unsafe.Sizeof(memoEntry{})) {
+		t.e[i].hash = 0
+	}
+}
+
 func unmapTable(b []byte) {
 	_ = syscall.Munmap(b)
 	offHeap.Add(-int64(len(b)))

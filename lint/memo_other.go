@@ -11,6 +11,8 @@ type memoMapping struct{}
 
 func (t *memoTable) free() {}
 
+func (t *memoTable) fault() {}
+
 const memoHugeMin = 4 << 20 // as on Linux, for the tests
 
 // MemoOffHeap is the most all memos together map outside the Go heap:

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -501,6 +502,79 @@ func TestMemoGrowsLarge(t *testing.T) {
 	}
 	if size := len(m.st.g.Load().tab.Load().e) * int(reflect.TypeFor[memoEntry]().Size()); size < memoHugeMin {
 		t.Errorf("table of %d bytes, want at least %d (grown past memoHugeMin)", size, memoHugeMin)
+	}
+}
+
+// issue 25 (memo cost): a table to be mapped in huge pages is made, and
+// its pages faulted in, by a goroutine of its own once the table it
+// replaces is 5/8 full (from 3/4 it grows); grow takes it, and the memo
+// answers as the engine does. A spare that comes after the growth is
+// dropped, not kept for a size never wanted.
+func TestMemoSpareTable(t *testing.T) {
+	e, _ := New(Config{})
+	m := e.newMemo()
+	st := m.st
+	ctx := &rules.Context{Before: []byte(" "), After: []byte(" ")}
+	text := func(i int) string { return "URN:ISBN:978" + strconv.Itoa(1000000+i) }
+	spare := func() (*memoTable, bool) {
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		return st.spare, st.sparing
+	}
+	slots := func() int { return len(st.g.Load().tab.Load().e) }
+	check := func(i int) {
+		t.Helper()
+		got, err := m.CheckInContext("urn", []byte(text(i)), ctx)
+		if i%991 == 0 {
+			want, _ := e.CheckInContext("urn", text(i), ctx)
+			if err != nil || !sameResult(got, want) {
+				t.Fatalf("%s: memo %+v (%v), engine %+v", text(i), got, err, want)
+			}
+		}
+	}
+	small := memoHugeMin / 2 / int(reflect.TypeFor[memoEntry]().Size()) // the last table not mapped
+	i := 0
+	for ; slots() < small; i++ {
+		check(i)
+	}
+	for ; ; i++ {
+		if sp, sparing := spare(); sp != nil || sparing {
+			break
+		}
+		check(i)
+		if slots() > small {
+			t.Fatalf("grown to %d slots without a spare", slots())
+		}
+	}
+	if n := st.g.Load().n; 8*n <= 5*small || 8*(n-1) > 5*small {
+		t.Errorf("spare started at %d texts in %d slots, want the first past 5/8", n, small)
+	}
+	var sp *memoTable
+	for wait := 0; ; wait++ { // not a timing test: the spare is awaited
+		var sparing bool
+		if sp, sparing = spare(); !sparing {
+			break
+		}
+		if wait > 10000 {
+			t.Fatal("no spare after 10 s")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if sp == nil || len(sp.e) != 2*small {
+		t.Fatalf("spare %v, want one of %d slots", sp, 2*small)
+	}
+	for ; slots() == small; i++ {
+		check(i)
+	}
+	if got, _ := spare(); st.g.Load().tab.Load() != sp || got != nil {
+		t.Errorf("grown to %p, spare %p left; want the spare %p taken", st.g.Load().tab.Load(), got, sp)
+	}
+	for j := range i {
+		check(j) // hits, in the spare
+	}
+	st.prepare(slots()) // late: the table has its size already
+	if got, _ := spare(); got != nil {
+		t.Errorf("a spare of the table's own size kept")
 	}
 }
 
