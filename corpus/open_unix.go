@@ -155,16 +155,17 @@ func regularSize(stat func(*syscall.Stat_t) error) (n int64, ok bool) {
 // their directory (opened at the first): the RFC series' 292 links were
 // each a stat of the whole path, with os.Stat's allocations.
 type linkDir struct {
-	dir string
-	fd  int // 0: not opened yet; -1: could not be
+	dir   string
+	tried bool // the directory opened (fd), or tried to be (fd -1)
+	fd    int
 }
 
 // stat follows the link at path, whose name is in l's directory, and
 // tells what it leads to: a directory, a regular file (0) or something
 // else (fs.ModeIrregular); its error is os.Stat's.
 func (l *linkDir) stat(path, name string) (fs.FileMode, error) {
-	if l.fd == 0 {
-		l.fd = -1
+	if !l.tried {
+		l.tried, l.fd = true, -1
 		if fd, err := syscall.Open(l.dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0); err == nil {
 			l.fd = fd
 		}
@@ -172,7 +173,7 @@ func (l *linkDir) stat(path, name string) (fs.FileMode, error) {
 	var st unix.Stat_t
 	var err error
 	for {
-		if l.fd > 0 {
+		if l.fd >= 0 {
 			err = unix.Fstatat(l.fd, name, &st, 0)
 		} else {
 			err = unix.Stat(path, &st)
@@ -194,7 +195,7 @@ func (l *linkDir) stat(path, name string) (fs.FileMode, error) {
 }
 
 func (l *linkDir) close() {
-	if l.fd > 0 {
+	if l.tried && l.fd >= 0 {
 		syscall.Close(l.fd)
 	}
 }

@@ -134,6 +134,7 @@ type memoGen struct {
 	nClasses  int
 	lastClass uint32 // the class last found: tried first
 	nKinds    int
+	spareFor  int // the table size a spare was last prepared for (once each)
 	// written once each, before the entries that refer to them:
 	classes [memoMaxClasses / memoClassChunk]*[memoClassChunk]memoClass
 	kinds   [memoMaxKinds]string // look-alike kinds of classifyText answers, by memoEntry.text-2
@@ -426,6 +427,7 @@ func (st *memoStore) reset(g *memoGen) {
 	if st.g.Load() == g {
 		st.g.Store(st.newGen())
 		st.retire(g.tab.Load())
+		st.dropSpare()
 	}
 }
 
@@ -469,8 +471,13 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 	var hh memoHash
 	known, none := false, false
 	if m.missRaw != nil {
-		// CountHashed's miss of this text: hashed, and looked up
-		known = h != 0 && m.missH.hash == h && m.missRaw == unsafe.SliceData(raw) && m.missLen == len(raw)
+		// CountHashed's miss of this text: hashed, and looked up (a text
+		// not prefetched, h 0, is hashed again to be told the same)
+		same := m.missRaw == unsafe.SliceData(raw) && m.missLen == len(raw)
+		if same && h == 0 {
+			h = st.hash1(raw)
+		}
+		known = same && m.missH.hash == h
 		hh, none, m.missRaw = m.missH, m.missNone, nil
 		if known && m.missCold {
 			m.look()
@@ -774,12 +781,17 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable,
 		m.haz.Store(t)
 		m.t = t
 	}
-	if !remember || st.full(g, len(raw)) {
+	if full := st.full(g, len(raw)); !remember || full {
+		if full {
+			st.dropSpare() // a full generation grows no more
+		}
 		return g, t, nil, false
 	}
-	if 8*(g.n+1) > 5*len(t.e) && st.spare == nil && !st.sparing && 2*len(t.e)*int(unsafe.Sizeof(memoEntry{})) >= memoHugeMin {
+	if 8*(g.n+1) > 5*len(t.e) && g.spareFor != len(t.e) && st.spare == nil && !st.sparing &&
+		2*len(t.e)*int(unsafe.Sizeof(memoEntry{})) >= memoHugeMin && st.canReach(g, 3*len(t.e)/4) {
+		g.spareFor = len(t.e)
 		st.sparing = true
-		go st.prepare(2 * len(t.e))
+		go st.prepare(g, 2*len(t.e))
 	}
 	if 4*(g.n+1) > 3*len(t.e) {
 		t = st.grow(g)
@@ -834,18 +846,35 @@ func (st *memoStore) grow(g *memoGen) *memoTable {
 	return t
 }
 
-// prepare makes st's spare table of n slots.
-func (st *memoStore) prepare(n int) {
+// prepare makes st's spare table of n slots for generation g.
+func (st *memoStore) prepare(g *memoGen, n int) {
 	t := allocTable(n)
 	t.fault()
 	st.mu.Lock()
-	if len(st.g.Load().tab.Load().e) < n {
+	if st.g.Load() == g && len(g.tab.Load().e) < n {
 		st.spare = t
 	} else {
-		t.free() // grown without it meanwhile: never the size wanted
+		t.free() // grown without it, or reset, meanwhile: not the size wanted
 	}
 	st.sparing = false
 	st.mu.Unlock()
+}
+
+// canReach reports whether g may hold n entries within the store's
+// bounds, its texts' bytes projected from those so far: a spare for a
+// generation that fills first would be held for nothing. The caller
+// holds mu.
+func (st *memoStore) canReach(g *memoGen, n int) bool {
+	return n <= st.maxEntries && g.arena.bytes/(g.n+1)*n <= st.maxBytes
+}
+
+// dropSpare frees the spare table, which no grow will take. The caller
+// holds mu.
+func (st *memoStore) dropSpare() {
+	if st.spare != nil {
+		st.spare.free()
+		st.spare = nil
+	}
 }
 
 // classifyText is the scheme's ClassifyText answer for memoEntry.text.

@@ -572,9 +572,84 @@ func TestMemoSpareTable(t *testing.T) {
 	for j := range i {
 		check(j) // hits, in the spare
 	}
-	st.prepare(slots()) // late: the table has its size already
+	st.prepare(st.g.Load(), slots()) // late: the table has its size already
 	if got, _ := spare(); got != nil {
 		t.Errorf("a spare of the table's own size kept")
+	}
+}
+
+// issue 25 (memo cost), memory bounded: no spare table is held for a
+// generation that cannot grow into it — one whose bounds stop it before
+// 3/4 of its table (not started), one that fills or is reset while its
+// spare waits (dropped), or one prepared for a generation since replaced.
+func TestMemoSpareBounded(t *testing.T) {
+	ctx := &rules.Context{Before: []byte(" "), After: []byte(" ")}
+	text := func(i int) string { return "URN:ISBN:978" + strconv.Itoa(1000000+i) }
+	small := memoHugeMin / 2 / int(reflect.TypeFor[memoEntry]().Size()) // the last table not mapped
+	for _, tc := range []struct {
+		name       string
+		maxEntries int    // 0: the default
+		then       string // after the spare is made: "full", "reset", "stale"
+		started    bool
+	}{
+		{name: "entries bound under 3/4", maxEntries: 11 * small / 16},
+		{name: "full while it waits", then: "full", started: true},
+		{name: "reset while it waits", then: "reset", started: true},
+		{name: "prepared for a replaced generation", then: "stale", started: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, _ := New(Config{})
+			m := e.newMemo()
+			st := m.st
+			if tc.maxEntries > 0 {
+				st.maxEntries = tc.maxEntries
+			}
+			i := 0
+			for ; 8*st.g.Load().n <= 5*small+8 && i < 2*small; i++ {
+				m.CheckInContext("urn", []byte(text(i)), ctx)
+			}
+			for wait := 0; ; wait++ { // not a timing test: the spare is awaited
+				st.mu.Lock()
+				sparing := st.sparing
+				st.mu.Unlock()
+				if !sparing {
+					break
+				}
+				if wait > 10000 {
+					t.Fatal("no spare after 10 s")
+				}
+				time.Sleep(time.Millisecond)
+			}
+			st.mu.Lock()
+			started := st.spare != nil
+			st.mu.Unlock()
+			if started != tc.started {
+				t.Fatalf("spare made: %v, want %v (%d texts in %d slots)", started, tc.started, st.g.Load().n, small)
+			}
+			switch tc.then {
+			case "full":
+				st.mu.Lock()
+				st.maxBytes = st.g.Load().arena.bytes
+				st.mu.Unlock()
+				m.CheckInContext("urn", []byte(text(i)), ctx)
+			case "reset":
+				m.reset()
+			case "stale":
+				st.mu.Lock()
+				old := st.spare
+				st.spare = nil
+				st.mu.Unlock()
+				old.free()
+				g := st.g.Load()
+				m.reset()
+				st.prepare(g, 2*small)
+			}
+			st.mu.Lock()
+			defer st.mu.Unlock()
+			if st.spare != nil {
+				t.Errorf("a spare of %d slots held for a generation that will not grow into it", len(st.spare.e))
+			}
+		})
 	}
 }
 
@@ -895,4 +970,52 @@ func TestMemoCountOnly(t *testing.T) {
 	check(full, "hits")
 	count("completed entries")
 	check(counter, "hits after completion, counting")
+}
+
+// issue 25 (memo cost): a miss that CountHashed could not count (a cold
+// spell: the store is full) is admitted once, whether the caller had
+// prefetched the text (h known) or not (h 0, as for a stream's first
+// matches): CheckHashed takes CountHashed's hash and lookup, not a
+// second miss that would shorten the spell.
+func TestMemoCountColdSpellOnce(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := &rules.Context{Before: []byte("see "), After: []byte(" ok")}
+	for _, tc := range []struct {
+		name       string
+		prefetched bool
+	}{
+		{"prefetched", true},
+		{"not prefetched (h 0)", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := e.newMemo()
+			m.CountOnly(true)
+			m.st.maxEntries = 4
+			for i := range 5 {
+				m.CountHashed("urn", []byte("urn:isbn:978303040523"+strconv.Itoa(i)), ctx, 0)
+			}
+			raw := []byte("URN:ISBN:9783030405236")
+			var h uint64
+			if tc.prefetched {
+				h = m.Prefetch(raw)
+			}
+			before := m.adm.Cold()
+			if _, _, ok := m.CountHashed("urn", raw, ctx, h); ok {
+				t.Fatal("counted in a cold spell")
+			}
+			var o Occurrence
+			if err := m.CheckHashed(&o, "urn", raw, ctx, h); err != nil {
+				t.Fatal(err)
+			}
+			if got := before - m.adm.Cold(); got != 1 {
+				t.Errorf("the cold spell went down by %d misses for one miss, want 1", got)
+			}
+			if want, _ := e.CheckInContext("urn", string(raw), ctx); !sameResult(o, want) {
+				t.Errorf("memo %+v, engine %+v", o, want)
+			}
+		})
+	}
 }
