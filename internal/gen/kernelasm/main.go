@@ -638,12 +638,7 @@ func spansAVX512(fname, what string, set [128]bool) {
 		"in buf from pos[k]+1 (at a non-member or at len(buf)) when the run is shorter than 128 bytes, else -1;",
 		"0 <= pos[k] < len(buf), len(ends) >= len(pos). It needs AVX512F, AVX512BW and BMI2.")
 	Pragma("noescape")
-	base, n, pp, cnt, ep := GP64(), GP64(), GP64(), GP64(), GP64()
-	Load(Param("buf").Base(), base)
-	Load(Param("buf").Len(), n)
-	Load(Param("pos").Base(), pp)
-	Load(Param("pos").Len(), cnt)
-	Load(Param("ends").Base(), ep)
+	base, n, pp, cnt, ep := spansArgs()
 	zlo, zhi, zmask := ZMM(), ZMM(), ZMM()
 	VBROADCASTI32X4(tlo, zlo)
 	VBROADCASTI32X4(thi, zhi)
@@ -707,24 +702,7 @@ func spansAVX512(fname, what string, set [128]bool) {
 	MOVQ(I32(-1), Mem{Base: ep, Index: k, Scale: 8})
 	JMP(LabelRef(fname + "_next"))
 
-	Label(fname + "_stop1")
-	TZCNTQ(m1, m1)
-	LEAQ(Mem{Base: i, Index: m1, Scale: 1, Disp: 64}, m1)
-	MOVQ(m1, Mem{Base: ep, Index: k, Scale: 8})
-	JMP(LabelRef(fname + "_next"))
-
-	Label(fname + "_stop0")
-	TZCNTQ(m0, m0)
-	ADDQ(i, m0)
-	MOVQ(m0, Mem{Base: ep, Index: k, Scale: 8})
-
-	Label(fname + "_next")
-	INCQ(k)
-	JMP(LabelRef(fname + "_loop"))
-
-	Label(fname + "_done")
-	VZEROUPPER()
-	RET()
+	spansEnd(fname, i, m0, m1, ep, k)
 }
 
 // spansAVX2 generates spansAVX512 for AVX2: whole 32-byte windows of buf
@@ -738,12 +716,7 @@ func spansAVX2(fname, what string, set [128]bool) {
 		"in buf from pos[k]+1 when it ends at a non-member among the next 128 bytes,",
 		"all in buf; else -1. 0 <= pos[k] < len(buf), len(ends) >= len(pos). It needs AVX2 and BMI1.")
 	Pragma("noescape")
-	base, n, pp, cnt, ep := GP64(), GP64(), GP64(), GP64(), GP64()
-	Load(Param("buf").Base(), base)
-	Load(Param("buf").Len(), n)
-	Load(Param("pos").Base(), pp)
-	Load(Param("pos").Len(), cnt)
-	Load(Param("ends").Base(), ep)
+	base, n, pp, cnt, ep := spansArgs()
 	ylo, yhi, ymask, yzero := YMM(), YMM(), YMM(), YMM()
 	VBROADCASTI128(tlo, ylo)
 	VBROADCASTI128(thi, yhi)
@@ -799,6 +772,25 @@ func spansAVX2(fname, what string, set [128]bool) {
 	MOVQ(I32(-1), Mem{Base: ep, Index: k, Scale: 8})
 	JMP(LabelRef(fname + "_next"))
 
+	spansEnd(fname, i, m0, m1, ep, k)
+}
+
+// spansArgs loads a spans function's arguments: buf's base and length,
+// pos's base and length, and ends' base.
+func spansArgs() (base, n, pp, cnt, ep reg.GPVirtual) {
+	base, n, pp, cnt, ep = GP64(), GP64(), GP64(), GP64(), GP64()
+	Load(Param("buf").Base(), base)
+	Load(Param("buf").Len(), n)
+	Load(Param("pos").Base(), pp)
+	Load(Param("pos").Len(), cnt)
+	Load(Param("ends").Base(), ep)
+	return
+}
+
+// spansEnd emits the end of a spans function's loop over pos[k] (k),
+// shared by both: ends[k] from the first non-member of the block at i
+// (m0) or of the block after it (m1), then the next k.
+func spansEnd(fname string, i, m0, m1, ep, k reg.GPVirtual) {
 	Label(fname + "_stop1")
 	TZCNTQ(m1, m1)
 	LEAQ(Mem{Base: i, Index: m1, Scale: 1, Disp: 64}, m1)
