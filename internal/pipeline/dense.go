@@ -62,7 +62,7 @@ func emitterEncodes(count, workersCan bool, jobs, procs int) bool {
 // first denseSample bytes hold identifiers under denseSpan bytes apart.
 func (r *run) splitDense(in corpus.Input) bool {
 	if !emitterEncodes(r.count, r.encSink != nil, r.jobs, runtime.GOMAXPROCS(0)) ||
-		!(r.cfg.Corpus.NoMmap || !corpus.Mappable) {
+		r.mapped(in) {
 		return false
 	}
 	if r.dense.stream == nil {
