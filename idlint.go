@@ -54,7 +54,8 @@ type Options struct {
 	// PartSize: a plain-text file of at least two parts is split into
 	// parts of about this many bytes, at line starts, scanned in parallel
 	// and in place in the file's memory map (PartSize when 0; negative:
-	// never split; with one worker and Corpus.NoMmap, not split). The
+	// never split; with one worker and the file read, not mapped
+	// (Corpus.NoMmap, or MmapIfCheap finding maps dear), not split). The
 	// output is the same as scanning the file whole.
 	PartSize int64
 	// Progress, when set, is fed bytes read and inputs done.

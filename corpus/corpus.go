@@ -217,6 +217,10 @@ type Options struct {
 	// instead of scanning the file memory-mapped (NewMapping), as
 	// ripgrep's --no-mmap: for file systems where mapping misbehaves.
 	NoMmap bool
+	// MmapIfCheap, without NoMmap, maps a split file only where
+	// MapsCheaply says mapped pages cost less than reading them, and
+	// reads it otherwise (the command's default; issue 25).
+	MmapIfCheap bool
 	// Whole, when set, names documents that must be read whole, by their
 	// first 8 KiB: Split never splits them (idlint.Scan: XRDS documents,
 	// whose bare i-names are found in the whole text).

@@ -10,8 +10,9 @@ import (
 )
 
 // issue 25 (page faults): a file large enough to be split (16 MiB or more)
-// is read by default and mapped with --mmap (--no-mmap wins over it); the
-// output is the same byte for byte whichever way and at any -j.
+// is mapped or read by default as corpus.MapsCheaply finds, mapped with
+// --mmap, read with --no-mmap (which wins over it); the output is the same
+// byte for byte whichever way and at any -j.
 func TestMmapFlagSameOutput(t *testing.T) {
 	t.Parallel()
 	var b bytes.Buffer

@@ -58,11 +58,15 @@ func emitterEncodes(count, workersCan bool, jobs, procs int) bool {
 
 // splitDense reports whether a large file planned in parts should be
 // scanned whole instead, as -j 1 scans it: the emitter encodes, the file
-// would be read rather than mapped (so -j 1 streams it whole), and its
+// may be read rather than mapped (so -j 1 streams it whole), and its
 // first denseSample bytes hold identifiers under denseSpan bytes apart.
+// With Corpus.MmapIfCheap the map is only a speed-up of the pass over
+// memory, which on dense text is not what costs: such a file is read
+// whole, as without the map (its RSS a buffer's, not the file's).
 func (r *run) splitDense(in corpus.Input) bool {
+	c := r.cfg.Corpus
 	if !emitterEncodes(r.count, r.encSink != nil, r.jobs, runtime.GOMAXPROCS(0)) ||
-		!(r.cfg.Corpus.NoMmap || !corpus.Mappable) {
+		!(c.NoMmap || !corpus.Mappable || c.MmapIfCheap) {
 		return false
 	}
 	if r.dense.stream == nil {

@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/extract"
 	"github.com/idlint/idlint/lint"
 )
@@ -333,6 +336,51 @@ func TestDenseText(t *testing.T) {
 	} {
 		if got := denseText(st, tc.text); got != tc.want {
 			t.Errorf("%s: dense %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// issue 25 (read or map): a dense large file is left whole (read, as -j 1
+// reads it) when it may be read — Corpus.NoMmap, or MmapIfCheap, where
+// the map only speeds up the pass over memory — but split when the map is
+// asked for outright (--mmap); a sparse one is split either way.
+func TestSplitDenseUnlessMapAsked(t *testing.T) {
+	t.Parallel()
+	eng, err := lint.New(lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name string, every int) corpus.Input {
+		var b []byte
+		for i := 0; len(b) < 2*denseSample; i++ {
+			line := fmt.Sprintf("id urn:isbn:978%010d ", i)
+			b = append(b, line...)
+			b = append(b, strings.Repeat("x", max(0, every-len(line)-1))...)
+			b = append(b, '\n')
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return corpus.Input{Path: path}
+	}
+	dense, sparse := write("dense.txt", 72), write("sparse.txt", 64<<10)
+	for _, tc := range []struct {
+		name            string
+		noMmap, ifCheap bool
+		dense, sparse   bool // splitDense's answer for each file
+	}{
+		{"--no-mmap", true, false, true, false},
+		{"default: mapped where cheap", false, true, true, false},
+		{"--mmap", false, false, !corpus.Mappable, false},
+	} {
+		r := &run{eng: eng, jobs: 2, cfg: Config{Corpus: corpus.Options{NoMmap: tc.noMmap, MmapIfCheap: tc.ifCheap}}}
+		if got := r.splitDense(dense); got != tc.dense {
+			t.Errorf("%s: dense file left whole %v, want %v", tc.name, got, tc.dense)
+		}
+		if got := r.splitDense(sparse); got != tc.sparse {
+			t.Errorf("%s: sparse file left whole %v, want %v", tc.name, got, tc.sparse)
 		}
 	}
 }

@@ -60,6 +60,9 @@ func (r *run) plan() {
 	defer ahead.Close()
 	for i, in := range r.inputs {
 		parts, size := ahead.Plan(&in, r.cfg.Corpus, r.splitSize())
+		if parts != nil && r.jobs == 1 && !r.mapped(in) {
+			parts = nil // read, not mapped: one worker streams it whole
+		}
 		if parts != nil && r.splitDense(in) {
 			parts = nil // dense: scanned whole by one worker (dense.go)
 		}
@@ -104,7 +107,7 @@ func (r *run) splitSize() int64 {
 	case r.cfg.Suppressions:
 		return 0 // suppression comments hold state from the document's start
 	case r.jobs == 1 && (r.cfg.Corpus.NoMmap || !corpus.Mappable):
-		return 0 // nothing to share, nothing mapped
+		return 0 // nothing to share, nothing mapped (else plan asks mapped)
 	}
 	return r.partSize
 }
@@ -113,7 +116,7 @@ func (r *run) splitSize() int64 {
 // map of it when it can be mapped.
 func (r *run) sendParts(in corpus.Input, size int64, parts []corpus.Part) bool {
 	var m *corpus.Mapping
-	if !r.cfg.Corpus.NoMmap && corpus.Mappable {
+	if r.mapped(in) {
 		m = corpus.NewMapping(in, size, len(parts))
 	}
 	for k := range parts {
@@ -125,6 +128,14 @@ func (r *run) sendParts(in corpus.Input, size int64, parts []corpus.Part) bool {
 		}
 	}
 	return true
+}
+
+// mapped reports whether the parts of in, a file split, are scanned in
+// its memory map rather than read: with Corpus.MmapIfCheap, only where
+// corpus.MapsCheaply finds mapped pages cheaper than a read's copy.
+func (r *run) mapped(in corpus.Input) bool {
+	c := r.cfg.Corpus
+	return !c.NoMmap && corpus.Mappable && (!c.MmapIfCheap || corpus.MapsCheaply(in.Path))
 }
 
 // send numbers t and hands it to the emitter, then to the workers; false
