@@ -92,14 +92,14 @@ func detect(head []byte) kind {
 	switch {
 	case len(head) >= 3 && head[0] == 0x1f && head[1] == 0x8b && head[2] == 8:
 		return kindGzip
-	case len(head) >= 4 && bytes.Equal(head[:4], []byte{0x28, 0xb5, 0x2f, 0xfd}):
+	case len(head) >= 4 && string(head[:4]) == "\x28\xb5\x2f\xfd":
 		return kindZstd
-	case len(head) >= 8 && head[0]&0xf0 == 0x50 && bytes.Equal(head[1:4], []byte{0x2a, 0x4d, 0x18}):
+	case len(head) >= 8 && head[0]&0xf0 == 0x50 && string(head[1:4]) == "\x2a\x4d\x18":
 		// a zstd skippable frame (0x184D2A50..5F) opens the stream
 		return kindZstd
 	case isBzip2(head):
 		return kindBzip2
-	case len(head) >= 6 && bytes.Equal(head[:6], []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
+	case len(head) >= 6 && string(head[:6]) == "\xfd7zXZ\x00":
 		return kindXz
 	case len(head) >= 4 && head[0] == 'P' && head[1] == 'K' &&
 		(head[2] == 3 && head[3] == 4 || head[2] == 5 && head[3] == 6 || head[2] == 7 && head[3] == 8):
@@ -107,29 +107,29 @@ func detect(head []byte) kind {
 		return kindZip
 	case isWARC(head):
 		return kindWARC
-	case bytes.HasPrefix(head, []byte("filedesc://")):
+	case len(head) >= 11 && string(head[:11]) == "filedesc://":
 		return kindARC
 	case isTar(head):
 		return kindTar
-	case len(head) >= 6 && bytes.Equal(head[:6], []byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}):
+	case len(head) >= 6 && string(head[:6]) == "7z\xbc\xaf\x27\x1c":
 		return kind7z
-	case len(head) >= 7 && bytes.Equal(head[:6], []byte{'R', 'a', 'r', '!', 0x1a, 0x07}) && (head[6] == 0 || head[6] == 1):
+	case len(head) >= 7 && string(head[:6]) == "Rar!\x1a\x07" && (head[6] == 0 || head[6] == 1):
 		return kindRAR // RAR 1.5–4 and RAR 5
-	case len(head) >= 4 && bytes.Equal(head[:4], []byte{0x04, 0x22, 0x4d, 0x18}):
+	case len(head) >= 4 && string(head[:4]) == "\x04\x22\x4d\x18":
 		return kindLZ4 // the LZ4 frame format
-	case bytes.HasPrefix(head, []byte(arMagic)):
+	case len(head) >= len(arMagic) && string(head[:len(arMagic)]) == arMagic:
 		return kindAr
-	case bytes.HasPrefix(head, []byte(arThinMagic)):
+	case len(head) >= len(arThinMagic) && string(head[:len(arThinMagic)]) == arThinMagic:
 		return kindArThin
-	case len(head) >= 5 && bytes.Equal(head[:4], []byte{0xed, 0xab, 0xee, 0xdb}) && (head[4] == 3 || head[4] == 4):
+	case len(head) >= 5 && string(head[:4]) == "\xed\xab\xee\xdb" && (head[4] == 3 || head[4] == 4):
 		return kindRPM // the lead, major version 3 or 4
 	case isCpio(head):
 		return kindCpio
-	case len(head) >= 8 && bytes.Equal(head[:8], []byte{'M', 'S', 'C', 'F', 0, 0, 0, 0}):
+	case len(head) >= 8 && string(head[:8]) == "MSCF\x00\x00\x00\x00":
 		return kindCab
-	case len(head) >= 6 && bytes.Equal(head[:6], []byte{'x', 'a', 'r', '!', 0, 28}):
+	case len(head) >= 6 && string(head[:6]) == "xar!\x00\x1c":
 		return kindXar // header size 28
-	case len(head) >= 5 && bytes.Equal(head[:4], []byte("LZIP")) && head[4] == 1:
+	case len(head) >= 5 && string(head[:4]) == "LZIP" && head[4] == 1:
 		return kindLzip
 	case len(head) >= 3 && head[0] == 0x1f && head[1] == 0x9d && head[2]&0x60 == 0 && head[2]&0x1f >= 9 && head[2]&0x1f <= 16:
 		return kindCompress // reserved flag bits clear, 9 to 16 bits per code
@@ -189,9 +189,9 @@ func isCpio(h []byte) bool {
 	}
 	octal := func(c byte) bool { return c >= '0' && c <= '7' }
 	switch {
-	case len(h) >= 110 && (bytes.HasPrefix(h, []byte("070701")) || bytes.HasPrefix(h, []byte("070702"))):
+	case len(h) >= 110 && (string(h[:6]) == "070701" || string(h[:6]) == "070702"):
 		return all(h[6:110], isHex)
-	case len(h) >= 76 && bytes.HasPrefix(h, []byte("070707")):
+	case len(h) >= 76 && string(h[:6]) == "070707":
 		return all(h[6:76], octal)
 	case len(h) >= 26 && (h[0] == 0xc7 && h[1] == 0x71 || h[0] == 0x71 && h[1] == 0xc7):
 		order := binary.ByteOrder(binary.LittleEndian)
@@ -209,12 +209,12 @@ func isBzip2(h []byte) bool {
 		return false
 	}
 	// block magic (pi) or end-of-stream magic (sqrt(pi)) for an empty stream
-	return bytes.Equal(h[4:10], []byte{0x31, 0x41, 0x59, 0x26, 0x53, 0x59}) ||
-		bytes.Equal(h[4:10], []byte{0x17, 0x72, 0x45, 0x38, 0x50, 0x90})
+	return string(h[4:10]) == "\x31\x41\x59\x26\x53\x59" ||
+		string(h[4:10]) == "\x17\x72\x45\x38\x50\x90"
 }
 
 func isWARC(h []byte) bool {
-	return len(h) >= 6 && bytes.HasPrefix(h, []byte("WARC/")) && h[5] >= '0' && h[5] <= '9'
+	return len(h) >= 6 && string(h[:5]) == "WARC/" && h[5] >= '0' && h[5] <= '9'
 }
 
 // isTar accepts a POSIX/GNU header ("ustar" at 257) or an old V7 header
@@ -224,7 +224,7 @@ func isTar(h []byte) bool {
 		return false
 	}
 	h = h[:512]
-	if bytes.Equal(h[257:262], []byte("ustar")) {
+	if string(h[257:262]) == "ustar" {
 		return true
 	}
 	if h[0] == 0 { // no name: not a V7 header (and not text either)
@@ -245,7 +245,13 @@ func isTar(h []byte) bool {
 }
 
 func parseOctal(b []byte) (int64, bool) {
-	b = bytes.Trim(b, " \x00")
+	// bytes.Trim(b, " \x00") without its cutset's set, made per call
+	for len(b) > 0 && (b[0] == ' ' || b[0] == 0) {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == 0) {
+		b = b[:len(b)-1]
+	}
 	if len(b) == 0 {
 		return 0, false
 	}

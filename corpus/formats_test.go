@@ -373,3 +373,26 @@ func TestWholeDocuments(t *testing.T) {
 		}
 	}
 }
+
+// parseOctal reads a tar header's octal field (POSIX ustar: digits,
+// padded with spaces or NULs on either side) as bytes.Trim(field,
+// " \x00") then the digits would; isTar runs it on every input's head
+// (issue 25: per-input cost on the RFC directory).
+func TestParseOctalTrims(t *testing.T) {
+	for _, f := range []string{"0000644\x00", " 644 \x00", "\x00\x00 17", "  ", "\x00", "", "12 34", "0008", "7777777\x00", "\x00 1\x00 "} {
+		want, wantOK := int64(0), false
+		if b := bytes.Trim([]byte(f), " \x00"); len(b) > 0 {
+			wantOK = true
+			for _, c := range b {
+				if c < '0' || c > '7' {
+					want, wantOK = 0, false
+					break
+				}
+				want = want<<3 | int64(c-'0')
+			}
+		}
+		if got, ok := parseOctal([]byte(f)); got != want || ok != wantOK {
+			t.Errorf("parseOctal(%q) = %d, %v; want %d, %v", f, got, ok, want, wantOK)
+		}
+	}
+}

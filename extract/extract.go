@@ -114,7 +114,7 @@ func (o Options) norm() Options {
 // Find appends the candidates in buf, taken as a complete text, to dst.
 func Find(dst []Candidate, buf []byte, opt Options) []Candidate {
 	opt = opt.norm()
-	dst, _, _, _ = scan(dst, buf, 0, true, opt, false)
+	dst, _, _, _, _ = scan(dst, buf, 0, true, opt, false, false)
 	return dst
 }
 
@@ -128,24 +128,28 @@ const lookbehind = utf8.UTFMax
 // can retry with more data; complete is then false.
 //
 // With lines, scan also counts line feeds: each candidate's nl holds those
-// in buf[from:Start], and nl those in buf[from:resume]. The kernel counts
+// in buf[from:Start], and nl those in buf[from:counted]. The kernel counts
 // them as it filters when it can (one pass over the text); else they are
-// counted here, up to each identifier, in the span the kernel just read.
-func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines bool) (out []Candidate, resume int, complete bool, nl int) {
+// counted here, up to each identifier, in the span the kernel just read,
+// and on to resume (counted == resume) — unless lazy: then only up to the
+// last identifier, for the last scan of a text, whose line feeds after
+// its last identifier no one asks for (most documents of a spec corpus
+// hold none: issue 25, the RFC directory).
+func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines, lazy bool) (out []Candidate, resume int, complete bool, nl, counted int) {
 	var cands, cnl, ends [candBatch]int
-	i := from // candidates before i are inside an identifier already found
+	i := from  // candidates before i are inside an identifier already found
+	at := from // uncounting kernel: line feeds in buf[from:at] are nl
 	for k := from; k < len(buf); {
 		var n, next, knl int
-		counted := false
+		kcounted := false
 		if lines {
-			n, next, knl, counted = linesAt(buf, k, cands[:], cnl[:])
+			n, next, knl, kcounted = linesAt(buf, k, cands[:], cnl[:])
 		} else {
 			n, next = candidates(buf, k, cands[:])
 		}
 		// the URN spans of the whole batch in one call, where the
 		// kernel can (one call per identifier spilled this loop)
 		batched := opt.Schemes.Has(URN) && spansURN(buf, cands[:n], ends[:])
-		at, atNL := k, nl // uncounted kernel: line feeds in buf[from:at]
 		for j, p := range cands[:n] {
 			if p < i {
 				continue
@@ -171,11 +175,11 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 				}
 			}
 			pnl := 0 // line feeds in buf[from:p], when lines
-			if counted {
+			if kcounted {
 				pnl = nl + cnl[j]
 			} else if lines {
-				atNL += countNL(buf[at:p])
-				at, pnl = p, atNL
+				nl += countNL(buf[at:p])
+				at, pnl = p, nl
 			}
 			limit := min(len(buf), start+opt.MaxLen+1)
 			var end int
@@ -190,7 +194,7 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 			// it that classifiers read, may go on past the buffer: matches
 			// must not depend on where reads end
 			if !atEOF && (end == len(buf) && end < start+opt.MaxLen+1 || end+ContextBytes > len(buf)) {
-				return dst, p, false, pnl
+				return dst, p, false, pnl, p
 			}
 			// the text before the scheme may end it earlier: a quote, a
 			// query key, an emphasis run (boundary.go); one table lookup
@@ -237,19 +241,23 @@ func scan(dst []Candidate, buf []byte, from int, atEOF bool, opt Options, lines 
 				c.Scheme, c.Start, c.End, c.Truncated, c.nl = scheme, start, end, truncated, pnl
 			}
 		}
-		if lines {
-			if counted {
+		if lines && (kcounted || !lazy) {
+			if kcounted {
 				nl += knl
 			} else {
-				nl = atNL + countNL(buf[at:next])
+				nl += countNL(buf[at:next])
 			}
 			if i > next { // an identifier the kernel has not read to its end
 				nl += countNL(buf[next:i])
 			}
+			at = max(next, i)
 		}
 		k = max(next, i)
 	}
-	return dst, len(buf), true, nl
+	if !lines {
+		at = len(buf)
+	}
+	return dst, len(buf), true, nl, at
 }
 
 // spanIRI is the extent of an XRI: URN's ASCII run, plus Unicode

@@ -61,7 +61,8 @@ type Stream struct {
 	// lazy line/column: counted up to pos (a buf index) only when needed
 	pos       int
 	line      int
-	fromLine  int // the line of buf[from] (0: not known), from the scan's counts
+	fromLine  int // the line of buf[lineAt] (0: not known), from the scan's counts
+	lineAt    int // from, or before it after the last scan of the text (counted lazily)
 	candLine  int // the line where the scan that found cands began
 	col       int // characters between the line start and pos
 	wide      int // of those, characters beyond the BMP (two UTF-16 units)
@@ -171,6 +172,10 @@ func (s *Stream) Lines() int {
 		return 0
 	}
 	if s.from == s.n && s.fromLine > 0 {
+		if s.lineAt < s.n { // the last scan counted up to its last identifier
+			s.fromLine += countNL(s.buf[s.lineAt:s.n])
+			s.lineAt = s.n
+		}
 		s.advanceTo(s.n, s.fromLine) // scanned to the end: counted
 	} else {
 		s.advance(s.n)
@@ -370,8 +375,9 @@ func (s *Stream) fill() bool {
 	keep := max(0, s.from-maxScheme-ContextBytes)
 	if keep > 0 && s.own == nil {
 		if !s.opt.NoPositions {
-			s.advanceTo(keep, s.fromLine-countNL(s.buf[keep:s.from]))
+			s.advanceTo(keep, s.fromLine-countNL(s.buf[keep:s.lineAt]))
 			s.pos -= keep
+			s.lineAt -= keep
 		}
 		copy(s.buf, s.buf[keep:s.n])
 		s.n -= keep
@@ -414,7 +420,8 @@ func (s *Stream) fill() bool {
 	}
 	var nl int
 	s.candLine = s.fromLine
-	s.cands, s.from, _, nl = scan(s.cands, s.buf[:end], s.from, atEOF, s.opt, !s.opt.NoPositions)
+	// the last scan (atEOF) counts lines only up to its last identifier
+	s.cands, s.from, _, nl, s.lineAt = scan(s.cands, s.buf[:end], s.from, atEOF, s.opt, !s.opt.NoPositions, atEOF)
 	s.fromLine += nl
 	s.ord0 = s.ords
 	s.ords += uint64(len(s.cands))

@@ -417,7 +417,7 @@ func (m *Memo) scheme(name string) int {
 // still point into its arena, which is never written again.
 func (st *memoStore) newGen() *memoGen {
 	g := &memoGen{id: nextMemoGen(), classAt: map[uint64]uint32{}}
-	g.tab.Store(&memoTable{e: make([]memoEntry, memoMinSlots), seen: make([]uint64, memoMinSlots/8)})
+	g.tab.Store(allocTable(memoMinSlots))
 	return g
 }
 

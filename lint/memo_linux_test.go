@@ -1,10 +1,14 @@
 package lint
 
 import (
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
 	"testing"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -85,4 +89,44 @@ func TestMemoRetiredTablesUnmapped(t *testing.T) {
 	if len(a.st.retired) != 0 || first.b != nil {
 		t.Errorf("%d replaced tables still mapped, the first one %v", len(a.st.retired), first.b != nil)
 	}
+}
+
+// A table from the heap has every page written when it is made
+// (touchHeap): its first access is not a lookup's read of the shared zero
+// page, which the insert's write then faults again, flushing the other
+// cores' TLBs (issue 25, the RFC directory). Present pages (mincore) are
+// what it checks: memory fresh from the system has none until touched.
+func TestHeapTableTouched(t *testing.T) {
+	for _, n := range []int{memoMinSlots, 1 << 14, 1 << 16} {
+		tab := allocTable(n)
+		if tab.mapped {
+			t.Fatalf("%d slots: mapped, want the heap", n)
+		}
+		e := unsafe.Slice((*byte)(unsafe.Pointer(&tab.e[0])), len(tab.e)*int(unsafe.Sizeof(memoEntry{})))
+		s := unsafe.Slice((*byte)(unsafe.Pointer(&tab.seen[0])), 8*len(tab.seen))
+		for name, b := range map[string][]byte{"entries": e, "filter": s} {
+			if k := absentPage(t, b); k >= 0 {
+				t.Errorf("%d slots: page %d of the %s not present after allocTable", n, k, name)
+			}
+		}
+		runtime.KeepAlive(tab)
+	}
+}
+
+// absentPage is the index of the first page of b's that is not present,
+// -1 when all are.
+func absentPage(t *testing.T, b []byte) int {
+	page := uintptr(os.Getpagesize())
+	start := uintptr(unsafe.Pointer(&b[0])) &^ (page - 1)
+	end := uintptr(unsafe.Pointer(&b[len(b)-1])) + 1
+	vec := make([]byte, (end-start+page-1)/page)
+	if _, _, e := unix.Syscall(unix.SYS_MINCORE, start, end-start, uintptr(unsafe.Pointer(&vec[0]))); e != 0 {
+		t.Fatal(e)
+	}
+	for i, v := range vec {
+		if v&1 == 0 {
+			return i
+		}
+	}
+	return -1
 }

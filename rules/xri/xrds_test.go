@@ -1,6 +1,7 @@
 package xri
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"sort"
@@ -215,6 +216,36 @@ func TestDocTagEqualsSuffixRule(t *testing.T) {
 	for _, in := range inputs {
 		if got, want := docTag([]byte(in)), ref([]byte(in)); got != want {
 			t.Errorf("docTag(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// hasXRDSNamespace is bytes.Contains of the XRDS namespace name
+// ("xri://$xrds", XRI Resolution 2.0), however the "$" signs around it
+// fall; isXRDS tells XRDS documents by it or by their root element.
+func TestHasXRDSNamespace(t *testing.T) {
+	tests := []struct {
+		doc  string
+		want bool
+	}{
+		{"", false},
+		{"$xrds", false},
+		{"xri://$xrds", true},
+		{"<x xmlns='xri://$xrds'/>", true},
+		{"$$$ xri://$xrd", false},
+		{"xri:/$xrds xri//$xrds", false},
+		{"$ $ xri://$ xri://$xrds", true},
+		{"xri://$xrdsxri://$xrds", true},
+		{"XRI://$XRDS", false}, // as bytes.Contains: case matters
+		{strings.Repeat("a $ b ", 700) + "xri://$xrds", true},
+		{strings.Repeat("a $ b ", 700), false},
+	}
+	for _, tt := range tests {
+		if got := hasXRDSNamespace([]byte(tt.doc)); got != tt.want || got != bytes.Contains([]byte(tt.doc), []byte(xrdsNamespace)) {
+			t.Errorf("hasXRDSNamespace(%.40q) = %v, want %v", tt.doc, got, tt.want)
+		}
+		if got := isXRDS([]byte(tt.doc)); got != tt.want {
+			t.Errorf("isXRDS(%.40q) = %v, want %v", tt.doc, got, tt.want)
 		}
 	}
 }
