@@ -77,7 +77,7 @@ func (r *run) plan() {
 	defer ahead.Close()
 	for i, in := range r.inputs {
 		parts, size := ahead.Plan(&in, r.cfg.Corpus, r.splitSize())
-		dense := parts != nil && r.splitDense(in)
+		dense := parts != nil && r.splitDense(in, size)
 		if dense {
 			parts = nil // dense: scanned whole by one worker (dense.go)
 		}
