@@ -58,7 +58,9 @@ func zstdWide(head []byte) bool {
 	return w >= zstdWideWindow
 }
 
-func getZstd(r io.Reader, maxWindow int64, wide bool) (*zstd.Decoder, error) {
+// getZstd returns a decoder of r; with sums, one that leaves the frames'
+// checksums to its reader (zstdsum.go).
+func getZstd(r io.Reader, maxWindow int64, wide, sums bool) (*zstd.Decoder, error) {
 	pool, conc := &zstdPool, 1
 	if wide {
 		pool, conc = &zstdWidePool, wideConcurrency
@@ -68,7 +70,7 @@ func getZstd(r io.Reader, maxWindow int64, wide bool) (*zstd.Decoder, error) {
 	if maxWindow < 0 {
 		w = 1<<41 + 7<<38
 	}
-	opts := []zstd.DOption{zstd.WithDecoderMaxMemory(w), zstd.WithDecoderMaxWindow(w)}
+	opts := []zstd.DOption{zstd.WithDecoderMaxMemory(w), zstd.WithDecoderMaxWindow(w), zstd.IgnoreChecksum(sums)}
 	if d, ok := pool.Get().(*zstd.Decoder); ok {
 		if err := d.ResetWithOptions(r, opts...); err == nil {
 			return d, nil
@@ -104,7 +106,7 @@ func zstdDict(br *bufio.Reader, maxWindow int64) ([]byte, bool, error) {
 		return nil, true, fmt.Errorf("dictionary frame: %w", err)
 	}
 	if len(dict) >= 4 && binary.LittleEndian.Uint32(dict) == 0xFD2FB528 { // compressed itself
-		d, err := getZstd(bytes.NewReader(dict), maxWindow, false)
+		d, err := getZstd(bytes.NewReader(dict), maxWindow, false, false)
 		if err != nil {
 			return nil, true, fmt.Errorf("dictionary frame: %w", err)
 		}
@@ -364,7 +366,17 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 			return d, nil, d.Close, nil
 		}
 		wide := top && w.opt.ParallelDecode && zstdBlocksInFlight(head, w.opt.decodeWidth())
-		d, err := getZstd(br, w.opt.MaxWindowBytes, wide)
+		if top && !wide {
+			// an input's own stream, decoded on a goroutine of its own when
+			// a core is idle: its reader checks the checksums (zstdSums)
+			f := &zstdFrames{br: br}
+			d, err := getZstd(f, w.opt.MaxWindowBytes, false, true)
+			if err != nil {
+				return nil, nil, release, err
+			}
+			return &zstdChecked{d: d, f: f}, nil, func() { putZstd(d, false) }, nil
+		}
+		d, err := getZstd(br, w.opt.MaxWindowBytes, wide, false)
 		if err != nil {
 			return nil, nil, release, err
 		}

@@ -133,22 +133,6 @@ func partEnd(off, total, size int64) int64 {
 	return off + size
 }
 
-// ReadHead reads the first len(p) bytes of in's file (fewer when it is
-// shorter) into p, for a planner that decides by a file's head how to scan
-// it; an error when the file cannot be read.
-func ReadHead(in Input, p []byte) (int, error) {
-	f, err := openFile(in.Path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	n, err := io.ReadFull(f, p)
-	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		err = nil
-	}
-	return n, err
-}
-
 // OpenPart opens the bytes [off, end) of in's file, clipped to the file,
 // for reading; reads are counted in opt.ReadBytes.
 func OpenPart(in Input, opt Options, off, end int64) (io.ReadCloser, error) {

@@ -173,32 +173,3 @@ func TestPartEnd(t *testing.T) {
 		}
 	}
 }
-
-// ReadHead gives a file's first bytes, all of a shorter file, and an
-// error for a file that cannot be opened (the planner's density sample,
-// issue 25).
-func TestReadHead(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "f.txt")
-	if err := os.WriteFile(path, []byte("urn:example:a\nurn:example:b\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		name string
-		path string
-		size int
-		want string
-		err  bool
-	}{
-		{"head of a longer file", path, 4, "urn:", false},
-		{"a shorter file whole", path, 64, "urn:example:a\nurn:example:b\n", false},
-		{"missing", filepath.Join(dir, "missing"), 4, "", true},
-	} {
-		p := make([]byte, tt.size)
-		n, err := ReadHead(Input{Path: tt.path}, p)
-		if (err != nil) != tt.err || string(p[:n]) != tt.want {
-			t.Errorf("%s: %q, %v; want %q, error %v", tt.name, p[:n], err, tt.want, tt.err)
-		}
-	}
-}

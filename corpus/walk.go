@@ -304,6 +304,9 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 			r = l
 		}
 	}
+	if z, ok := dec.(*zstdChecked); ok {
+		r = newZstdSums(r, z) // above any read-ahead: off the decoder's goroutine
+	}
 	if w.budget != nil {
 		// counted as consumed, above any read-ahead: the same bytes,
 		// and the same member cut, however far decoding ran ahead

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"io"
 	"runtime"
 
 	"github.com/idlint/idlint/corpus"
@@ -42,9 +43,14 @@ func dense(batch []lint.Occurrence) bool {
 // file large enough to split.
 const denseSample = 1 << 20
 
+// denseRead is the planner's reads of a sample: a dense head tells after
+// ~150 KB (denseSample/denseSpan identifiers); read whole into a 1 MiB
+// buffer, the sample was 256 pages faulted in by -j 2 only (-j 1 never
+// samples) and 1 MiB copied per file (issue 25).
+const denseRead = 64 << 10
+
 // densePlanner tells the planner which large files to leave whole.
 type densePlanner struct {
-	buf    []byte
 	stream *extract.Stream
 }
 
@@ -63,35 +69,36 @@ func emitterEncodes(count, workersCan bool, jobs, procs int) bool {
 // With Corpus.MmapIfCheap the map is only a speed-up of the pass over
 // memory, which on dense text is not what costs: such a file is read
 // whole, as without the map (its RSS a buffer's, not the file's).
-func (r *run) splitDense(in corpus.Input) bool {
+func (r *run) splitDense(in corpus.Input, size int64) bool {
 	c := r.cfg.Corpus
 	if !emitterEncodes(r.count, r.encSink != nil, r.jobs, runtime.GOMAXPROCS(0)) ||
 		!(c.NoMmap || !corpus.Mappable || c.MmapIfCheap) {
 		return false
 	}
 	if r.dense.stream == nil {
-		r.dense.buf = make([]byte, denseSample)
-		r.dense.stream = extract.NewStream(nil, extract.Options{Schemes: r.eng.ExtractSchemes(), MaxLen: r.cfg.MaxLen, NoPositions: true}, 0)
+		r.dense.stream = extract.NewStream(nil, extract.Options{Schemes: r.eng.ExtractSchemes(), MaxLen: r.cfg.MaxLen, NoPositions: true}, denseRead)
 	}
-	n, err := corpus.ReadHead(in, r.dense.buf)
+	f, err := corpus.OpenPart(in, corpus.Options{}, 0, denseSample) // not counted as read
 	if err != nil {
 		return false // the worker reports it
 	}
-	return denseText(r.dense.stream, r.dense.buf[:n])
+	defer f.Close()
+	return denseText(r.dense.stream, f, min(size, denseSample))
 }
 
-// denseText reports whether text, a whole sample, holds identifiers
-// under denseSpan bytes apart on average.
-func denseText(st *extract.Stream, text []byte) bool {
-	want := len(text) / denseSpan
+// denseText reports whether the sample of n bytes r reads holds
+// identifiers under denseSpan bytes apart on average, reading no further
+// than it takes to tell.
+func denseText(st *extract.Stream, r io.Reader, n int64) bool {
+	want := n / denseSpan
 	if want < batchSize/4 {
 		return false // too little text to tell
 	}
-	st.ResetBytes(text, 0)
-	n := 0
-	for n < want && st.Next() {
-		n++
+	st.Reset(r)
+	k := int64(0)
+	for k < want && st.Next() {
+		k++
 	}
-	st.ResetBytes(nil, 0) // no slice into the buffer kept
-	return n >= want
+	st.Reset(nil)
+	return k >= want
 }

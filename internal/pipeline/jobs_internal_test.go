@@ -29,7 +29,9 @@ func (s noIDs) Occurrence(o *lint.Occurrence) error {
 // split in parts, small dense files and a series of dense files give the same text (its clusters
 // counted by memo identity from several workers' memos), JSON (clusters
 // too) and JSON Lines bytes at -j 1, 2 and 4, with a core or two; and the
-// same as clusters counted by text alone.
+// same as clusters counted by text alone; and read rather than mapped (the
+// CLI's default), where the dense files in a row are one worker's task
+// (a dense chain, plan).
 func TestSameOutputEveryJobs(t *testing.T) {
 	dir := t.TempDir()
 	paths := []string{filepath.Join(dir, "big.txt")}
@@ -65,8 +67,9 @@ func TestSameOutputEveryJobs(t *testing.T) {
 		"json":  func(w *bytes.Buffer) reports.Sink { return reports.NewJSON(w) },
 		"jsonl": func(w *bytes.Buffer) reports.Sink { return reports.NewJSONL(w, nil) },
 	}
-	run := func(s reports.Sink, jobs int) {
-		sum, err := Run(context.Background(), eng, inputs, Config{Jobs: jobs, PartSize: 64 << 10}, s)
+	run := func(s reports.Sink, jobs int, read bool) {
+		cfg := Config{Jobs: jobs, PartSize: 64 << 10, Corpus: corpus.Options{NoMmap: read}}
+		sum, err := Run(context.Background(), eng, inputs, cfg, s)
 		if err == nil {
 			err = s.Finish(sum)
 		}
@@ -80,15 +83,17 @@ func TestSameOutputEveryJobs(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for name, mk := range sinks {
 		var ref bytes.Buffer
-		run(noIDs{mk(&ref)}, 1)
+		run(noIDs{mk(&ref)}, 1, false)
 		want := ref.Bytes()
 		for _, procs := range []int{1, 2} {
 			runtime.GOMAXPROCS(procs)
 			for _, jobs := range []int{1, 2, 4} {
-				var out bytes.Buffer
-				run(mk(&out), jobs)
-				if !bytes.Equal(out.Bytes(), want) {
-					t.Errorf("%s, GOMAXPROCS %d, -j %d: %d bytes differ from -j 1's without memo IDs (%d)", name, procs, jobs, out.Len(), len(want))
+				for _, read := range []bool{false, true} {
+					var out bytes.Buffer
+					run(mk(&out), jobs, read)
+					if !bytes.Equal(out.Bytes(), want) {
+						t.Errorf("%s, GOMAXPROCS %d, -j %d, read %v: %d bytes differ from -j 1's without memo IDs (%d)", name, procs, jobs, read, out.Len(), len(want))
+					}
 				}
 			}
 		}

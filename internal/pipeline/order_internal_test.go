@@ -1,13 +1,17 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/idlint/idlint/corpus"
 	"github.com/idlint/idlint/extract"
@@ -305,7 +309,9 @@ func TestEmitterEncodes(t *testing.T) {
 }
 
 // issue 25: a sample is dense when it holds an identifier per denseSpan
-// bytes or more; a sample too short to tell never is.
+// bytes or more; a sample too short to tell never is; a dense head is
+// read no further than it takes to tell (denseRead steps, not the whole
+// sample), a sample that cannot be read is not dense.
 func TestDenseText(t *testing.T) {
 	t.Parallel()
 	eng, err := lint.New(lint.Config{})
@@ -323,18 +329,26 @@ func TestDenseText(t *testing.T) {
 		}
 		return b[:size]
 	}
+	tooFar := errors.New("read past what tells")
 	for _, tc := range []struct {
 		name string
-		text []byte
+		text []byte    // the sample, whole
+		r    io.Reader // or a reader of a sample of n bytes
+		n    int64
 		want bool
 	}{
-		{"72 bytes apart (the dense generator's)", text(denseSample, 72), true},
-		{"just under denseSpan apart", text(denseSample, denseSpan-8), true},
-		{"twice denseSpan apart", text(denseSample, 2*denseSpan), false},
-		{"RFC-like: 64 KB apart", text(denseSample, 64<<10), false},
-		{"too short to tell", text(16<<10, 72), false},
+		{"72 bytes apart (the dense generator's)", text(denseSample, 72), nil, 0, true},
+		{"just under denseSpan apart", text(denseSample, denseSpan-8), nil, 0, true},
+		{"twice denseSpan apart", text(denseSample, 2*denseSpan), nil, 0, false},
+		{"RFC-like: 64 KB apart", text(denseSample, 64<<10), nil, 0, false},
+		{"too short to tell", text(16<<10, 72), nil, 0, false},
+		{"dense: its first 256 KB tell", nil, io.MultiReader(bytes.NewReader(text(256<<10, 72)), iotest.ErrReader(tooFar)), denseSample, true},
+		{"cannot be read", nil, iotest.ErrReader(tooFar), denseSample, false},
 	} {
-		if got := denseText(st, tc.text); got != tc.want {
+		if tc.r == nil {
+			tc.r, tc.n = bytes.NewReader(tc.text), int64(len(tc.text))
+		}
+		if got := denseText(st, tc.r, tc.n); got != tc.want {
 			t.Errorf("%s: dense %v, want %v", tc.name, got, tc.want)
 		}
 	}
@@ -376,10 +390,10 @@ func TestSplitDenseUnlessMapAsked(t *testing.T) {
 		{"--mmap", false, false, !corpus.Mappable, false},
 	} {
 		r := &run{eng: eng, jobs: 2, cfg: Config{Corpus: corpus.Options{NoMmap: tc.noMmap, MmapIfCheap: tc.ifCheap}}}
-		if got := r.splitDense(dense); got != tc.dense {
+		if got := r.splitDense(dense, 2*denseSample); got != tc.dense {
 			t.Errorf("%s: dense file left whole %v, want %v", tc.name, got, tc.dense)
 		}
-		if got := r.splitDense(sparse); got != tc.sparse {
+		if got := r.splitDense(sparse, 2*denseSample); got != tc.sparse {
 			t.Errorf("%s: sparse file left whole %v, want %v", tc.name, got, tc.sparse)
 		}
 	}

@@ -31,7 +31,10 @@ type task struct {
 	part, parts int
 	corpus.Part
 	mapping *corpus.Mapping // the split file's bytes, shared by its parts
-	slot    *slot
+	// more are the dense files planned after ins, scanned by the same
+	// worker in turn (a dense chain, plan); closed by the planner
+	more chan corpus.Input
+	slot *slot
 	// decode the input's own streams on the cores no worker uses
 	// (corpus.Options.ParallelDecode)
 	decode bool
@@ -55,6 +58,20 @@ func (r *run) plan() {
 		group, groupBytes = nil, 0
 		return g == nil || r.send(g)
 	}
+	// Dense files in a row go to one worker, as at -j 1: the task of the
+	// first takes the next ones while its worker scans (task.more). Each
+	// of its own task, the next file's worker scanned one batch and waited
+	// for the one before (scanNext), then scanned on in another worker's
+	// caches, the first worker waiting on the file after: 8 dense files
+	// of 25 MB, jsonl -j 2, 0.065 s more CPU than -j 1 (issue 25).
+	var chain *task
+	endChain := func() {
+		if chain != nil {
+			close(chain.more)
+			chain = nil
+		}
+	}
+	defer func() { endChain() }()
 	// the planner opens what it plans: the worker reads the descriptor
 	ahead := corpus.NewAhead()
 	defer ahead.Close()
@@ -63,12 +80,23 @@ func (r *run) plan() {
 		if parts != nil && r.jobs == 1 && !r.mapped(in) {
 			parts = nil // read, not mapped: one worker streams it whole
 		}
-		if parts != nil && r.splitDense(in) {
+		dense := parts != nil && r.splitDense(in, size)
+		if dense {
 			parts = nil // dense: scanned whole by one worker (dense.go)
 		}
 		if r.planned != nil && size >= 0 {
 			r.planned[i].Store(size + 1)
 		}
+		if dense && chain != nil {
+			select {
+			case chain.more <- in:
+				continue
+			case <-r.ctx.Done():
+				in.Release()
+				return
+			}
+		}
+		endChain()
 		if size >= 0 && size < groupFile && parts == nil {
 			if group == nil {
 				group = &task{ins: groupPool.Get().(*[groupInputs]corpus.Input)[:0]}
@@ -86,8 +114,18 @@ func (r *run) plan() {
 			return
 		}
 		if parts == nil {
-			if !r.send(&task{ins: []corpus.Input{in}, decode: r.cores > 1}) {
+			t := &task{ins: []corpus.Input{in}, decode: r.cores > 1}
+			if dense {
+				t.more = make(chan corpus.Input, 1)
+			}
+			if !r.send(t) {
+				if t.more != nil {
+					close(t.more)
+				}
 				return
+			}
+			if dense {
+				chain = t
 			}
 			continue
 		}

@@ -35,6 +35,11 @@ func (r *run) scanInputs(sc *scanner, t *task) {
 	for _, in := range t.ins {
 		sc.input(in, copt, r.cfg.Stdin)
 	}
+	if t.more != nil {
+		for in := range t.more { // a dense chain: until the planner ends it
+			sc.input(in, copt, r.cfg.Stdin)
+		}
+	}
 	b.flush()
 	*b = batcher{}
 	t.slot.close()
