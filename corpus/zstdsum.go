@@ -23,6 +23,12 @@ import (
 // decoder's own, except that a frame whose checksum does not match now
 // hands out its last block before the error.
 
+// zstdHeaderMax is a frame header's largest size with its magic (RFC 8878
+// §3.1.1: 4 + 14; zstd.HeaderMaxSize, 17, is a byte short of a header
+// with a window descriptor, a 4-byte dictionary ID and an 8-byte content
+// size, which would turn the rest of the stream plain and unchecked).
+const zstdHeaderMax = 4 + 14
+
 // errZstdSum is the decoder's error, named as guard names it below.
 var errZstdSum = fmt.Errorf("zstd: %w", zstd.ErrCRCMismatch)
 
@@ -70,7 +76,7 @@ func (f *zstdFrames) Read(p []byte) (int, error) {
 func (f *zstdFrames) step() {
 	switch f.state {
 	case zfFrame:
-		b, _ := f.br.Peek(zstd.HeaderMaxSize)
+		b, _ := f.br.Peek(zstdHeaderMax)
 		if len(b) == 0 {
 			f.state = zfEnd // the stream's end
 			return
