@@ -52,10 +52,14 @@ type zstdFrames struct {
 	sum    uint32 // the frame's checksum, once passed (hasSum)
 	hasSum bool
 	plain  bool
+	err    error // a read error between frames: the stream's, not its end
 }
 
 func (f *zstdFrames) Read(p []byte) (int, error) {
 	for f.left == 0 && !f.plain {
+		if f.err != nil {
+			return 0, f.err
+		}
 		if f.state == zfEnd {
 			return 0, io.EOF
 		}
@@ -76,8 +80,11 @@ func (f *zstdFrames) Read(p []byte) (int, error) {
 func (f *zstdFrames) step() {
 	switch f.state {
 	case zfFrame:
-		b, _ := f.br.Peek(zstdHeaderMax)
+		b, err := f.br.Peek(zstdHeaderMax)
 		if len(b) == 0 {
+			if err != io.EOF {
+				f.err = err // not the end: the decoder gets the error
+			}
 			f.state = zfEnd // the stream's end
 			return
 		}
@@ -129,6 +136,10 @@ func (f *zstdFrames) step() {
 func (f *zstdFrames) next() bool {
 	f.state, f.left, f.check, f.hasSum = zfFrame, 0, false, false
 	_, err := f.br.Peek(1)
+	if err != nil && err != io.EOF {
+		f.err = err // passed to the decoder, as the stream's
+		return true
+	}
 	return err == nil
 }
 

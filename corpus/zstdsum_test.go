@@ -224,6 +224,13 @@ func TestZstdFramesHandMade(t *testing.T) {
 		}
 	}
 
+	// a read error after a whole frame: the decoder alone reports it
+	errRead := errors.New("read error")
+	r, _ := newZstdCheckedTest(t, io.MultiReader(bytes.NewReader(streams[1]), iotest.ErrReader(errRead)))
+	if _, err := io.ReadAll(r); !errors.Is(err, errRead) {
+		t.Errorf("a read error between frames: %v, want %v", err, errRead)
+	}
+
 }
 
 // FuzzZstdSums: whatever the stream, the bytes read are the decoder
