@@ -23,6 +23,9 @@ import (
 // decoder's own, except that a frame whose checksum does not match now
 // hands out its last block before the error.
 
+// zstdEmptySum is the checksum of a frame of no bytes.
+var zstdEmptySum = uint32(xxhash.Sum64(nil))
+
 // zstdHeaderMax is a frame header's largest size with its magic (RFC 8878
 // §3.1.1: 4 + 14; zstd.HeaderMaxSize, 17, is a byte short of a header
 // with a window descriptor, a 4-byte dictionary ID and an 8-byte content
@@ -150,6 +153,7 @@ type zstdChecked struct {
 	d    *zstd.Decoder // reads f
 	f    *zstdFrames
 	out  int64 // decoded bytes handed out
+	last int64 // out at the last frame's end
 	done bool
 
 	mu   sync.Mutex
@@ -172,11 +176,19 @@ func (z *zstdChecked) Read(p []byte) (int, error) {
 			return n, err
 		}
 		// the frame is decoded, its checksum passed: recorded before any
-		// byte of the next frame is handed out
-		z.mu.Lock()
-		z.ends = append(z.ends, frameSum{z.out, z.f.sum, z.f.hasSum})
-		z.mu.Unlock()
-		if z.f.plain || !z.f.next() {
+		// byte of the next frame is handed out. A frame of no bytes is
+		// checked here (frames of no bytes in a row would pile up records
+		// without bound before the reader gets a byte); a wrong one is
+		// recorded for the reader to fail at, and ends the stream.
+		empty := z.out == z.last
+		z.last = z.out
+		if !empty || z.f.hasSum && z.f.sum != zstdEmptySum {
+			z.mu.Lock()
+			z.ends = append(z.ends, frameSum{z.out, z.f.sum, z.f.hasSum})
+			z.mu.Unlock()
+			z.done = empty
+		}
+		if z.done || z.f.plain || !z.f.next() {
 			z.done = true
 		} else if err := z.d.Reset(z.f); err != nil {
 			return n, err

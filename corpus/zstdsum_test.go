@@ -231,6 +231,13 @@ func TestZstdFramesHandMade(t *testing.T) {
 		t.Errorf("a read error between frames: %v, want %v", err, errRead)
 	}
 
+	// 10,000 frames of no bytes, then one: the decoder's first read
+	// (before the reader checks anything) leaves no records
+	empty := rawFrame(false, 0, 0, 0, [][]byte{nil}, []bool{false}, true)
+	_, z := newZstdCheckedTest(t, io.MultiReader(bytes.NewReader(bytes.Repeat(empty, 10000)), bytes.NewReader(streams[1])))
+	if n, err := z.Read(make([]byte, 100)); n == 0 || err != nil || len(z.ends) > 1 {
+		t.Errorf("empty frames: %d bytes, %v, %d records left", n, err, len(z.ends))
+	}
 }
 
 // FuzzZstdSums: whatever the stream, the bytes read are the decoder
