@@ -23,6 +23,15 @@ import (
 // decoder's own, except that a frame whose checksum does not match now
 // hands out its last block before the error.
 
+// zstdEmptySum is the checksum of a frame of no bytes.
+var zstdEmptySum = uint32(xxhash.Sum64(nil))
+
+// zstdHeaderMax is a frame header's largest size with its magic (RFC 8878
+// §3.1.1: 4 + 14; zstd.HeaderMaxSize, 17, is a byte short of a header
+// with a window descriptor, a 4-byte dictionary ID and an 8-byte content
+// size, which would turn the rest of the stream plain and unchecked).
+const zstdHeaderMax = 4 + 14
+
 // errZstdSum is the decoder's error, named as guard names it below.
 var errZstdSum = fmt.Errorf("zstd: %w", zstd.ErrCRCMismatch)
 
@@ -46,10 +55,14 @@ type zstdFrames struct {
 	sum    uint32 // the frame's checksum, once passed (hasSum)
 	hasSum bool
 	plain  bool
+	err    error // a read error between frames: the stream's, not its end
 }
 
 func (f *zstdFrames) Read(p []byte) (int, error) {
 	for f.left == 0 && !f.plain {
+		if f.err != nil {
+			return 0, f.err
+		}
 		if f.state == zfEnd {
 			return 0, io.EOF
 		}
@@ -70,8 +83,11 @@ func (f *zstdFrames) Read(p []byte) (int, error) {
 func (f *zstdFrames) step() {
 	switch f.state {
 	case zfFrame:
-		b, _ := f.br.Peek(zstd.HeaderMaxSize)
+		b, err := f.br.Peek(zstdHeaderMax)
 		if len(b) == 0 {
+			if err != io.EOF {
+				f.err = err // not the end: the decoder gets the error
+			}
 			f.state = zfEnd // the stream's end
 			return
 		}
@@ -123,6 +139,10 @@ func (f *zstdFrames) step() {
 func (f *zstdFrames) next() bool {
 	f.state, f.left, f.check, f.hasSum = zfFrame, 0, false, false
 	_, err := f.br.Peek(1)
+	if err != nil && err != io.EOF {
+		f.err = err // passed to the decoder, as the stream's
+		return true
+	}
 	return err == nil
 }
 
@@ -133,6 +153,7 @@ type zstdChecked struct {
 	d    *zstd.Decoder // reads f
 	f    *zstdFrames
 	out  int64 // decoded bytes handed out
+	last int64 // out at the last frame's end
 	done bool
 
 	mu   sync.Mutex
@@ -155,11 +176,19 @@ func (z *zstdChecked) Read(p []byte) (int, error) {
 			return n, err
 		}
 		// the frame is decoded, its checksum passed: recorded before any
-		// byte of the next frame is handed out
-		z.mu.Lock()
-		z.ends = append(z.ends, frameSum{z.out, z.f.sum, z.f.hasSum})
-		z.mu.Unlock()
-		if z.f.plain || !z.f.next() {
+		// byte of the next frame is handed out. A frame of no bytes is
+		// checked here (frames of no bytes in a row would pile up records
+		// without bound before the reader gets a byte); a wrong one is
+		// recorded for the reader to fail at, and ends the stream.
+		empty := z.out == z.last
+		z.last = z.out
+		if !empty || z.f.hasSum && z.f.sum != zstdEmptySum {
+			z.mu.Lock()
+			z.ends = append(z.ends, frameSum{z.out, z.f.sum, z.f.hasSum})
+			z.mu.Unlock()
+			z.done = empty
+		}
+		if z.done || z.f.plain || !z.f.next() {
 			z.done = true
 		} else if err := z.d.Reset(z.f); err != nil {
 			return n, err

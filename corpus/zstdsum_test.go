@@ -9,6 +9,8 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/cespare/xxhash/v2"
+
 	"github.com/klauspost/compress/zstd"
 	"github.com/klauspost/readahead"
 )
@@ -110,4 +112,156 @@ func TestZstdSums(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rawFrame hand-crafts a zstd frame (RFC 8878 §3.1.1): a header with the
+// given descriptor fields, raw and RLE blocks (an RLE block's size field
+// is its regenerated size, its content one byte), the checksum if crc.
+func rawFrame(single bool, fcsFlag, dictFlag byte, dictID uint32, blocks [][]byte, rle []bool, crc bool) []byte {
+	var content []byte
+	for _, b := range blocks {
+		content = append(content, b...)
+	}
+	fhd := fcsFlag<<6 | dictFlag
+	if single {
+		fhd |= 1 << 5
+	}
+	if crc {
+		fhd |= 1 << 2
+	}
+	out := []byte{0x28, 0xB5, 0x2F, 0xFD, fhd}
+	if !single {
+		out = append(out, 0) // 1 KiB window: blocks of up to 1 KiB
+	}
+	out = append(out, binary.LittleEndian.AppendUint32(nil, dictID)[:[]int{0, 1, 2, 4}[dictFlag]]...)
+	fcs := uint64(len(content))
+	switch {
+	case fcsFlag == 1:
+		fcs -= 256
+		out = append(out, byte(fcs), byte(fcs>>8))
+	case fcsFlag == 2:
+		out = binary.LittleEndian.AppendUint32(out, uint32(fcs))
+	case fcsFlag == 3:
+		out = binary.LittleEndian.AppendUint64(out, fcs)
+	case single:
+		out = append(out, byte(fcs))
+	}
+	for i, b := range blocks {
+		h := uint32(len(b)) << 3
+		if i == len(blocks)-1 {
+			h |= 1
+		}
+		if rle[i] {
+			h |= 1 << 1
+			b = b[:1]
+		}
+		out = append(out, byte(h), byte(h>>8), byte(h>>16))
+		out = append(out, b...)
+	}
+	if crc {
+		out = binary.LittleEndian.AppendUint32(out, uint32(xxhash.Sum64(content)))
+	}
+	return out
+}
+
+// newZstdCheckedTest reads r's zstd stream as an input's own (zstdsum.go).
+func newZstdCheckedTest(t testing.TB, r io.Reader) (*zstdSums, *zstdChecked) {
+	f := &zstdFrames{br: bufio.NewReaderSize(r, 64<<10)}
+	d, err := getZstd(f, 64<<20, false, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { putZstd(d, false) })
+	z := &zstdChecked{d: d, f: f}
+	return newZstdSums(z, z), z
+}
+
+// Hand-crafted frames of every header form (RFC 8878 §3.1.1.1: single
+// segment with a 1-byte content size, content sizes of 2 (+256), 4 and 8
+// bytes, none; dictionary ID fields of 0, 1, 2, 4 bytes, here 0: no
+// dictionary; the largest header, 18 bytes with the magic) and raw and
+// RLE blocks (§3.1.1.2) read as the decoder alone reads them, alone,
+// concatenated, and followed or preceded by a frame of no bytes with a
+// wrong checksum; a read error between frames is the stream's error, not
+// its end; frames of no bytes in a row leave no records behind.
+func TestZstdFramesHandMade(t *testing.T) {
+	t.Parallel()
+	a := bytes.Repeat([]byte("urn:a:b "), 40) // 320 bytes
+	z7 := bytes.Repeat([]byte{'z'}, 700)
+	blocks, rle := [][]byte{a, z7, a}, []bool{false, true, false}
+	var streams [][]byte
+	for _, single := range []bool{false, true} {
+		for fcsFlag := byte(0); fcsFlag < 4; fcsFlag++ {
+			for dictFlag := byte(0); dictFlag < 4; dictFlag++ {
+				for _, crc := range []bool{false, true} {
+					if single && fcsFlag == 0 { // a 1-byte content size
+						streams = append(streams, rawFrame(single, 0, dictFlag, 0, [][]byte{a[:200]}, []bool{false}, crc))
+						continue
+					}
+					streams = append(streams, rawFrame(single, fcsFlag, dictFlag, 0, blocks, rle, crc))
+				}
+			}
+		}
+	}
+	all := bytes.Join(streams, nil)
+	badEmpty := rawFrame(false, 0, 0, 0, [][]byte{nil}, []bool{false}, true)
+	badEmpty[len(badEmpty)-1] ^= 1
+	var cases [][]byte
+	for _, s := range append(streams, all) {
+		cases = append(cases, s, append(bytes.Clone(s), badEmpty...), append(bytes.Clone(badEmpty), s...))
+	}
+	for _, s := range cases {
+		ref, err := zstd.NewReader(bytes.NewReader(s), zstd.WithDecoderConcurrency(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, werr := io.ReadAll(ref)
+		ref.Close()
+		r, _ := newZstdCheckedTest(t, bytes.NewReader(s))
+		got, err := io.ReadAll(r)
+		if !bytes.Equal(got, want) || (err == nil) != (werr == nil) {
+			t.Errorf("% x (%d bytes): %d bytes, %v; the decoder alone %d bytes, %v", s[:min(len(s), 20)], len(s), len(got), err, len(want), werr)
+		}
+	}
+
+	// a read error after a whole frame: the decoder alone reports it
+	errRead := errors.New("read error")
+	r, _ := newZstdCheckedTest(t, io.MultiReader(bytes.NewReader(streams[1]), iotest.ErrReader(errRead)))
+	if _, err := io.ReadAll(r); !errors.Is(err, errRead) {
+		t.Errorf("a read error between frames: %v, want %v", err, errRead)
+	}
+
+	// 10,000 frames of no bytes, then one: the decoder's first read
+	// (before the reader checks anything) leaves no records
+	empty := rawFrame(false, 0, 0, 0, [][]byte{nil}, []bool{false}, true)
+	_, z := newZstdCheckedTest(t, io.MultiReader(bytes.NewReader(bytes.Repeat(empty, 10000)), bytes.NewReader(streams[1])))
+	if n, err := z.Read(make([]byte, 100)); n == 0 || err != nil || len(z.ends) > 1 {
+		t.Errorf("empty frames: %d bytes, %v, %d records left", n, err, len(z.ends))
+	}
+}
+
+// FuzzZstdSums: whatever the stream, the bytes read are the decoder
+// alone's, and either both fail or neither.
+func FuzzZstdSums(f *testing.F) {
+	a := bytes.Repeat([]byte("urn:a:b "), 40)
+	f.Add(rawFrame(false, 3, 3, 0, [][]byte{a, a}, []bool{false, true}, true))
+	f.Add(rawFrame(true, 0, 0, 0, [][]byte{a[:100]}, []bool{false}, false))
+	e, _ := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1))
+	f.Add(append(e.EncodeAll(a, nil), e.EncodeAll(nil, nil)...))
+	f.Fuzz(func(t *testing.T, s []byte) {
+		ref, err := zstd.NewReader(bytes.NewReader(s), zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20), zstd.WithDecoderMaxWindow(64<<20))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, werr := io.ReadAll(ref)
+		ref.Close()
+		r, _ := newZstdCheckedTest(t, bytes.NewReader(s))
+		got, err := io.ReadAll(r)
+		if (err == nil) != (werr == nil) {
+			t.Fatalf("error %v; the decoder alone %v", err, werr)
+		}
+		if err == nil && !bytes.Equal(got, want) {
+			t.Fatalf("%d bytes; the decoder alone %d", len(got), len(want))
+		}
+	})
 }
