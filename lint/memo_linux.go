@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"unsafe"
+
+	"github.com/idlint/idlint/internal/pagetouch"
 )
 
 // memoHugeMin is the smallest table mapped outside the Go heap, in huge
@@ -51,29 +53,6 @@ func (t *memoTable) fault() {
 	}
 }
 
-// touchHeap writes a word of each page of t, a table from the heap: fresh
-// from the system, its pages' first access would be a lookup's read,
-// which maps the shared zero page, and the insert's write after it a
-// second fault that also flushes the TLBs of the other cores running the
-// process (an interrupt each: issue 25, ~1 % of the RFC directory's CPU
-// was the memo's growth). Pages the heap reused are written already.
-func touchHeap(t *memoTable) {
-	const page = 4096
-	for i := 0; i < len(t.e); i += page / int(unsafe.Sizeof(memoEntry{})) {
-		t.e[i].hash = 0
-	}
-	for i := 0; i < len(t.seen); i += page / 8 {
-		t.seen[i] = 0
-	}
-	// the last pages, when the slices do not start one
-	if len(t.e) > 0 {
-		t.e[len(t.e)-1].hash = 0
-	}
-	if len(t.seen) > 0 {
-		t.seen[len(t.seen)-1] = 0
-	}
-}
-
 func unmapTable(b []byte) {
 	_ = syscall.Munmap(b)
 	offHeap.Add(-int64(len(b)))
@@ -104,7 +83,10 @@ func allocTable(n int) *memoTable {
 	}
 	if b == nil {
 		t.e = make([]memoEntry, n)
-		touchHeap(t)
+		// fresh from the system: each page written once now, not read
+		// first by a lookup and written again by the insert (issue 25)
+		pagetouch.Zero(t.e)
+		pagetouch.Zero(t.seen)
 		return t
 	}
 	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE; a hint, refused where unsupported

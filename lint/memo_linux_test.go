@@ -1,15 +1,12 @@
 package lint
 
 import (
-	"os"
 	"runtime"
 	"slices"
 	"strconv"
 	"testing"
-	"unsafe"
 
-	"golang.org/x/sys/unix"
-
+	"github.com/idlint/idlint/internal/pagetouch"
 	"github.com/idlint/idlint/rules"
 )
 
@@ -92,7 +89,7 @@ func TestMemoRetiredTablesUnmapped(t *testing.T) {
 }
 
 // A table from the heap has every page written when it is made
-// (touchHeap): its first access is not a lookup's read of the shared zero
+// (pagetouch.Zero): its first access is not a lookup's read of the shared zero
 // page, which the insert's write then faults again, flushing the other
 // cores' TLBs (issue 25, the RFC directory). Present pages (mincore) are
 // what it checks: memory fresh from the system has none until touched.
@@ -102,31 +99,13 @@ func TestHeapTableTouched(t *testing.T) {
 		if tab.mapped {
 			t.Fatalf("%d slots: mapped, want the heap", n)
 		}
-		e := unsafe.Slice((*byte)(unsafe.Pointer(&tab.e[0])), len(tab.e)*int(unsafe.Sizeof(memoEntry{})))
-		s := unsafe.Slice((*byte)(unsafe.Pointer(&tab.seen[0])), 8*len(tab.seen))
-		for name, b := range map[string][]byte{"entries": e, "filter": s} {
-			if k := absentPage(t, b); k >= 0 {
+		for name, b := range map[string][]byte{"entries": pagetouch.Bytes(tab.e), "filter": pagetouch.Bytes(tab.seen)} {
+			if k, err := pagetouch.Absent(b); err != nil {
+				t.Fatal(err)
+			} else if k >= 0 {
 				t.Errorf("%d slots: page %d of the %s not present after allocTable", n, k, name)
 			}
 		}
 		runtime.KeepAlive(tab)
 	}
-}
-
-// absentPage is the index of the first page of b's that is not present,
-// -1 when all are.
-func absentPage(t *testing.T, b []byte) int {
-	page := uintptr(os.Getpagesize())
-	start := uintptr(unsafe.Pointer(&b[0])) &^ (page - 1)
-	end := uintptr(unsafe.Pointer(&b[len(b)-1])) + 1
-	vec := make([]byte, (end-start+page-1)/page)
-	if _, _, e := unix.Syscall(unix.SYS_MINCORE, start, end-start, uintptr(unsafe.Pointer(&vec[0]))); e != 0 {
-		t.Fatal(e)
-	}
-	for i, v := range vec {
-		if v&1 == 0 {
-			return i
-		}
-	}
-	return -1
 }

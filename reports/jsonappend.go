@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/idlint/idlint/internal/pagetouch"
 	"github.com/idlint/idlint/internal/prefetch"
 	"github.com/idlint/idlint/internal/termsafe"
 	"github.com/idlint/idlint/lint"
@@ -290,15 +291,9 @@ type fragCache struct {
 // start (at, the ring's history, moves on to a multiple of its size).
 func (c *fragCache) alloc(slots, ring int) {
 	c.slots = make([]fragSlot, slots)
-	// a word of each page written now: fresh from the system, a page's
-	// first access would be a lookup's read (or the collector's), which
-	// maps the shared zero page, and the insert's write a second fault
-	// that also flushes the other cores' TLBs (an interrupt each: issue
-	// 25, ~1 % of the RFC directory's jsonl CPU)
-	for i := 0; i < len(c.slots); i += 4096 / int(unsafe.Sizeof(fragSlot{})) {
-		c.slots[i].id = 0
-	}
-	c.slots[len(c.slots)-1].id = 0
+	// a word of each page written now, not read first by a lookup (or the
+	// collector) and written again by the insert (issue 25)
+	pagetouch.Zero(c.slots)
 	c.ring = make([]byte, ring)
 	c.at += uint64(ring) - c.at%uint64(ring)
 }
