@@ -211,14 +211,7 @@ func TestZstdFramesHandMade(t *testing.T) {
 		cases = append(cases, s, append(bytes.Clone(s), badEmpty...), append(bytes.Clone(badEmpty), s...))
 	}
 	for _, s := range cases {
-		ref, err := zstd.NewReader(bytes.NewReader(s), zstd.WithDecoderConcurrency(1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, werr := io.ReadAll(ref)
-		ref.Close()
-		r, _ := newZstdCheckedTest(t, bytes.NewReader(s))
-		got, err := io.ReadAll(r)
+		got, err, want, werr := bothDecode(t, s)
 		if !bytes.Equal(got, want) || (err == nil) != (werr == nil) {
 			t.Errorf("% x (%d bytes): %d bytes, %v; the decoder alone %d bytes, %v", s[:min(len(s), 20)], len(s), len(got), err, len(want), werr)
 		}
@@ -249,14 +242,7 @@ func FuzzZstdSums(f *testing.F) {
 	e, _ := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1))
 	f.Add(append(e.EncodeAll(a, nil), e.EncodeAll(nil, nil)...))
 	f.Fuzz(func(t *testing.T, s []byte) {
-		ref, err := zstd.NewReader(bytes.NewReader(s), zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20), zstd.WithDecoderMaxWindow(64<<20))
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, werr := io.ReadAll(ref)
-		ref.Close()
-		r, _ := newZstdCheckedTest(t, bytes.NewReader(s))
-		got, err := io.ReadAll(r)
+		got, err, want, werr := bothDecode(t, s)
 		if (err == nil) != (werr == nil) {
 			t.Fatalf("error %v; the decoder alone %v", err, werr)
 		}
@@ -264,4 +250,19 @@ func FuzzZstdSums(f *testing.F) {
 			t.Fatalf("%d bytes; the decoder alone %d", len(got), len(want))
 		}
 	})
+}
+
+// bothDecode reads s through the checked reader (got, err) and through
+// the decoder alone (want, werr), windows bounded for the fuzzer's input.
+func bothDecode(t *testing.T, s []byte) (got []byte, err error, want []byte, werr error) {
+	t.Helper()
+	ref, err := zstd.NewReader(bytes.NewReader(s), zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20), zstd.WithDecoderMaxWindow(64<<20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, werr = io.ReadAll(ref)
+	ref.Close()
+	r, _ := newZstdCheckedTest(t, bytes.NewReader(s))
+	got, err = io.ReadAll(r)
+	return got, err, want, werr
 }
