@@ -213,23 +213,8 @@ func TestMemoCountAgrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct {
-		raw, before, after string
-		counted            bool
-	}{
-		{"urn:isbn:9783030405236", "see ", ".\n", true},
-		{"URN:ISBN:9783030405236", "see ", " ok", true},                     // URN030
-		{"urn:ab:a?b", "see ", "\n", true},                                  // invalid
-		{"urn:isbn:value", "e.g. ", " here", true},                          // a template look-alike
-		{"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "\"", "\"", true}, // quoted
-		{"urn:uuid:3c840b56", "id: ", "\n", true},                           // a short uuid at a line end
-		{"urn:issn:0167-6423", "x\x03", "", true},                           // a binary's length byte
-		{"urn:example:a", "see ", " ok", false},                             // Placed
-	}
+	cases := append(countCases(), countCase{"urn:uuid:3c840b56", "id: ", "\n", true}) // a short uuid at a line end
 	m := e.NewMemo()
-	ctxOf := func(before, after string) *rules.Context {
-		return &rules.Context{Before: []byte(before), After: []byte(after)}
-	}
 	for _, c := range cases {
 		if _, _, ok := m.CountHashed("urn", []byte(c.raw), ctxOf(c.before, c.after), 0); ok {
 			t.Errorf("%s: counted before it was seen", c.raw)
@@ -357,21 +342,7 @@ func TestMemoCountFirstSightings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctxOf := func(before, after string) *rules.Context {
-		return &rules.Context{Before: []byte(before), After: []byte(after)}
-	}
-	cases := []struct {
-		raw, before, after string
-		counted            bool
-	}{
-		{"urn:isbn:9783030405236", "see ", ".\n", true},
-		{"URN:ISBN:9783030405236", "see ", " ok", true},                     // URN030
-		{"urn:ab:a?b", "see ", "\n", true},                                  // invalid
-		{"urn:isbn:value", "e.g. ", " here", true},                          // a template look-alike
-		{"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "\"", "\"", true}, // quoted
-		{"urn:issn:0167-6423", "x\x03", "", true},                           // a binary's length byte: a look-alike here
-		{"urn:example:a", "see ", " ok", false},                             // Placed
-	}
+	cases := countCases()
 	m := e.newMemo()
 	m.CountOnly(true)
 	looks, found := 0, 0
@@ -916,9 +887,6 @@ func TestMemoCountOnly(t *testing.T) {
 	if counter.st != full.st {
 		t.Fatal("two memos of one engine on two stores")
 	}
-	ctxOf := func(before, after string) *rules.Context {
-		return &rules.Context{Before: []byte(before), After: []byte(after)}
-	}
 	check := func(m *Memo, round string) {
 		for _, c := range cases {
 			ctx := ctxOf(c.before, c.after)
@@ -1017,5 +985,31 @@ func TestMemoCountColdSpellOnce(t *testing.T) {
 				t.Errorf("memo %+v, engine %+v", o, want)
 			}
 		})
+	}
+}
+
+// ctxOf is a context of the text before and after an identifier.
+func ctxOf(before, after string) *rules.Context {
+	return &rules.Context{Before: []byte(before), After: []byte(after)}
+}
+
+// countCase is an identifier in its context, and whether a count of
+// remembered results takes it (counted) or declines it.
+type countCase struct {
+	raw, before, after string
+	counted            bool
+}
+
+// countCases are the memo count tests' identifiers: valid, findings,
+// look-alikes, and a result that depends on the document's path.
+func countCases() []countCase {
+	return []countCase{
+		{"urn:isbn:9783030405236", "see ", ".\n", true},
+		{"URN:ISBN:9783030405236", "see ", " ok", true},                     // URN030
+		{"urn:ab:a?b", "see ", "\n", true},                                  // invalid
+		{"urn:isbn:value", "e.g. ", " here", true},                          // a template look-alike
+		{"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "\"", "\"", true}, // quoted
+		{"urn:issn:0167-6423", "x\x03", "", true},                           // a binary's length byte: a look-alike here
+		{"urn:example:a", "see ", " ok", false},                             // Placed (rfc6963 §3.6)
 	}
 }

@@ -71,7 +71,7 @@ func (r *run) plan() {
 			chain = nil
 		}
 	}
-	defer func() { endChain() }()
+	defer endChain() // the closure reads chain when it runs
 	// the planner opens what it plans: the worker reads the descriptor
 	ahead := corpus.NewAhead()
 	defer ahead.Close()
