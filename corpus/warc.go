@@ -6,12 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http/httputil"
 	"strconv"
 	"strings"
 
-	"github.com/andybalholm/brotli"
-
+	"github.com/dsnet/compress/brotli"
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/zlib"
 )
@@ -321,7 +319,7 @@ func (w *walker) http(n node) {
 		return
 	}
 	if strings.Contains(strings.ToLower(h.get("Transfer-Encoding")), "chunked") && chunkedStart(hbr) {
-		body.r = httputil.NewChunkedReader(hbr)
+		body.r = newChunkedReader(hbr)
 		body.layers = with(body.layers, "chunked")
 	}
 	// gzip and zstd bodies are recognized by their magic bytes when the
@@ -334,7 +332,14 @@ func (w *walker) http(n node) {
 		var dec io.Reader
 		switch hd, _ := dbr.Peek(2); {
 		case enc == "br":
-			dec = brotli.NewReader(dbr)
+			// dsnet's decoder: andybalholm/brotli's package
+			// links net/http (and so crypto/tls) into the binary
+			br, err := brotli.NewReader(dbr, nil)
+			if err != nil {
+				w.fail(body, with(body.layers, "br"), fmt.Errorf("br: %w", err))
+				return
+			}
+			dec = br
 		case len(hd) == 2 && hd[0]&0x0f == 8 && (uint16(hd[0])<<8|uint16(hd[1]))%31 == 0:
 			z, err := zlib.NewReader(dbr)
 			if err != nil {
