@@ -14,7 +14,7 @@ func RuleTable(rs []*rules.Rule) string {
 	for _, r := range rs {
 		sev := r.Severity.String()
 		for _, p := range r.Profiles {
-			if _, ok := r.ProfileSeverity[p]; ok {
+			if _, ok := r.ProfileSeverity.Get(p); ok {
 				sev += "*"
 				break
 			}
@@ -33,7 +33,7 @@ func RuleMarkdown(rs []*rules.Rule) string {
 	for _, r := range rs {
 		sev := r.Severity.String()
 		for _, p := range r.Profiles {
-			if s, ok := r.ProfileSeverity[p]; ok {
+			if s, ok := r.ProfileSeverity.Get(p); ok {
 				sev += fmt.Sprintf(" (%s: %s)", p, s)
 			}
 		}

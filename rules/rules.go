@@ -59,10 +59,10 @@ type Rule struct {
 	// Profiles the rule runs under; ProfileSeverity overrides Severity for
 	// some of them (the same check can be a MUST in one spec, a SHOULD in another).
 	Profiles        []string
-	ProfileSeverity map[string]Severity
+	ProfileSeverity PerProfile[Severity]
 	Spec            string // citation, e.g. "rfc8141 §2"
 	// ProfileSpec overrides Spec where a profile's own document says it.
-	ProfileSpec map[string]string
+	ProfileSpec PerProfile[string]
 	Summary     string // one line
 	Doc         string // why it matters
 	Bad, Good   string // examples
@@ -73,9 +73,28 @@ type Rule struct {
 	Fixer   Fixer
 }
 
+// PerProfile is a value for some profiles, a profile at most once, as
+// {profile, value} pairs. A slice, not a map, so that a catalog entry is
+// data the linker lays out rather than code run at every start-up (issue 25).
+type PerProfile[T any] []struct {
+	Profile string
+	Value   T
+}
+
+// Get is profile's value, if it has one.
+func (p PerProfile[T]) Get(profile string) (T, bool) {
+	for _, e := range p {
+		if e.Profile == profile {
+			return e.Value, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
 // SeverityFor is the rule's default severity under profile.
 func (r *Rule) SeverityFor(profile string) Severity {
-	if s, ok := r.ProfileSeverity[profile]; ok {
+	if s, ok := r.ProfileSeverity.Get(profile); ok {
 		return s
 	}
 	return r.Severity
@@ -83,7 +102,7 @@ func (r *Rule) SeverityFor(profile string) Severity {
 
 // SpecFor is the citation to give under profile.
 func (r *Rule) SpecFor(profile string) string {
-	if s, ok := r.ProfileSpec[profile]; ok {
+	if s, ok := r.ProfileSpec.Get(profile); ok {
 		return s
 	}
 	return r.Spec
@@ -119,13 +138,13 @@ func (r *Rule) Page() string {
 	fmt.Fprintf(&b, "%s %s (%s)\n\n%s\n\n", r.ID, r.Name, r.Scheme, r.Summary)
 	fmt.Fprintf(&b, "Spec:      %s\n", r.Spec)
 	for _, p := range r.Profiles {
-		if s, ok := r.ProfileSpec[p]; ok {
+		if s, ok := r.ProfileSpec.Get(p); ok {
 			fmt.Fprintf(&b, "           %s under %s\n", s, p)
 		}
 	}
 	fmt.Fprintf(&b, "Severity:  %s", r.Severity)
 	for _, p := range r.Profiles {
-		if s, ok := r.ProfileSeverity[p]; ok {
+		if s, ok := r.ProfileSeverity.Get(p); ok {
 			fmt.Fprintf(&b, "; %s under %s", s, p)
 		}
 	}

@@ -32,14 +32,14 @@ var (
 	}
 	MissingNIDDelimiter = &rules.Rule{
 		ID: "URN002", Name: "missing-nid-delimiter", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		Spec: "rfc8141 §2", ProfileSpec: map[string]string{RFC2141: "rfc2141 §2", RFC2141bis03: "rfc2141bis-03 §2"},
+		Spec: "rfc8141 §2", ProfileSpec: rules.PerProfile[string]{{RFC2141, "rfc2141 §2"}, {RFC2141bis03, "rfc2141bis-03 §2"}},
 		Summary: `No ":" separates the namespace identifier (NID) from the namespace-specific string (NSS).`,
 		Doc:     "A URN is urn:NID:NSS; both colons are required. Text such as `urn:isbn` names a namespace, not a resource.",
 		Bad:     "urn:isbn", Good: "urn:isbn:0451450523",
 	}
 	NIDSyntax = &rules.Rule{
 		ID: "URN003", Name: "nid-syntax", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		Spec: "rfc8141 §2", ProfileSpec: map[string]string{RFC2141: "rfc2141 §2.1", RFC2141bis03: "rfc2141bis-03 §2.1"},
+		Spec: "rfc8141 §2", ProfileSpec: rules.PerProfile[string]{{RFC2141, "rfc2141 §2.1"}, {RFC2141bis03, "rfc2141bis-03 §2.1"}},
 		Summary: "The namespace identifier has a character or a length its profile does not allow.",
 		Doc: "rfc2141: 1 to 32 letters, digits and hyphens, not starting with a hyphen.\n" +
 			"rfc2141bis-03 and rfc8141: 2 to 32 letters, digits and hyphens, starting and ending with a letter or digit " +
@@ -48,8 +48,8 @@ var (
 	}
 	NIDReserved = &rules.Rule{
 		ID: "URN004", Name: "nid-reserved", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		ProfileSeverity: map[string]rules.Severity{RFC8141: rules.Warning},
-		Spec:            "rfc2141 §2.1", ProfileSpec: map[string]string{RFC2141bis03: "rfc2141bis-03 §2.1", RFC8141: "rfc8141 §5.1; rfc2141 §2.1"},
+		ProfileSeverity: rules.PerProfile[rules.Severity]{{RFC8141, rules.Warning}},
+		Spec:            "rfc2141 §2.1", ProfileSpec: rules.PerProfile[string]{{RFC2141bis03, "rfc2141bis-03 §2.1"}, {RFC8141, "rfc8141 §5.1; rfc2141 §2.1"}},
 		Summary: `The NID is "urn", which is reserved.`,
 		Doc: "rfc2141 and rfc2141bis-03 reserve the NID urn permanently to avoid confusion with the scheme name: it MUST NOT be used. " +
 			"rfc8141's grammar accepts it, but it can never be registered (it collides with the informal urn- prefix of §5.2 and with older parsers), " +
@@ -60,14 +60,14 @@ var (
 	}
 	EmptyNSS = &rules.Rule{
 		ID: "URN005", Name: "empty-nss", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		Spec: "rfc8141 §2", ProfileSpec: map[string]string{RFC2141: "rfc2141 §2.2", RFC2141bis03: "rfc2141bis-03 §2.2"},
+		Spec: "rfc8141 §2", ProfileSpec: rules.PerProfile[string]{{RFC2141, "rfc2141 §2.2"}, {RFC2141bis03, "rfc2141bis-03 §2.2"}},
 		Summary: "The namespace-specific string is empty.",
 		Doc:     "The NSS names the resource within its namespace and has at least one character in every profile.",
 		Bad:     "urn:isbn:", Good: "urn:isbn:0451450523",
 	}
 	BadPercent = &rules.Rule{
 		ID: "URN006", Name: "bad-percent-encoding", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		Spec: "rfc8141 §2; rfc3986 §2.1", ProfileSpec: map[string]string{RFC2141: "rfc2141 §2.3.1", RFC2141bis03: "rfc2141bis-03 §2.5.2"},
+		Spec: "rfc8141 §2; rfc3986 §2.1", ProfileSpec: rules.PerProfile[string]{{RFC2141, "rfc2141 §2.3.1"}, {RFC2141bis03, "rfc2141bis-03 §2.5.2"}},
 		Summary: `A "%" is not followed by two hexadecimal digits.`,
 		Doc:     "The percent sign only introduces an escape: %XX with two hex digits. A literal percent sign is written %25. `%zz` is not an escape (a known mistake of other parsers).",
 		Bad:     "urn:example:100%\nurn:example:a%zz", Good: "urn:example:100%25",
@@ -76,7 +76,7 @@ var (
 	}
 	InvalidChar = &rules.Rule{
 		ID: "URN007", Name: "invalid-char", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		Spec: "rfc8141 §2; rfc3986 §3.3", ProfileSpec: map[string]string{RFC2141: "rfc2141 §2.4", RFC2141bis03: "rfc2141bis-03 §2.5.3"},
+		Spec: "rfc8141 §2; rfc3986 §3.3", ProfileSpec: rules.PerProfile[string]{{RFC2141, "rfc2141 §2.4"}, {RFC2141bis03, "rfc2141bis-03 §2.5.3"}},
 		Summary: "A character outside the profile's URN character set appears unencoded.",
 		Doc: "Characters outside the URN character repertoire MUST be percent-encoded as UTF-8 octets. " +
 			"rfc2141 excludes, among others, & ~ [ ] and all non-ASCII; rfc2141bis-03 and rfc8141 allow & and ~ (pchar) " +
@@ -87,8 +87,8 @@ var (
 	}
 	ReservedChar = &rules.Rule{
 		ID: "URN008", Name: "reserved-char", Scheme: "urn", Severity: rules.Warning, Profiles: []string{RFC2141, RFC2141bis03},
-		ProfileSeverity: map[string]rules.Severity{RFC2141bis03: rules.Error},
-		Spec:            "rfc2141 §2.3.2", ProfileSpec: map[string]string{RFC2141bis03: "rfc2141bis-03 §2.5.1"},
+		ProfileSeverity: rules.PerProfile[rules.Severity]{{RFC2141bis03, rules.Error}},
+		Spec:            "rfc2141 §2.3.2", ProfileSpec: rules.PerProfile[string]{{RFC2141bis03, "rfc2141bis-03 §2.5.1"}},
 		Summary: `A reserved character ("/", "?", "#") appears literally in the NSS.`,
 		Doc: "rfc2141 reserves / ? # for future use: namespaces SHOULD NOT use them unencoded (a warning). " +
 			"rfc2141bis-03 makes ? and # the query and fragment delimiters and forbids a literal / in the NSS (MUST NOT). " +
@@ -97,8 +97,8 @@ var (
 	}
 	NULOctet = &rules.Rule{
 		ID: "URN009", Name: "nul-octet", Scheme: "urn", Severity: rules.Error, Profiles: all,
-		ProfileSeverity: map[string]rules.Severity{RFC8141: rules.Warning},
-		Spec:            "rfc2141 §2.4", ProfileSpec: map[string]string{RFC2141bis03: "rfc2141bis-03 §2.5.3", RFC8141: "rfc2141 §2.4; rfc2141bis-03 §2.5.3"},
+		ProfileSeverity: rules.PerProfile[rules.Severity]{{RFC8141, rules.Warning}},
+		Spec:            "rfc2141 §2.4", ProfileSpec: rules.PerProfile[string]{{RFC2141bis03, "rfc2141bis-03 §2.5.3"}, {RFC8141, "rfc2141 §2.4; rfc2141bis-03 §2.5.3"}},
 		Summary: "The octet 0 appears, percent-encoded as %00.",
 		Doc: "rfc2141 says octet 0 should never be used, not even encoded; rfc2141bis-03 makes that a MUST NOT. " +
 			"rfc8141 is silent, so there it is a compatibility warning: older parsers and C-string consumers reject or truncate it.",
@@ -106,8 +106,8 @@ var (
 	}
 	UnneededPercent = &rules.Rule{
 		ID: "URN010", Name: "unnecessary-percent-encoding", Scheme: "urn", Severity: rules.Warning, Profiles: all,
-		ProfileSeverity: map[string]rules.Severity{RFC8141: rules.Info},
-		Spec:            "rfc2141 §2.3.1", ProfileSpec: map[string]string{RFC2141bis03: "rfc2141bis-03 §2.5.2", RFC8141: "rfc3986 §2.3; rfc8141 §3.1"},
+		ProfileSeverity: rules.PerProfile[rules.Severity]{{RFC8141, rules.Info}},
+		Spec:            "rfc2141 §2.3.1", ProfileSpec: rules.PerProfile[string]{{RFC2141bis03, "rfc2141bis-03 §2.5.2"}, {RFC8141, "rfc3986 §2.3; rfc8141 §3.1"}},
 		Summary: "A character that needs no encoding is percent-encoded.",
 		Doc: "rfc2141 and rfc2141bis-03: a character MUST NOT be %-encoded unless it is reserved — but a namespace may designate " +
 			"characters as reserved (e.g. ',' as a separator), so whether %2C is wrong depends on the namespace: a warning. " +
@@ -224,14 +224,14 @@ var (
 	}
 	NotUTF8 = &rules.Rule{
 		ID: "URN026", Name: "percent-encoded-not-utf8", Scheme: "urn", Severity: rules.Warning, Profiles: all,
-		Spec: "rfc8141 §2.2", ProfileSpec: map[string]string{RFC2141: "rfc2141 §2.2", RFC2141bis03: "rfc2141bis-03 §2.2"},
+		Spec: "rfc8141 §2.2", ProfileSpec: rules.PerProfile[string]{{RFC2141, "rfc2141 §2.2"}, {RFC2141bis03, "rfc2141bis-03 §2.2"}},
 		Summary: "Percent-encoded octets do not form valid UTF-8.",
 		Doc:     "Characters outside the URN character set are translated to UTF-8 and then percent-encoded. Other octet sequences (Latin-1 %E9, truncated sequences) may be a namespace's binary data, hence a warning.",
 		Bad:     "urn:example:caf%E9", Good: "urn:example:caf%C3%A9",
 	}
 	NonCanonicalCase = &rules.Rule{
 		ID: "URN030", Name: "non-canonical-case", Scheme: "urn", Severity: rules.Info, Profiles: all,
-		Spec: "rfc8141 §3.1", ProfileSpec: map[string]string{RFC2141: "rfc2141 §5", RFC2141bis03: "rfc2141bis-03 §5"},
+		Spec: "rfc8141 §3.1", ProfileSpec: rules.PerProfile[string]{{RFC2141, "rfc2141 §5"}, {RFC2141bis03, "rfc2141bis-03 §5"}},
 		Summary: "The scheme or NID is not lower case.",
 		Doc:     "Scheme and NID are case-insensitive, so URN:ISBN:x and urn:isbn:x are equivalent; writing them in lower case keeps text greppable and equal to the canonical form.",
 		Bad:     "URN:ISBN:0451450523", Good: "urn:isbn:0451450523",
@@ -240,7 +240,7 @@ var (
 	}
 	LowercaseHex = &rules.Rule{
 		ID: "URN031", Name: "lowercase-percent-hex", Scheme: "urn", Severity: rules.Info, Profiles: all,
-		Spec: "rfc8141 §3.1; rfc3986 §2.1", ProfileSpec: map[string]string{RFC2141: "rfc2141 §5", RFC2141bis03: "rfc2141bis-03 §5"},
+		Spec: "rfc8141 §3.1; rfc3986 §2.1", ProfileSpec: rules.PerProfile[string]{{RFC2141, "rfc2141 §5"}, {RFC2141bis03, "rfc2141bis-03 §5"}},
 		Summary: "A percent-escape uses lower-case hex digits.",
 		Doc:     "%2c and %2C are equivalent; rfc3986 §2.1 recommends upper case and rfc8141 §3.1 normalizes to it.",
 		Bad:     "urn:example:a%2cb", Good: "urn:example:a%2Cb",
@@ -264,7 +264,7 @@ var (
 	}
 	CompatComponents = &rules.Rule{
 		ID: "URN042", Name: "compat-rfc2141-components", Scheme: "urn", Severity: rules.Warning, Profiles: newer,
-		ProfileSeverity: map[string]rules.Severity{RFC8141: rules.Info},
+		ProfileSeverity: rules.PerProfile[rules.Severity]{{RFC8141, rules.Info}},
 		Spec:            "rfc2141 §2.3.2",
 		Summary:         "The URN has a query, r-, q- or f-component, which rfc2141 parsers read as part of the NSS.",
 		Doc: "rfc2141 reserves ? and # without meaning: an rfc2141 parser keeps `?+r`, `?=q` or `#f` in the NSS, so it compares such URNs as different from the bare assigned name. " +

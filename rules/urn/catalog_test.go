@@ -113,12 +113,24 @@ func TestCatalogShape(t *testing.T) {
 				t.Errorf("%s: severity none under %s", r.ID, p)
 			}
 		}
-		for p := range r.ProfileSeverity {
+		for i, e := range r.ProfileSeverity {
+			p := e.Profile
+			for _, o := range r.ProfileSeverity[:i] {
+				if o.Profile == p {
+					t.Errorf("%s: ProfileSeverity lists %s twice", r.ID, p)
+				}
+			}
 			if !r.AppliesTo(p) {
 				t.Errorf("%s: ProfileSeverity for %s, which it does not run under", r.ID, p)
 			}
 		}
-		for p := range r.ProfileSpec {
+		for i, e := range r.ProfileSpec {
+			p := e.Profile
+			for _, o := range r.ProfileSpec[:i] {
+				if o.Profile == p {
+					t.Errorf("%s: ProfileSpec lists %s twice", r.ID, p)
+				}
+			}
 			if !r.AppliesTo(p) {
 				t.Errorf("%s: ProfileSpec for %s, which it does not run under", r.ID, p)
 			}

@@ -3,6 +3,7 @@ package urn
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/idlint/idlint/rules"
 )
@@ -38,15 +39,22 @@ const (
 	LevelNamespace = "namespace" // the namespace's own equivalence on top
 )
 
-// namespaces maps each lower-cased NID the layer covers to its definition;
-// the NID files (ns_*.go) fill it.
-var namespaces = map[string]*NamespaceDef{}
-
-func register(d *NamespaceDef) *NamespaceDef {
-	d.caseMsg = nonCanonicalCaseMsg("urn:" + d.NID)
-	namespaces[d.NID] = d
-	return d
+// namespaceDefs lists the definitions of the NID files (ns_*.go): static
+// data, made into the map at first use rather than at start-up (issue 25).
+var namespaceDefs = []*NamespaceDef{
+	defDev, defEidr, defExample, defIetf, defIetfParams, defIsan, defIsbn, defIssn,
+	defLei, defLex, defNbn, defOid, defPublicid, defUuid,
 }
+
+// namespaces maps each lower-cased NID the layer covers to its definition.
+var namespaces = sync.OnceValue(func() map[string]*NamespaceDef {
+	m := make(map[string]*NamespaceDef, len(namespaceDefs))
+	for _, d := range namespaceDefs {
+		d.caseMsg = nonCanonicalCaseMsg("urn:" + d.NID)
+		m[d.NID] = d
+	}
+	return m
+})
 
 // lookupNamespace finds the definition of nid (any case) without allocating.
 func lookupNamespace(nid string) *NamespaceDef {
@@ -58,8 +66,8 @@ func lookupNamespace(nid string) *NamespaceDef {
 
 // Namespaces lists the namespaces the layer covers, by NID.
 func Namespaces() []*NamespaceDef {
-	out := make([]*NamespaceDef, 0, len(namespaces))
-	for _, d := range namespaces {
+	out := make([]*NamespaceDef, 0, len(namespaceDefs))
+	for _, d := range namespaces() {
 		out = append(out, d)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].NID < out[j].NID })

@@ -1,6 +1,8 @@
 package urn
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -341,13 +343,13 @@ func TestNIDIndex(t *testing.T) {
 			if ref, ok := Reference(nid); !ok || ref != r.ref {
 				t.Errorf("Reference(%q) = %q, %v; want %q", nid, ref, ok, r.ref)
 			}
-			if got, want := LookupNamespace(nid), namespaces[r.nid]; got != want {
+			if got, want := LookupNamespace(nid), namespaces()[r.nid]; got != want {
 				t.Errorf("LookupNamespace(%q) = %v, want %v", nid, got, want)
 			}
 		}
 	}
 	defs := 0
-	for nid, d := range namespaces {
+	for nid, d := range namespaces() {
 		if got := LookupNamespace(strings.ToUpper(nid)); got != d {
 			t.Errorf("LookupNamespace(%q) = %v, want %v", strings.ToUpper(nid), got, d)
 		}
@@ -370,5 +372,28 @@ func TestNIDIndex(t *testing.T) {
 	}
 	if defs < 5 || len(registry) < 50 {
 		t.Errorf("a weak test: %d namespaces, %d registry entries", defs, len(registry))
+	}
+}
+
+// Every definition an NID file declares is in namespaceDefs, which is
+// what the namespace layer looks NIDs up in.
+func TestNamespaceDefsListed(t *testing.T) {
+	files, err := filepath.Glob("ns_*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		declared += strings.Count(string(src), "= &NamespaceDef{")
+	}
+	if declared == 0 || declared != len(namespaceDefs) || len(namespaces()) != declared {
+		t.Errorf("%d definitions declared in ns_*.go, %d listed in namespaceDefs, %d NIDs", declared, len(namespaceDefs), len(namespaces()))
 	}
 }

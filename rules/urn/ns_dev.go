@@ -7,7 +7,7 @@ import (
 )
 
 // urn:dev (rfc9039 §3.2): device identifiers.
-var _ = register(&NamespaceDef{
+var defDev = &NamespaceDef{
 	NID: "dev", Spec: "rfc9039 §3.2", Rules: []*rules.Rule{DevSyntax},
 	Checked: "mac:/ow: + hex octets, org:/os:/ops: + number \"-\" identifiers, other subtypes, \"_\" components (URN116)",
 	Doc: "NSS (rfc9039 §3.2): body componentpart. body = \"mac:\" hexstring / \"ow:\" hexstring / \"org:\" posnumber \"-\" identifier *(\":\" identifier) / " +
@@ -16,7 +16,7 @@ var _ = register(&NamespaceDef{
 		"The subtype is read as lower case: the ABNF's LALPHA = %x41-5A contradicts its name and every example. " +
 		"Equivalence: rfc8141 §3.1 only, the rest compared case-sensitively (rfc9039 §3.2.1), so ns_key = key.",
 	check: checksDev,
-})
+}
 
 // DevSyntax: the NSS of urn:dev does not follow rfc9039's grammar.
 var DevSyntax = &rules.Rule{

@@ -7,7 +7,7 @@ import (
 )
 
 // urn:eidr (rfc7972 §2): entertainment identifiers, DOI names.
-var _ = register(&NamespaceDef{
+var defEidr = &NamespaceDef{
 	NID: "eidr", Spec: "rfc7972 §2", Rules: []*rules.Rule{EIDRSyntax, EIDRCheck},
 	Checked:     "EIDR-PREFIX \":\" EIDR-SUFFIX of ALPHA/DIGIT/-/./_; under 10.5240 the suffix is 5 groups of 4 hex and a check character (URN122); ISO 7064 MOD 37,36 (URN123)",
 	Equivalence: "\"case-insensitive string match\" (rfc7972 §2): ns_key lower-cases the NSS",
@@ -19,7 +19,7 @@ var _ = register(&NamespaceDef{
 	key: func(key string, nss int) (string, bool) {
 		return lowerNSS(key, nss, func(byte) bool { return true }), true
 	},
-})
+}
 
 // EIDRSyntax: the NSS of urn:eidr is not prefix ":" suffix.
 var EIDRSyntax = &rules.Rule{

@@ -10,7 +10,7 @@ import (
 // is in documentation depends on its document, not its text, so URN124 is
 // not in Catalog (whose rules Lint runs on the text alone): the engine
 // adds it per document (lint.Engine.Place) with ExampleFinding.
-var _ = register(&NamespaceDef{
+var defExample = &NamespaceDef{
 	NID: "example", Spec: "rfc6963 §3.6; §3.13", Rules: []*rules.Rule{ExampleOutsideDocs},
 	Checked: "outside documentation, tests and examples (decided by the document's path) the NID is reported (URN124, info)",
 	Doc: "NSS (rfc6963 §3.4): any NSS the generic syntax allows. The namespace is for \"documentation, private testing, and truly experimental contexts\" " +
@@ -18,7 +18,7 @@ var _ = register(&NamespaceDef{
 		"A scan reports URN124 (info) for urn:example in a document whose path is not documentation: " + DocumentationPaths + " " +
 		"Identifiers checked alone (idlint parse, standard input without a name) are not reported. " +
 		"Equivalence: rfc6963 §3.10 adds none, so ns_key = key.",
-})
+}
 
 // DocumentationPaths says in prose which paths are documentation (README).
 const DocumentationPaths = "a path is documentation when a directory in it (an archive member's path included) is doc, docs, documentation, man, manual, help, " +

@@ -6,7 +6,7 @@ import (
 )
 
 // urn:ietf (rfc2648 §2) and its sub-namespaces (rfc6924 registry).
-var _ = register(&NamespaceDef{
+var defIetf = &NamespaceDef{
 	NID: "ietf", Rules: []*rules.Rule{IETFSyntax, IETFSubNamespace},
 	Spec:        "rfc2648 §2; rfc6924",
 	Checked:     "rfc/fyi/std/bcp + digits, id/mtg + 1*(ALPHA/DIGIT/\"-\") (URN105); sub-namespace registered (URN106)",
@@ -22,16 +22,16 @@ var _ = register(&NamespaceDef{
 		}
 		return lowerNSS(key, nss, func(byte) bool { return true }), true
 	},
-})
+}
 
 // urn:ietf:params (rfc3553 §3), reached through urn:ietf.
-var _ = register(&NamespaceDef{
+var defIetfParams = &NamespaceDef{
 	NID: "ietf:params", Rules: []*rules.Rule{IETFParamsClass},
 	Spec:    "rfc3553 §3",
 	Checked: "class registered in the IANA params registry (URN107)",
 	Doc: "urn:ietf:params:<class>:<protocol-specific>, where the class is registered with IANA (rfc3553 §3; registry of " + IETFParamsDate + "). " +
 		"Equivalence: exact string match according to rfc2141 (rfc3553 §3), so, unlike the rest of urn:ietf, nothing in the NSS is case-folded and ns_key equals key.",
-})
+}
 
 func isParams(nss string) bool {
 	return len(nss) >= 7 && ascii.HasPrefixFold(nss, "params") && nss[6] == ':' || ascii.EqualFold(nss, "params")

@@ -7,7 +7,7 @@ import (
 )
 
 // urn:isan (rfc4246; ISO 15706-1): audiovisual works.
-var _ = register(&NamespaceDef{
+var defIsan = &NamespaceDef{
 	NID: "isan", Spec: "rfc4246 §2; §3", Rules: []*rules.Rule{ISANSyntax, ISANCheck},
 	Checked:     "root (3 groups of 4 hex) - episode (4 hex) - check [- version (2 groups of 4 hex) - check] (URN120); ISO 7064 MOD 37,36 check characters (URN121)",
 	Equivalence: "\"The ISAN-NSS is case-insensitive\" (rfc4246 §2): ns_key lower-cases the NSS",
@@ -21,7 +21,7 @@ var _ = register(&NamespaceDef{
 	key: func(key string, nss int) (string, bool) {
 		return lowerNSS(key, nss, func(byte) bool { return true }), true
 	},
-})
+}
 
 // ISANSyntax: the NSS of urn:isan is not rfc4246's grouping of hex digits.
 var ISANSyntax = &rules.Rule{

@@ -7,7 +7,7 @@ import (
 )
 
 // urn:isbn (rfc3187; ISO 2108) and urn:issn (rfc3044; ISO 3297).
-var _ = register(&NamespaceDef{
+var defIsbn = &NamespaceDef{
 	NID: "isbn", Rules: []*rules.Rule{ISBNSyntax, ISBNCheck},
 	Spec:        "IANA urn-formal/isbn (template v2, 2017-06-12): Syntax, Rules for Lexical Equivalence; rfc3187 §3; ISO 2108",
 	Checked:     "ISBN-10 (mod 11, X) or ISBN-13 (978/979, EAN mod 10): length, characters (URN108), check digit (URN109)",
@@ -21,9 +21,9 @@ var _ = register(&NamespaceDef{
 		"The template was read in the IANA assignments mirror github.com/larseggert/iana-assignments, urn-formal/isbn.",
 	check: checksISBN,
 	key:   isbnKey,
-})
+}
 
-var _ = register(&NamespaceDef{
+var defIssn = &NamespaceDef{
 	NID: "issn", Rules: []*rules.Rule{ISSNSyntax, ISSNCheck, ISSNHyphen},
 	Spec:        "IANA urn-formal/issn (template v2, 2017-06-22): Syntax, Rules for Lexical Equivalence, Resolution; rfc3044 §2; ISO 3297",
 	Checked:     "4DIGIT [\"-\"] 3DIGIT check (URN110); mod 11 check character with X (URN111); the central hyphen left out (URN125, warning)",
@@ -35,7 +35,7 @@ var _ = register(&NamespaceDef{
 		"The template was read in the IANA assignments mirror github.com/larseggert/iana-assignments, urn-formal/issn.",
 	check: checksISSN,
 	key:   issnKey,
-})
+}
 
 // ISSNHyphen: the ISSN in urn:issn has no central hyphen.
 var ISSNHyphen = &rules.Rule{

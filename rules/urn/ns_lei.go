@@ -7,14 +7,14 @@ import (
 )
 
 // urn:lei (IANA lei template, 2021; ISO 17442-1): legal entity identifiers.
-var _ = register(&NamespaceDef{
+var defLei = &NamespaceDef{
 	NID: "lei", Spec: "ISO 17442-1 §4; IANA urn-formal/lei", Rules: []*rules.Rule{LEISyntax, LEICheck},
 	Checked: "20 characters: 18 letters or digits, 2 check digits (URN118); ISO 7064 MOD 97-10 (URN119)",
 	Doc: "NSS: the LEI, 20 characters — 18 letters or digits (upper case in ISO 17442; lower case is read the same here) and two check digits computed with ISO 7064 MOD 97-10 " +
 		"(letters read as 10–35, the whole number mod 97 is 1), as IBANs are. No equivalence beyond rfc8141's is assumed: " +
 		"the template at hand here names none, so ns_key = key.",
 	check: checksLEI,
-})
+}
 
 // LEISyntax: the NSS of urn:lei is not 18 letters or digits and two digits.
 var LEISyntax = &rules.Rule{

@@ -7,7 +7,7 @@ import (
 )
 
 // urn:lex (rfc9676 §2.1, Appendix with the full ABNF): sources of law.
-var _ = register(&NamespaceDef{
+var defLex = &NamespaceDef{
 	NID: "lex", Spec: "rfc9676 §2.1; §3.3", Rules: []*rules.Rule{LexSyntax},
 	Checked:     "jurisdiction \":\" local-name; jurisdiction-code 2*alf-dot; work = authority \":\" measure \":\" details, details with \";\" numbers (URN117)",
 	Equivalence: "names are case-insensitive (rfc9676 §3.3): ns_key lower-cases the NSS",
@@ -20,7 +20,7 @@ var _ = register(&NamespaceDef{
 	key: func(key string, nss int) (string, bool) {
 		return lowerNSS(key, nss, func(byte) bool { return true }), true
 	},
-})
+}
 
 // LexSyntax: the NSS of urn:lex lacks a part of rfc9676's structure.
 var LexSyntax = &rules.Rule{

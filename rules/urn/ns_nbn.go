@@ -9,7 +9,7 @@ import (
 )
 
 // urn:nbn (rfc3188 §5; updated by rfc8458): National Bibliography Numbers.
-var _ = register(&NamespaceDef{
+var defNbn = &NamespaceDef{
 	NID: "nbn", Spec: "rfc3188 §5; rfc8458", Rules: []*rules.Rule{NBNSyntax, NBNCountry},
 	Checked: "prefix \"-\" NBN string; a two-letter prefix is an ISO 3166 country code, optionally \":\" sub-namespace; no sub-namespace under a non-ISO prefix (URN114, URN115)",
 	Doc: "NSS (rfc3188 §5, declaration of syntactic structure): a prefix — a two-letter ISO 3166 country code, optionally followed by \":\" and a sub-namespace code, " +
@@ -17,7 +17,7 @@ var _ = register(&NamespaceDef{
 		"(urn:nbn:fi-fe19981001, urn:nbn:de:101-…). Country codes are checked against CLDR's region data (golang.org/x/text/language). " +
 		"Equivalence: \"None in the global level\" (rfc3188 §5), so ns_key = key.",
 	check: checksNBN,
-})
+}
 
 var (
 	NBNSyntax = &rules.Rule{

@@ -6,7 +6,7 @@ import (
 )
 
 // urn:oid (rfc3061 §2).
-var _ = register(&NamespaceDef{
+var defOid = &NamespaceDef{
 	NID: "oid", Rules: []*rules.Rule{OIDSyntax, OIDRoot},
 	Spec:    "rfc3061 §2",
 	Checked: "number *(\".\" number), no leading zeros (URN103); root arcs 0–2, second arc ≤ 39 under 0 and 1 (URN104)",
@@ -14,7 +14,7 @@ var _ = register(&NamespaceDef{
 		"Equivalence: exact string match (rfc3061 §2, lexical equivalence), so the namespace adds none. " +
 		"The root-arc check follows ITU-T X.660 (three root arcs; at most 40 second arcs under 0 and 1).",
 	check: checksOID,
-})
+}
 
 func checkOID(p *parser, start, end int) {
 	s := p.s

@@ -8,14 +8,14 @@ import (
 )
 
 // urn:publicid (rfc3151 §2): SGML/XML public identifiers, transcribed.
-var _ = register(&NamespaceDef{
+var defPublicid = &NamespaceDef{
 	NID: "publicid", Spec: "rfc3151 §2", Rules: []*rules.Rule{PublicIDTranscription},
 	Checked: "the transcription: no \"++\", no leading or trailing \"+\" (whitespace normalized), no literal \"/\" or \"'\" (URN113)",
 	Doc: "NSS (rfc3151 §2): a public identifier, whitespace-normalized (§1.1), then transcribed: space → \"+\", \"//\" → \":\", \"::\" → \";\", " +
 		"and a literal + : / ; ' ? # % → %2B %3A %2F %3B %27 %3F %23 %25. PublicIDURN and PublicIDFromURN do the transcription both ways. " +
 		"Equivalence: \"URNs are lexically equivalent if and only if they are lexically identical\" (rfc3151 §2), so ns_key = key.",
 	check: checksPublicID,
-})
+}
 
 // PublicIDTranscription: the NSS is not what rfc3151's transcription can produce.
 var PublicIDTranscription = &rules.Rule{

@@ -7,7 +7,7 @@ import (
 )
 
 // urn:uuid (rfc9562 §4, formerly rfc4122 §3).
-var _ = register(&NamespaceDef{
+var defUuid = &NamespaceDef{
 	NID: "uuid", Rules: []*rules.Rule{UUIDSyntax, UUIDVersion},
 	Spec:        "rfc9562 §4; rfc4122 §3",
 	Checked:     "8-4-4-4-12 hex (URN101); variant and version, Nil and Max recognized (URN102)",
@@ -20,7 +20,7 @@ var _ = register(&NamespaceDef{
 	key: func(key string, nss int) (string, bool) {
 		return lowerNSS(key, nss, func(c byte) bool { return c <= 'F' }), true
 	},
-})
+}
 
 func checkUUID(p *parser, start, end int) {
 	nss := p.s[start:end]

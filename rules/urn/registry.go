@@ -44,14 +44,13 @@ func lookupNID(nid string) nidInfo {
 }
 
 // nids holds the registry's NIDs and the namespaces', lower case. Built
-// at first use, not at start-up (the namespaces register as package
-// variables, before any use).
+// at first use, not at start-up.
 var nids = sync.OnceValue(func() map[string]nidInfo {
-	m := make(map[string]nidInfo, len(registry)+len(namespaces))
+	m := make(map[string]nidInfo, len(registry)+len(namespaceDefs))
 	for _, r := range registry {
 		m[r.nid] = nidInfo{ref: r.ref, registered: true}
 	}
-	for nid, d := range namespaces {
+	for nid, d := range namespaces() {
 		n := m[nid]
 		n.def = d
 		m[nid] = n

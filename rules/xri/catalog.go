@@ -21,7 +21,7 @@ var (
 var (
 	NotXRI = &rules.Rule{
 		ID: "XRI001", Name: "not-xri", Scheme: "xri", Severity: rules.Error, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.1", ProfileSpec: map[string]string{V2: "xri-2.0 ABNF (XRI)"},
+		Spec: "xri-1.0-rc2 §2.1", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 ABNF (XRI)"}},
 		Summary: `The identifier does not begin with the scheme "xri:".`,
 		Doc: "An absolute XRI is \"xri:\" followed by its authority. Only whole identifiers given to `idlint parse` can lack it; " +
 			"bare i-names (=name, @org) from XRDS documents are read with ParseBare instead.",
@@ -29,7 +29,7 @@ var (
 	}
 	MissingAuthority = &rules.Rule{
 		ID: "XRI002", Name: "missing-authority", Scheme: "xri", Severity: rules.Error, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.1.1", ProfileSpec: map[string]string{V2: "xri-2.0 ABNF (XRI, xri-hier-part)"},
+		Spec: "xri-1.0-rc2 §2.1.1", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 ABNF (XRI, xri-hier-part)"}},
 		Summary: `"xri:" is not followed by an authority.`,
 		Doc: "rc2: absolute-xri = \"xri:\" global-path, and a global path starts with its authority: \"//\" and a host (URI authority), " +
 			"a global context symbol + = @ $ * ! and an xri-segment, or a cross-reference (Appendix A prints URI-authority = \"/\" …, " +
@@ -39,7 +39,7 @@ var (
 	}
 	BadPercent = &rules.Rule{
 		ID: "XRI003", Name: "bad-percent-encoding", Scheme: "xri", Severity: rules.Error, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.2.4.1; §2.2.5", ProfileSpec: map[string]string{V2: "xri-2.0 ABNF (pct-encoded)"},
+		Spec: "xri-1.0-rc2 §2.2.4.1; §2.2.5", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 ABNF (pct-encoded)"}},
 		Summary: `A "%" is not followed by two hexadecimal digits.`,
 		Doc:     "escaped = \"%\" HEXDIG HEXDIG. The percent sign alone is an excluded character: a literal % is written %25.",
 		Bad:     "xri:@example/100%", Good: "xri:@example/100%25",
@@ -48,7 +48,7 @@ var (
 	}
 	ExcludedChar = &rules.Rule{
 		ID: "XRI004", Name: "excluded-char", Scheme: "xri", Severity: rules.Error, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.2.5; §2.2.3", ProfileSpec: map[string]string{V2: "xri-2.0 ABNF (ucschar); rfc3987 §2.2"},
+		Spec: "xri-1.0-rc2 §2.2.5; §2.2.3", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 ABNF (ucschar); rfc3987 §2.2"}},
 		Summary: "An excluded character (space, control, < > \" { } | \\ ^ ` or a code point outside ucschar) appears unescaped.",
 		Doc: "Data octets of excluded characters MUST be escaped. Non-ASCII characters are allowed only within ucschar, " +
 			"read with its intent: rc2 prints %x10000-1FFFFD in §2.2.3 and %x30000-3FFFF … in Appendix A, both typos for the ranges " +
@@ -60,7 +60,7 @@ var (
 	}
 	UnexpectedChar = &rules.Rule{
 		ID: "XRI005", Name: "unexpected-char", Scheme: "xri", Severity: rules.Error, Profiles: both,
-		Spec: "xri-1.0-rc2 Appendix A; §2.2.2", ProfileSpec: map[string]string{V2: "xri-2.0 ABNF (xri-pchar, xri-gen-delims)"},
+		Spec: "xri-1.0-rc2 Appendix A; §2.2.2", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 ABNF (xri-pchar, xri-gen-delims)"}},
 		Summary: "A reserved character appears where its component does not allow it.",
 		Doc: "Reserved characters delimit components; used as data they MUST be escaped (§2.2.2). Examples: \"[\" outside an IPv6 " +
 			"literal; text glued to a cross-reference (a sub-segment is either text or one cross-reference: write @a.(+b), not @a(+b)); " +
@@ -69,7 +69,7 @@ var (
 	}
 	Unbalanced = &rules.Rule{
 		ID: "XRI006", Name: "unbalanced-parens", Scheme: "xri", Severity: rules.Error, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.1.1.4", ProfileSpec: map[string]string{V2: "xri-2.0 ABNF (xref)"},
+		Spec: "xri-1.0-rc2 §2.1.1.4", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 ABNF (xref)"}},
 		Summary: `A cross-reference "(" is never closed, or a ")" closes none.`,
 		Doc:     "xref = \"(\" ( xri-value / URI ) \")\". Parentheses used as data are escaped %28 and %29.",
 		Bad:     "xri:@example/(+email\nxri:@example/a)", Good: "xri:@example/(+email)\nxri:@example/a%29",
@@ -92,8 +92,8 @@ var (
 	}
 	BadHost = &rules.Rule{
 		ID: "XRI009", Name: "bad-host", Scheme: "xri", Severity: rules.Error, Profiles: both,
-		ProfileSeverity: map[string]rules.Severity{V2: rules.Warning},
-		Spec:            "xri-1.0-rc2 §2.1.1.1; rfc2396 §3.2.2; rfc3490", ProfileSpec: map[string]string{V2: "xri-2.0 ABNF (iauthority); rfc3987 §3.1; rfc3490"},
+		ProfileSeverity: rules.PerProfile[rules.Severity]{{V2, rules.Warning}},
+		Spec:            "xri-1.0-rc2 §2.1.1.1; rfc2396 §3.2.2; rfc3490", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 ABNF (iauthority); rfc3987 §3.1; rfc3490"}},
 		Summary: "The host of a URI authority is not a host name (after IDNA ToASCII), an IPv4 address or an IPv6 literal.",
 		Doc: "rc2's ABNF says idomainlabel = 1*ucschar, which would exclude every ASCII host name, yet §2.1.1.1 says a hostname MUST meet " +
 			"rfc2396 §3.2.2 after the ToASCII step of §2.2.4.3: idlint checks that — labels of letters, digits and inner hyphens, " +
@@ -105,21 +105,21 @@ var (
 	}
 	BadPort = &rules.Rule{
 		ID: "XRI010", Name: "bad-port", Scheme: "xri", Severity: rules.Error, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.1.1.1", ProfileSpec: map[string]string{V2: "rfc3987 §2.2 (port)"},
+		Spec: "xri-1.0-rc2 §2.1.1.1", ProfileSpec: rules.PerProfile[string]{{V2, "rfc3987 §2.2 (port)"}},
 		Summary: "The port of a URI authority is not a number.",
 		Doc:     "port = *DIGIT. An XRI has no default port, so idlint never drops one, not even an empty one.",
 		Bad:     "xri://example.com:http/", Good: "xri://example.com:8080/",
 	}
 	NotUTF8 = &rules.Rule{
 		ID: "XRI011", Name: "escape-not-utf8", Scheme: "xri", Severity: rules.Error, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.2.1", ProfileSpec: map[string]string{V2: "xri-2.0 §2.1.1; rfc3987 §3.2"},
+		Spec: "xri-1.0-rc2 §2.2.1", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 §2.1.1; rfc3987 §3.2"}},
 		Summary: "Percent-encoded octets do not form UTF-8.",
 		Doc:     "A valid XRI character sequence MUST be derivable by unescaping an equivalent UTF-8 sequence: %FC (ü in Latin-1) is not.",
 		Bad:     "xri:@example/m%FCller", Good: "xri:@example/m%C3%BCller",
 	}
 	RelativeFirstSegment = &rules.Rule{
 		ID: "XRI012", Name: "relative-first-segment", Scheme: "xri", Severity: rules.Error, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.3.3", ProfileSpec: map[string]string{V2: "xri-2.0 ABNF (xri-path-noscheme)"},
+		Spec: "xri-1.0-rc2 §2.3.3", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 ABNF (xri-path-noscheme)"}},
 		Summary: `The first segment of a relative XRI holds a ":", which reads as a scheme.`,
 		Doc: "If any segment before the first \"/\" of a relative XRI contains a colon, the reference must be rewritten to begin with " +
 			"\".\" or \"./\": \"foo:bar\" becomes \".foo:bar\" or \"./foo:bar\" (equivalence is unchanged). xri-2.0 also forbids a " +
@@ -183,7 +183,7 @@ var (
 	}
 	UnneededEscape = &rules.Rule{
 		ID: "XRI024", Name: "unnecessary-escape", Scheme: "xri", Severity: rules.Warning, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.2.3; §2.4.2", ProfileSpec: map[string]string{V2: "xri-2.0 ABNF (iunreserved); rfc3987 §5.3.2.3"},
+		Spec: "xri-1.0-rc2 §2.2.3; §2.4.2", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 ABNF (iunreserved); rfc3987 §5.3.2.3"}},
 		Summary: "An unreserved character is percent-encoded.",
 		Doc: "Unreserved characters should not be escaped unless necessary: comparison may treat %61 and a as different. " +
 			"rc2 unreserved: letters, digits, - _ ~ ' and ucschar; xri-2.0: letters, digits, - . _ ~ and ucschar. Escaped delimiters " +
@@ -195,7 +195,7 @@ var (
 	}
 	LowercaseHex = &rules.Rule{
 		ID: "XRI025", Name: "lowercase-percent-hex", Scheme: "xri", Severity: rules.Warning, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.2.4.1", ProfileSpec: map[string]string{V2: "rfc3986 §2.1"},
+		Spec: "xri-1.0-rc2 §2.2.4.1", ProfileSpec: rules.PerProfile[string]{{V2, "rfc3986 §2.1"}},
 		Summary: "A percent-escape uses lower-case hex digits.",
 		Doc:     "%2f and %2F are equivalent; generators and normalizers SHOULD use upper case.",
 		Bad:     "xri:@example%2f", Good: "xri:@example%2F",
@@ -204,7 +204,7 @@ var (
 	}
 	InvisibleChar = &rules.Rule{
 		ID: "XRI026", Name: "invisible-char", Scheme: "xri", Severity: rules.Warning, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.2.5", ProfileSpec: map[string]string{V2: "rfc3987 §6.4"},
+		Spec: "xri-1.0-rc2 §2.2.5", ProfileSpec: rules.PerProfile[string]{{V2, "rfc3987 §6.4"}},
 		Summary: "An unescaped white space or invisible format character (a ucschar) appears.",
 		Doc: "Unescaped spaces or whitespace characters SHOULD be avoided in presentation: they hide where an XRI ends and build " +
 			"look-alikes (no-break space, line separator, zero-width and bidi controls are all within ucschar).",
@@ -212,7 +212,7 @@ var (
 	}
 	CompatChar = &rules.Rule{
 		ID: "XRI027", Name: "compatibility-char", Scheme: "xri", Severity: rules.Info, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.2.5; §2.4.1", ProfileSpec: map[string]string{V2: "rfc3987 §6.4"},
+		Spec: "xri-1.0-rc2 §2.2.5; §2.4.1", ProfileSpec: rules.PerProfile[string]{{V2, "rfc3987 §6.4"}},
 		Summary: "A compatibility character (full-width form, ligature, circled digit …) appears.",
 		Doc: "After [IRI], characters with strong visual look-alikes should be avoided. Comparison of XRI authorities uses the " +
 			"compatibility caseless match (§2.4.1), so @ｅｘａｍｐｌｅ and @example are the same authority.",
@@ -220,7 +220,7 @@ var (
 	}
 	SchemeOmitted = &rules.Rule{
 		ID: "XRI030", Name: "scheme-omitted", Scheme: "xri", Severity: rules.Info, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.4.5 Table 3", ProfileSpec: map[string]string{V2: "xri-2.0 ABNF (XRI = [ \"xri://\" ] xri-hier-part)"},
+		Spec: "xri-1.0-rc2 §2.4.5 Table 3", ProfileSpec: rules.PerProfile[string]{{V2, "xri-2.0 ABNF (XRI = [ \"xri://\" ] xri-hier-part)"}},
 		Summary: "An absolute XRI is written without its optional scheme.",
 		Doc:     "Canonical XRIs add the optional xri scheme: \"xri:\" under rc2, \"xri://\" under xri-2.0. XRDS documents write CanonicalIDs without it.",
 		Bad:     "@example", Good: "xri:@example",
@@ -229,7 +229,7 @@ var (
 	}
 	NonCanonicalCase = &rules.Rule{
 		ID: "XRI031", Name: "non-canonical-case", Scheme: "xri", Severity: rules.Info, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.4.5 Table 3; §2.4.1", ProfileSpec: map[string]string{V2: "rfc3986 §6.2.2.1"},
+		Spec: "xri-1.0-rc2 §2.4.5 Table 3; §2.4.1", ProfileSpec: rules.PerProfile[string]{{V2, "rfc3986 §6.2.2.1"}},
 		Summary: "The scheme, the host or (rc2) the XRI authority is not in lower case.",
 		Doc: "The scheme and the authority compare case-insensitively; canonical XRIs write them in lower case. Under xri-2.0 the " +
 			"canonical form keeps the case of an XRI authority (i-numbers are written in upper case by convention), while the key " +
@@ -250,7 +250,7 @@ var (
 	}
 	DotSegments = &rules.Rule{
 		ID: "XRI033", Name: "dot-segments", Scheme: "xri", Severity: rules.Info, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.4.5 Table 3", ProfileSpec: map[string]string{V2: "rfc3986 §6.2.2.3"},
+		Spec: "xri-1.0-rc2 §2.4.5 Table 3", ProfileSpec: rules.PerProfile[string]{{V2, "rfc3986 §6.2.2.3"}},
 		Summary: `An absolute XRI holds "." or ".." segments.`,
 		Doc:     "\"./\" and \"../\" are avoided in absolute XRIs; the canonical form removes them (rfc3986 §5.2.4, \"..\" above the root is dropped).",
 		Bad:     "xri:@example/./abc\nxri:@example/a/../abc", Good: "xri:@example/abc",
@@ -268,7 +268,7 @@ var (
 	}
 	NotNFC = &rules.Rule{
 		ID: "XRI035", Name: "not-nfc", Scheme: "xri", Severity: rules.Info, Profiles: both,
-		Spec: "xri-1.0-rc2 §2.2.4.3 step 1", ProfileSpec: map[string]string{V2: "rfc3987 §5.3.2.2"},
+		Spec: "xri-1.0-rc2 §2.2.4.3 step 1", ProfileSpec: rules.PerProfile[string]{{V2, "rfc3987 §5.3.2.2"}},
 		Summary: "The XRI is not in Unicode normalization form C.",
 		Doc: "Transformation to IRI, anyURI and URI normal form starts with NFC; XRIs that differ only in normalization are equivalent. " +
 			"The canonical form composes each component on its own (never across a delimiter, so \"=\" followed by U+0338 stays two characters).",
