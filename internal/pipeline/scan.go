@@ -48,15 +48,19 @@ func newScanner(eng *lint.Engine, cfg *Config, dl *delivery) *scanner {
 	s := &scanner{
 		dl:     dl,
 		eng:    eng,
-		memo:   eng.NewMemo(),
 		stream: extract.NewStream(nil, extract.Options{Schemes: eng.ExtractSchemes(), MaxLen: cfg.MaxLen, NoPositions: count}, 0),
 		br:     bufio.NewReaderSize(nil, 64<<10),
 		count:  count,
 	}
-	s.memo.CountOnly(count)
 	if cfg.EngineFor != nil {
+		// the memo is made by use, for the engine of the first input's
+		// path: eng's may never be used (a one-file check's engine comes
+		// from the loader, not eng), and a memo is ~20 page faults (issue 25)
 		s.engineFor = cfg.EngineFor
-		s.memos = map[*lint.Engine]*lint.Memo{eng: s.memo}
+		s.memos = map[*lint.Engine]*lint.Memo{}
+	} else {
+		s.memo = eng.NewMemo()
+		s.memo.CountOnly(count)
 	}
 	if cfg.Suppressions {
 		s.dirs = lint.NewDirectives(nil)
@@ -105,7 +109,7 @@ func (s *scanner) use(path string) error {
 		return nil
 	}
 	eng, err := s.engineFor(path)
-	if err != nil || eng == s.eng {
+	if err != nil || eng == s.eng && s.memo != nil {
 		return err
 	}
 	m := s.memos[eng]
