@@ -3,13 +3,19 @@ package corpus
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/base64"
 	"fmt"
 	"io"
+	"math/rand"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"unsafe"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/idlint/idlint/record"
 )
 
 // The read-ahead buffers are raBuffers separate buffers of raSize bytes,
@@ -170,7 +176,7 @@ func TestLazyAhead(t *testing.T) {
 				idle := tt.idleAt >= 0 && looks >= tt.idleAt
 				looks++
 				return idle
-			})
+			}, nil)
 			var got bytes.Buffer
 			buf := make([]byte, chunk)
 			for {
@@ -190,6 +196,69 @@ func TestLazyAhead(t *testing.T) {
 			if !bytes.Equal(got.Bytes(), src) {
 				t.Errorf("%s, reads of %d: %d bytes read, not the stream's %d", tt.name, chunk, got.Len(), len(src))
 			}
+		}
+	}
+}
+
+// An input's compressed file is read ahead on a goroutine of its own when
+// its stream is (fileAhead; issue 25: the decoder makes no system call),
+// and the records, offsets, limits and errors are those of the bytes
+// consumed, as without: a cut or corrupt stream, a ratio limit that trips,
+// standard input.
+func TestFileAhead(t *testing.T) {
+	rnd := rand.New(rand.NewSource(25))
+	var text bytes.Buffer
+	noise := make([]byte, 48)
+	for i := 0; text.Len() < 8<<20; i++ {
+		rnd.Read(noise)
+		fmt.Fprintf(&text, "line %d urn:example:%d %s\n", i, rnd.Intn(5000), base64.StdEncoding.EncodeToString(noise))
+	}
+	zst := zstdWith(t, text.Bytes(), zstd.WithEncoderLevel(zstd.SpeedFastest))
+	if len(zst) < 4*raSize {
+		t.Fatalf("%d compressed bytes: too few to fill the read-ahead's buffers", len(zst))
+	}
+	badSum := bytes.Clone(zst)
+	badSum[len(badSum)-1] ^= 1 // RFC 8878 §3.1.1: the frame's last 4 bytes are its checksum
+	open := func(in []byte, opt Options, stdin bool) ([]record.Source, []doc) {
+		if stdin {
+			return openStdin(t, in, opt)
+		}
+		return openBytes(t, in, opt)
+	}
+	tests := []struct {
+		name  string
+		data  []byte
+		opt   Options
+		stdin bool
+		err   string // in the last record
+	}{
+		{"whole", zst, Options{}, false, ""},
+		{"standard input", zst, Options{}, true, ""},
+		{"cut mid-stream", zst[:len(zst)/2], Options{}, false, "unexpected EOF"},
+		{"wrong checksum", badSum, Options{}, false, "CRC check failed"},
+		{"ratio limit", zst, Options{MaxRatio: 1.1, RatioGrace: 1 << 20}, false, "ratio"},
+		{"too small to read ahead", zstdWith(t, text.Bytes()[:fileAheadMin/2]), Options{}, false, ""},
+	}
+	for _, tt := range tests {
+		before := fileAheadStarted.Load()
+		own := tt.opt
+		own.IdleCores = func() int { return 0 }
+		seq, seqDocs := open(tt.data, own, tt.stdin)
+		if fileAheadStarted.Load() != before {
+			t.Errorf("%s: read ahead with no core idle", tt.name)
+		}
+		ahead := tt.opt
+		ahead.IdleCores = func() int { return 1 }
+		par, parDocs := open(tt.data, ahead, tt.stdin)
+		if started := fileAheadStarted.Load() != before; started != (len(tt.data) >= fileAheadMin) {
+			t.Errorf("%s: file read ahead %v for %d bytes", tt.name, started, len(tt.data))
+		}
+		if d := aheadDiff(seq, seqDocs, par, parDocs); d != "" {
+			t.Errorf("%s: %s", tt.name, d)
+		}
+		last := seq[len(seq)-1]
+		if tt.err == "" && last.Error != "" || !strings.Contains(last.Error, tt.err) {
+			t.Errorf("%s: records\n%swant the error %q", tt.name, recordsString(seq), tt.err)
 		}
 	}
 }
