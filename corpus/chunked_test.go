@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http/httputil"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -29,6 +30,18 @@ func readAllSized(r io.Reader, n int) (string, error) {
 			return out.String(), err
 		}
 	}
+}
+
+// sameChunked says whether our reader's result matches net/http's: the
+// same bytes and no error, or both failing. The data given before a
+// failure may end at another point, either way: the framing allowance is
+// counted our way, and net/http's overflows on a size near 2^63 and
+// fails at once where ours reads the data to its cut.
+func sameChunked(got string, gotErr error, want string, wantErr error) bool {
+	if gotErr == nil || wantErr == nil {
+		return gotErr == wantErr && got == want
+	}
+	return strings.HasPrefix(want, got) || strings.HasPrefix(got, want)
 }
 
 // The chunked reader decodes (rfc9112 §7.1) what
@@ -70,10 +83,7 @@ func TestChunkedReaderAsNetHTTP(t *testing.T) {
 					}
 					got, gotErr := readAllSized(newChunkedReader(src()), readSize)
 					want, wantErr := readAllSized(httputil.NewChunkedReader(src()), readSize)
-					// on a failure the data given before it may end
-					// sooner: the framing allowance is counted our way
-					same := got == want || (gotErr != nil && strings.HasPrefix(want, got))
-					if !same || (gotErr == nil) != (wantErr == nil) {
+					if !sameChunked(got, gotErr, want, wantErr) {
 						t.Errorf("%s (buffer %d, reads of %d, one byte %v): %d bytes, %v; net/http %d bytes, %v",
 							tt.name, bufSize, readSize, oneByte, len(got), gotErr, len(want), wantErr)
 					}
@@ -150,5 +160,51 @@ func TestWARCBrotliBodies(t *testing.T) {
 				t.Errorf("text: %d bytes, want %d", len(got), len(tt.want))
 			}
 		})
+	}
+}
+
+// Any byte string decodes (rfc9112 §7.1) to what httputil.NewChunkedReader
+// gives, or fails where it fails, and never panics.
+func FuzzChunked(f *testing.F) {
+	for _, s := range []string{
+		chunked("urn:example:a and urn:example:b"), "3\r\nabc\r\n0\r\nX-T: 1\r\n\r\n", "3\nabc\r\n0\r\n\r\n",
+		"10000000000000000\r\nabc\r\n", "3;x=\"y\"\r\nabc\r\n0\r\n\r\n", "", "0\r\n",
+	} {
+		f.Add([]byte(s), uint8(7))
+	}
+	bwsExt := regexp.MustCompile(`[ \t]+;`)
+	f.Fuzz(func(t *testing.T, in []byte, readSize uint8) {
+		// net/http refuses the whitespace rfc9112 §7.1.1 allows before
+		// an extension (TestChunkedExtensionWhitespace): left out here
+		in = bwsExt.ReplaceAll(in, []byte{';'})
+		n := int(readSize)%64 + 1
+		got, gotErr := readAllSized(newChunkedReader(bytes.NewReader(in)), n)
+		want, wantErr := readAllSized(httputil.NewChunkedReader(bufio.NewReader(bytes.NewReader(in))), n)
+		if !sameChunked(got, gotErr, want, wantErr) {
+			t.Fatalf("%q in reads of %d: %d bytes, %v; net/http %d bytes, %v", in, n, len(got), gotErr, len(want), wantErr)
+		}
+	})
+}
+
+// rfc9112 §7.1.1: chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "="
+// BWS chunk-ext-val ] ), so whitespace may come between the size and an
+// extension (net/http refuses it); not within the size.
+func TestChunkedExtensionWhitespace(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in, want string
+		fails    bool
+	}{
+		{"3 ;a=b\r\nabc\r\n0\t;x\r\n\r\n", "abc", false},
+		{"3 \t ;\r\nabc\r\n0\r\n\r\n", "abc", false},
+		{"3 \r\nabc\r\n0\r\n\r\n", "abc", false},
+		{"3 3\r\nabc\r\n0\r\n\r\n", "", true},
+		{" 3\r\nabc\r\n0\r\n\r\n", "", true},
+	}
+	for _, tt := range tests {
+		got, err := readAllSized(newChunkedReader(strings.NewReader(tt.in)), 4096)
+		if got != tt.want || (err != nil) != tt.fails {
+			t.Errorf("%q: %q, %v; want %q, failing %v", tt.in, got, err, tt.want, tt.fails)
+		}
 	}
 }
