@@ -73,6 +73,16 @@ type Memo struct {
 	// missCold: CountHashed's insert said not to remember the text (a
 	// cold spell): CheckHashed lints it without asking again
 	missCold bool
+	// door: the last window's lookups seldom hit (a crawl of distinct
+	// identifiers, FHIR's urn:uuid on every resource), so a text is
+	// remembered at its second sighting, not its first: doorBits is the
+	// filter of texts seen once (doorMarks of them). Inserting and
+	// remembering a text never seen again took half the CPU of a first
+	// sighting, under the store's lock (issue 25).
+	door      bool
+	windows   int
+	doorBits  []uint64
+	doorMarks int
 }
 
 // CountOnly tells m that its caller only counts the occurrences it is
@@ -290,8 +300,17 @@ const (
 	memoMinSlots   = 1 << 10
 	memoColdMisses = 8 * memoMaxEntries // misses not remembered after a generation seldom hit
 	memoWindow     = 4096               // lookups between two choices of Memo.filter
-	memoClassChunk = 256                // classes are allocated this many at a time
-	memoMaxKinds   = 250                // look-alike kinds a generation tells apart
+	// the doorkeeper (Memo.door): on after memoDoorAfter windows, for a
+	// window of fewer than one hit in memoDoorRatio lookups (the dense
+	// input's hit rate passes a half before 64 Ki lookups); its filter is
+	// 2^20 bits (in L2), two per text, emptied at memoDoorMarks texts (a
+	// text then taken for seen ~1.4%)
+	memoDoorAfter  = 16
+	memoDoorRatio  = 16
+	memoDoorWords  = 1 << 14
+	memoDoorMarks  = 1 << 16
+	memoClassChunk = 256 // classes are allocated this many at a time
+	memoMaxKinds   = 250 // look-alike kinds a generation tells apart
 )
 
 // memoEntry's fields hold what they must (a build fails else).
@@ -545,8 +564,43 @@ func (m *Memo) CheckHashed(dst *Occurrence, scheme string, raw []byte, ctx *rule
 func (m *Memo) look() {
 	if m.winLooks++; m.winLooks == memoWindow {
 		m.filter = m.winHits < memoWindow*3/4
+		m.windows++
+		m.door = m.windows >= memoDoorAfter && m.winHits*memoDoorRatio < memoWindow
 		m.winLooks, m.winHits = 0, 0
 	}
+}
+
+// keepOut reports that a text the table does not hold is to be linted
+// and not remembered, without the store's lock: a cold spell's miss, or,
+// with the doorkeeper on, a text not seen before (marked seen now).
+func (m *Memo) keepOut(h memoHash) bool {
+	if m.adm.Cold() > 1 {
+		m.adm.Miss(false) // one miss less in the spell; its end is insert's
+		return true
+	}
+	if !m.door {
+		return false
+	}
+	if m.doorBits == nil {
+		m.doorBits = make([]uint64, memoDoorWords)
+	}
+	w, bits := m.doorWord(h)
+	if *w&bits == bits {
+		return false // seen (or taken for seen): remembered now
+	}
+	*w |= bits
+	if m.doorMarks++; m.doorMarks == memoDoorMarks {
+		clear(m.doorBits)
+		m.doorMarks = 0
+	}
+	return true
+}
+
+// doorWord is the doorkeeper's word for h and h's two bits in it: the
+// word by the hash's high bits (the table's slot is its low ones), the
+// bits by the check hash.
+func (m *Memo) doorWord(h memoHash) (*uint64, uint64) {
+	return &m.doorBits[h.hash>>40&(memoDoorWords-1)], uint64(1)<<(h.check&63) | uint64(1)<<(h.check>>6&63)
 }
 
 // hit counts a lookup that found its text.
@@ -760,6 +814,9 @@ func (st *memoStore) hashFrom(h uint64, raw []byte) memoHash {
 // store's generation now (a full one may be dropped); remember false: the
 // admission says not to remember it.
 func (m *Memo) insert(h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable, _ *memoEntry, remember bool) {
+	if m.keepOut(h) {
+		return nil, nil, nil, false
+	}
 	st := m.st
 	st.mu.Lock()
 	defer st.mu.Unlock()

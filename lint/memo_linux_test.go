@@ -81,6 +81,7 @@ func TestMemoRetiredTablesUnmapped(t *testing.T) {
 	}
 	check(b, 1) // b reads the new table now
 	check(a, i) // a miss: reclaims
+	check(a, i) // (or, the doorkeeper on after these distinct texts, this second sighting does)
 	a.st.mu.Lock()
 	defer a.st.mu.Unlock()
 	if len(a.st.retired) != 0 || first.b != nil {

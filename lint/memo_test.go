@@ -1013,3 +1013,71 @@ func countCases() []countCase {
 		{"urn:example:a", "see ", " ok", false},                             // Placed (rfc6963 §3.6)
 	}
 }
+
+// A crawl of distinct identifiers (FHIR's urn:uuid on every resource)
+// turns the doorkeeper on: a text is linted at its first sighting and
+// remembered at its second, with the engine's result each time; on
+// identifier-dense text, where most lookups hit, it stays off and a
+// text is remembered at its first sighting (issue 25).
+func TestMemoDoorkeeper(t *testing.T) {
+	e, _ := New(Config{})
+	for _, c := range []struct {
+		name     string
+		distinct int // texts drawn from, in turn; 0: every one new
+		wantDoor bool
+	}{
+		{"distinct", 0, true},
+		{"repeated", 20_000, false},
+	} {
+		m := e.newMemo()
+		n := 0
+		raw := func(i int) string {
+			if c.distinct > 0 {
+				i %= c.distinct
+			}
+			s := "urn:example:item-" + strconv.Itoa(i)
+			if i%5 == 0 {
+				s = "URN:Example:item-" + strconv.Itoa(i) // canonical and key differ from raw
+			}
+			return s
+		}
+		check := func(s string) {
+			t.Helper()
+			got, err := m.CheckInContext("urn", []byte(s), nil)
+			if want, _ := e.CheckInContext("urn", s, nil); err != nil || !sameResult(got, want) {
+				t.Fatalf("%s %s: memo %+v (%v), engine %+v", c.name, s, got, err, want)
+			}
+		}
+		for ; n < (memoDoorAfter+2)*memoWindow; n++ {
+			check(raw(n))
+		}
+		if m.door != c.wantDoor {
+			t.Fatalf("%s: doorkeeper on %v after %d lookups, want %v", c.name, m.door, n, c.wantDoor)
+		}
+		if !c.wantDoor {
+			continue
+		}
+		// a text the filter does not take for seen (one in ~4,000 is)
+		s := raw(n)
+		for ; ; n++ {
+			s = raw(n)
+			if w, bits := m.doorWord(m.st.hash([]byte(s))); *w&bits != bits {
+				break
+			}
+		}
+		before := m.st.g.Load().n
+		check(s)
+		if got := m.st.g.Load().n; got != before {
+			t.Fatalf("%s: a first sighting was remembered (%d entries, %d before)", c.name, got, before)
+		}
+		check(s)
+		if got := m.st.g.Load().n; got != before+1 {
+			t.Fatalf("%s: the second sighting was not remembered (%d entries, %d before)", c.name, got, before)
+		}
+		hits := m.hits
+		check(s)
+		if m.hits != hits+1 {
+			t.Fatalf("%s: the third sighting missed", c.name)
+		}
+	}
+}
