@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/idlint/idlint/rules"
+	"github.com/idlint/idlint/rules/internal/ascii"
 )
 
 // NamespaceDef is what the namespace layer knows of one NID beyond the
@@ -174,6 +175,9 @@ func (u *URN) nsKeyFrom(key string) (string, string) {
 // lowerNSS lower-cases the NSS of key except %-escape hex digits, which stay
 // upper case (rfc8141 §3.1). It allocates only when something changes.
 func lowerNSS(key string, nss int, only func(c byte) bool) string {
+	if !ascii.HasUpper(key[nss:]) {
+		return key // the common case, told 8 bytes at a time (issue 25)
+	}
 	for i := nss; i < len(key); i++ {
 		if c := key[i]; 'A' <= c && c <= 'Z' && only(c) && !inEscape(key, i) {
 			b := []byte(key)

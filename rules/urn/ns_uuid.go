@@ -31,8 +31,9 @@ func checkUUID(p *parser, start, end int) {
 	if !p.wants(UUIDVersion) {
 		return
 	}
-	if strings.Trim(nss, "0-") == "" || strings.Trim(nss, "fF-") == "" {
-		return // Nil and Max UUIDs (rfc9562 §5.9, §5.10)
+	// Nil and Max UUIDs (rfc9562 §5.9, §5.10), told first by their version digit
+	if c := nss[14]; c == '0' && strings.Trim(nss, "0-") == "" || c|0x20 == 'f' && strings.Trim(nss, "fF-") == "" {
+		return
 	}
 	v, n := unhex(nss[14]), unhex(nss[19])
 	variant := "rfc9562"
@@ -52,6 +53,10 @@ func checkUUID(p *parser, start, end int) {
 
 // uuidShape says what is wrong with s as a UUID string, "" if nothing.
 func uuidShape(s string) string {
+	if len(s) == 36 && s[8] == '-' && s[13] == '-' && s[18] == '-' && s[23] == '-' &&
+		allHex(s[:8]) && allHex(s[9:13]) && allHex(s[14:18]) && allHex(s[19:23]) && allHex(s[24:]) {
+		return "" // the common case without the loop's branch per character (issue 25)
+	}
 	if len(s) == 36 {
 		for i := 0; i < 36; i++ {
 			c := s[i]

@@ -66,3 +66,34 @@ func CharName(c byte) string {
 	const hexdig = "0123456789ABCDEF"
 	return "octet 0x" + string([]byte{hexdig[c>>4], hexdig[c&15]})
 }
+
+// HasUpper reports whether s holds an ASCII upper-case letter, 8 bytes at
+// a time: a byte b is one when b+0x80-'A' has its top bit and b+0x80-'Z'-1
+// has not, computed per byte without carries across bytes.
+func HasUpper(s string) bool {
+	for len(s) >= 8 {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		const ones, high = 0x0101010101010101, 0x8080808080808080
+		if w&high == 0 { // ASCII: the per-byte sums below do not carry
+			ge := (w | high) - ones*'A'     // top bit: b >= 'A'
+			le := (w | high) - ones*('Z'+1) // top bit: b > 'Z'
+			if ge&^le&high != 0 {
+				return true
+			}
+		} else if hasUpperBytes(s[:8]) {
+			return true
+		}
+		s = s[8:]
+	}
+	return hasUpperBytes(s)
+}
+
+func hasUpperBytes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}

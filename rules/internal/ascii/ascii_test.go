@@ -32,3 +32,26 @@ func TestASCII(t *testing.T) {
 		t.Error("CharName")
 	}
 }
+
+// HasUpper's 8-byte steps against a byte loop: every byte value at every
+// position of a word and of the tail, next to the letters' neighbours
+// ('@', '[', 'a', 'z') that a carry between bytes would turn into upper
+// case.
+func TestHasUpper(t *testing.T) {
+	fill := []byte("@[az09-_")
+	for n := 0; n <= 19; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := make([]byte, n)
+				for i := range b {
+					b[i] = fill[(i+at)%len(fill)]
+				}
+				b[at] = byte(c)
+				want := 'A' <= c && c <= 'Z'
+				if got := HasUpper(string(b)); got != want {
+					t.Fatalf("HasUpper(%q) = %v", b, got)
+				}
+			}
+		}
+	}
+}
