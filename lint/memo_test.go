@@ -401,19 +401,32 @@ func TestMemoCountFirstSightings(t *testing.T) {
 			t.Fatalf("text %d not counted", i)
 		}
 	}
-	raw := []byte("URN:ISBN:9783030405236")
-	want, _ := e.CheckInContext("urn", string(raw), ctx)
-	h := m.Prefetch(raw)
-	n := m.st.g.Load().n
-	if _, _, ok := m.CountHashed("urn", raw, ctx, h); ok || !m.missCold {
-		t.Fatalf("counted in a cold spell (%v), or not left to CheckHashed as such (%v)", ok, m.missCold)
-	}
-	var o Occurrence
-	if err := m.CheckHashed(&o, "urn", raw, ctx, h); err != nil || !slices.Equal(o.Findings, want.Findings) || o.Key != want.Key {
-		t.Errorf("in a cold spell: checked %+v (%v), engine %+v", o, err, want)
-	}
-	if got := m.st.g.Load().n; got != n {
-		t.Errorf("%d entries after a cold spell's miss, want %d", got, n)
+	// a miss in the spell is counted, not remembered, unless its result
+	// depends on where it is (Placed): that one is left to CheckHashed
+	for _, c := range []struct {
+		raw     string
+		counted bool
+	}{{"URN:ISBN:9783030405236", true}, {"urn:example:cold", false}} {
+		raw := []byte(c.raw)
+		want, _ := e.CheckInContext("urn", c.raw, ctx)
+		h := m.Prefetch(raw)
+		n := m.st.g.Load().n
+		lookalike, fs, ok := m.CountHashed("urn", raw, ctx, h)
+		if ok != c.counted || !ok && !m.missCold {
+			t.Fatalf("%s in a cold spell: counted %v, want %v (left to CheckHashed as a cold miss: %v)", c.raw, ok, c.counted, m.missCold)
+		}
+		if ok && (lookalike != (want.Kind != "") || !slices.Equal(fs, want.Findings)) {
+			t.Errorf("%s in a cold spell: counted look-alike %v, findings %v; engine %+v", c.raw, lookalike, fs, want)
+		}
+		if !ok {
+			var o Occurrence
+			if err := m.CheckHashed(&o, "urn", raw, ctx, h); err != nil || !sameResult(o, want) {
+				t.Errorf("%s in a cold spell: checked %+v (%v), engine %+v", c.raw, o, err, want)
+			}
+		}
+		if got := m.st.g.Load().n; got != n {
+			t.Errorf("%s: %d entries after a cold spell's miss, want %d", c.raw, got, n)
+		}
 	}
 }
 
@@ -940,11 +953,12 @@ func TestMemoCountOnly(t *testing.T) {
 	check(counter, "hits after completion, counting")
 }
 
-// issue 25 (memo cost): a miss that CountHashed could not count (a cold
-// spell: the store is full) is admitted once, whether the caller had
-// prefetched the text (h known) or not (h 0, as for a stream's first
-// matches): CheckHashed takes CountHashed's hash and lookup, not a
-// second miss that would shorten the spell.
+// issue 25 (memo cost): a miss in a cold spell (the store full and
+// seldom hit) is admitted once: CountHashed counts it without
+// remembering it, or, its result Placed, leaves it to CheckHashed, which
+// takes CountHashed's hash and lookup (prefetched, h known, or not, h 0,
+// as for a stream's first matches), not a second miss that would shorten
+// the spell.
 func TestMemoCountColdSpellOnce(t *testing.T) {
 	e, err := New(Config{})
 	if err != nil {
@@ -953,10 +967,14 @@ func TestMemoCountColdSpellOnce(t *testing.T) {
 	ctx := &rules.Context{Before: []byte("see "), After: []byte(" ok")}
 	for _, tc := range []struct {
 		name       string
+		raw        string
 		prefetched bool
+		counted    bool // else Placed: left to CheckHashed
 	}{
-		{"prefetched", true},
-		{"not prefetched (h 0)", false},
+		{"counted, prefetched", "URN:ISBN:9783030405236", true, true},
+		{"counted, not prefetched (h 0)", "URN:ISBN:9783030405236", false, true},
+		{"placed, prefetched", "urn:example:cold", true, false},
+		{"placed, not prefetched (h 0)", "urn:example:cold", false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := e.newMemo()
@@ -965,24 +983,29 @@ func TestMemoCountColdSpellOnce(t *testing.T) {
 			for i := range 5 {
 				m.CountHashed("urn", []byte("urn:isbn:978303040523"+strconv.Itoa(i)), ctx, 0)
 			}
-			raw := []byte("URN:ISBN:9783030405236")
+			raw := []byte(tc.raw)
 			var h uint64
 			if tc.prefetched {
 				h = m.Prefetch(raw)
 			}
 			before := m.adm.Cold()
-			if _, _, ok := m.CountHashed("urn", raw, ctx, h); ok {
-				t.Fatal("counted in a cold spell")
+			if before == 0 {
+				t.Fatal("no cold spell")
 			}
-			var o Occurrence
-			if err := m.CheckHashed(&o, "urn", raw, ctx, h); err != nil {
-				t.Fatal(err)
+			if _, _, ok := m.CountHashed("urn", raw, ctx, h); ok != tc.counted {
+				t.Fatalf("counted %v in a cold spell, want %v", ok, tc.counted)
+			}
+			if !tc.counted {
+				var o Occurrence
+				if err := m.CheckHashed(&o, "urn", raw, ctx, h); err != nil {
+					t.Fatal(err)
+				}
+				if want, _ := e.CheckInContext("urn", string(raw), ctx); !sameResult(o, want) {
+					t.Errorf("memo %+v, engine %+v", o, want)
+				}
 			}
 			if got := before - m.adm.Cold(); got != 1 {
 				t.Errorf("the cold spell went down by %d misses for one miss, want 1", got)
-			}
-			if want, _ := e.CheckInContext("urn", string(raw), ctx); !sameResult(o, want) {
-				t.Errorf("memo %+v, engine %+v", o, want)
 			}
 		})
 	}

@@ -237,6 +237,9 @@ func MaxSeverity(fs []Finding) Severity {
 // builds it (Scheme.New).
 type Checker interface {
 	// Check lints one whole identifier (scheme prefix included) under profile.
+	// The result may hold ident or parts of it; nothing else may keep
+	// them (no cache of texts): a caller that only counts the result may
+	// pass a string whose bytes are reused once it has read it.
 	Check(ident string, profile string) Result
 }
 
