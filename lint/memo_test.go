@@ -1081,7 +1081,7 @@ func TestMemoDoorkeeper(t *testing.T) {
 			continue
 		}
 		// a text the filter does not take for seen (one in ~4,000 is)
-		s := raw(n)
+		var s string
 		for ; ; n++ {
 			s = raw(n)
 			if w, bits := m.doorWord(m.st.hash([]byte(s))); *w&bits != bits {
