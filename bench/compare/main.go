@@ -8,7 +8,8 @@
 // Inputs: synthetic text made with a fixed seed (
 // English-like prose with realistic colon density, and the colon-heavy
 // benchmark text; internal/textgen), identifier-dense log lines (-dense-size;
-// issue 25), its gzip, zstd, multistream bzip2 and `xz -T0` compressions,
+// issue 25) and FHIR bundles whose urn:uuids are distinct across the file
+// (-fhir-size, the crawl case), the English text's gzip, zstd, multistream bzip2 and `xz -T0` compressions,
 // the English text split
 // into files for the workers test, and the RFC corpus
 // (../shared/corpora/rfc/rfcs.tar.zst, unpacked with zstd -dc | tar x;
@@ -58,6 +59,7 @@ var (
 	rfcPath    = flag.String("rfc", "../shared/corpora/rfc/rfcs.tar.zst", "RFC corpus `tar.zst` (relative to the module root; skipped when absent; \"\" to skip)")
 	kinds      = flag.String("kinds", "english,colonheavy", "synthetic texts to make (internal/textgen kinds)")
 	denseMB    = flag.Int("dense-size", 200, "`MB` of identifier-dense text (log lines of 1-3 URNs over 100,000 keys; issue 25); 0 to skip")
+	fhirMB     = flag.Int("fhir-size", 200, "`MB` of FHIR bundles (urn:uuid references, distinct across bundles: the crawl case; issue 25); 0 to skip")
 	reportMB   = flag.Int("report-size", 60, "`MB` of the keys text (an identifier a line, 100,000 distinct keys) the Parquet report is timed on; 0 to skip")
 	splitN     = flag.Int("split", 8, "files the English text is split into for the 1-vs-2-workers case")
 	schemesF   = flag.String("schemes", "", "schemes to look for, comma-separated (default: those idlint lints)")
@@ -259,36 +261,11 @@ func main() {
 	// Identifier-dense text (issue 25): per-identifier work, not the
 	// kernel, is the cost; rg prints every match (-o) or counts lines (-c).
 	if *denseMB > 0 {
-		path := filepath.Join(dir, fmt.Sprintf("dense-%dMB.txt", *denseMB))
-		data := ensureText(path, "dense", *denseMB<<20)
-		n := bytes.Count(data, []byte("urn:")) + bytes.Count(data, []byte("URN:"))
-		size := int64(len(data))
-		data = nil
-		cs := []cas{
-			{name: "idlint scan --format none", run: func() error {
-				return runQuiet(nil, bin, "scan", "--quiet", "--format", "none", path)
-			}},
-			{name: "idlint scan --format jsonl", run: func() error {
-				return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", path)
-			}},
-			{name: "idlint scan --format text", run: func() error {
-				return runQuiet(nil, bin, "scan", "--quiet", "--format", "text", path)
-			}},
-		}
-		if rg != "" {
-			const pat = `urn:[^\s"<>]+`
-			cs = append(cs,
-				cas{name: "rg -o -i '" + pat + "'", run: func() error { return runGrep(rg, "-o", "-i", "--no-heading", "-e", pat, path) }},
-				cas{name: "rg -c -i '" + pat + "'", run: func() error { return runGrep(rg, "-c", "-i", "-e", pat, path) }},
-			)
-		}
-		ref := "idlint scan --format none"
-		if rg != "" {
-			ref = `rg -o -i 'urn:[^\s"<>]+'`
-		}
-		results = append(results, measure(fmt.Sprintf("dense %d MB (%d identifiers, %d keys)", *denseMB, n, textgen.DenseDistinct),
-			size, ref, cs, []string{path})...)
-		runtime.GC()
+		results = append(results, identifierDense(dir, bin, rg, "dense", *denseMB, fmt.Sprintf("%d keys", textgen.DenseDistinct))...)
+	}
+	// The crawl case: identifiers distinct across the file (FHIR bundles).
+	if *fhirMB > 0 {
+		results = append(results, identifierDense(dir, bin, rg, "fhir", *fhirMB, "urn:uuid distinct across bundles")...)
 	}
 
 	// Compressed inputs: the English text as .gz and .zst.
@@ -676,6 +653,39 @@ func moduleRoot() string {
 }
 
 // ensureText makes (or reuses) the synthetic text at path.
+// identifierDense times idlint against rg on size MB of an
+// identifier-dense textgen kind, about described.
+func identifierDense(dir, bin, rg, kind string, size int, about string) []*result {
+	path := filepath.Join(dir, fmt.Sprintf("%s-%dMB.txt", kind, size))
+	data := ensureText(path, kind, size<<20)
+	n := bytes.Count(data, []byte("urn:")) + bytes.Count(data, []byte("URN:"))
+	bytesIn := int64(len(data))
+	data = nil
+	cs := []cas{
+		{name: "idlint scan --format none", run: func() error {
+			return runQuiet(nil, bin, "scan", "--quiet", "--format", "none", path)
+		}},
+		{name: "idlint scan --format jsonl", run: func() error {
+			return runQuiet(nil, bin, "scan", "--quiet", "--format", "jsonl", path)
+		}},
+		{name: "idlint scan --format text", run: func() error {
+			return runQuiet(nil, bin, "scan", "--quiet", "--format", "text", path)
+		}},
+	}
+	ref := "idlint scan --format none"
+	if rg != "" {
+		const pat = `urn:[^\s"<>]+`
+		cs = append(cs,
+			cas{name: "rg -o -i '" + pat + "'", run: func() error { return runGrep(rg, "-o", "-i", "--no-heading", "-e", pat, path) }},
+			cas{name: "rg -c -i '" + pat + "'", run: func() error { return runGrep(rg, "-c", "-i", "-e", pat, path) }},
+		)
+		ref = "rg -o -i '" + pat + "'"
+	}
+	res := measure(fmt.Sprintf("%s %d MB (%d identifiers, %s)", kind, size, n, about), bytesIn, ref, cs, []string{path})
+	runtime.GC()
+	return res
+}
+
 func ensureText(path, kind string, size int) []byte {
 	if data, err := os.ReadFile(path); err == nil && len(data) >= size {
 		return data

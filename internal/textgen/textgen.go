@@ -10,7 +10,9 @@
 // distinct keys, some spelled in other cases (a crawl's identifier index).
 // Dense is identifier-dense data as batch inputs are (SAML metadata, FHIR
 // bundles, service logs): log lines holding 1–3 valid URNs each of five
-// namespaces, over 100,000 distinct keys (issue 25).
+// namespaces, over 100,000 distinct keys (issue 25). FHIR is the crawl
+// case: bundles whose urn:uuid identifiers are distinct across the file
+// and recur only inside their bundle.
 package textgen
 
 import (
@@ -23,7 +25,7 @@ import (
 )
 
 // Kinds names the generators.
-var Kinds = []string{"english", "colonheavy", "keys", "dense"}
+var Kinds = []string{"english", "colonheavy", "keys", "dense", "fhir"}
 
 // Bytes returns size bytes (at least; it ends after a whole word) of the
 // named kind of text.
@@ -48,6 +50,8 @@ func Write(w io.Writer, kind string, size int, seed int64) error {
 		keys(bw, size, seed)
 	case "dense":
 		dense(bw, size, seed, nil)
+	case "fhir":
+		fhir(bw, size, seed, nil)
 	default:
 		return fmt.Errorf("textgen: unknown kind %q (have %v)", kind, Kinds)
 	}
