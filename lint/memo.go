@@ -73,16 +73,21 @@ type Memo struct {
 	// missCold: CountHashed's insert said not to remember the text (a
 	// cold spell): CheckHashed lints it without asking again
 	missCold bool
-	// door: the last window's lookups seldom hit (a crawl of distinct
-	// identifiers, FHIR's urn:uuid on every resource), so a text is
-	// remembered at its second sighting, not its first: doorBits is the
-	// filter of texts seen once (doorMarks of them). Inserting and
-	// remembering a text never seen again took half the CPU of a first
-	// sighting, under the store's lock (issue 25).
-	door      bool
-	windows   int
-	doorBits  []uint64
-	doorMarks int
+	// door: a text is remembered at its second sighting, not its first
+	// (doorBits is the filter of texts seen once, doorMarks of them).
+	// Inserting and remembering a text never seen again took half the
+	// CPU of a first sighting, under the store's lock that the other
+	// workers wait on (issue 25: FHIR bundles, whose resources' uuids
+	// recur only inside their bundle, took twice as long at -j 2). On
+	// when a window's lookups miss more than a quarter, off again for
+	// memoDoorBackoff windows when more than a quarter of the texts it
+	// kept out came back (dense text, still filling the table: each
+	// would be linted twice).
+	door                  bool
+	windows, doorOffUntil int
+	doorBits              []uint64
+	doorMarks             int
+	winMarks, winPasses   int // this window's texts kept out, and let in at their second sighting
 }
 
 // CountOnly tells m that its caller only counts the occurrences it is
@@ -300,17 +305,17 @@ const (
 	memoMinSlots   = 1 << 10
 	memoColdMisses = 8 * memoMaxEntries // misses not remembered after a generation seldom hit
 	memoWindow     = 4096               // lookups between two choices of Memo.filter
-	// the doorkeeper (Memo.door): on after memoDoorAfter windows, for a
-	// window of fewer than one hit in memoDoorRatio lookups (the dense
-	// input's hit rate passes a half before 64 Ki lookups); its filter is
-	// 2^20 bits (in L2), two per text, emptied at memoDoorMarks texts (a
-	// text then taken for seen ~1.4%)
-	memoDoorAfter  = 16
-	memoDoorRatio  = 16
-	memoDoorWords  = 1 << 14
-	memoDoorMarks  = 1 << 16
-	memoClassChunk = 256 // classes are allocated this many at a time
-	memoMaxKinds   = 250 // look-alike kinds a generation tells apart
+	// the doorkeeper (Memo.door): tried after memoDoorAfter windows (128 Ki
+	// lookups: a short input, such as one scanned by a pre-commit hook,
+	// never meets it; a crawl spends a few ms before it); its
+	// filter is 2^20 bits (in L2), two per text, emptied at memoDoorMarks
+	// texts (a text then taken for seen ~1.4%)
+	memoDoorAfter   = 32
+	memoDoorBackoff = 256
+	memoDoorWords   = 1 << 14
+	memoDoorMarks   = 1 << 16
+	memoClassChunk  = 256 // classes are allocated this many at a time
+	memoMaxKinds    = 250 // look-alike kinds a generation tells apart
 )
 
 // memoEntry's fields hold what they must (a build fails else).
@@ -565,8 +570,11 @@ func (m *Memo) look() {
 	if m.winLooks++; m.winLooks == memoWindow {
 		m.filter = m.winHits < memoWindow*3/4
 		m.windows++
-		m.door = m.windows >= memoDoorAfter && m.winHits*memoDoorRatio < memoWindow
-		m.winLooks, m.winHits = 0, 0
+		if m.door && m.winMarks >= memoWindow/16 && 4*m.winPasses > m.winMarks {
+			m.doorOffUntil = m.windows + memoDoorBackoff // the texts come back: remember them at once
+		}
+		m.door = m.windows >= max(memoDoorAfter, m.doorOffUntil) && 4*m.winHits < 3*memoWindow
+		m.winLooks, m.winHits, m.winMarks, m.winPasses = 0, 0, 0, 0
 	}
 }
 
@@ -586,9 +594,11 @@ func (m *Memo) keepOut(h memoHash) bool {
 	}
 	w, bits := m.doorWord(h)
 	if *w&bits == bits {
+		m.winPasses++
 		return false // seen (or taken for seen): remembered now
 	}
 	*w |= bits
+	m.winMarks++
 	if m.doorMarks++; m.doorMarks == memoDoorMarks {
 		clear(m.doorBits)
 		m.doorMarks = 0
