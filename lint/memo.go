@@ -80,9 +80,11 @@ type Memo struct {
 	// workers wait on (issue 25: FHIR bundles, whose resources' uuids
 	// recur only inside their bundle, took twice as long at -j 2). On
 	// when a window's lookups miss more than a quarter, off again for
-	// memoDoorBackoff windows when more than a quarter of the texts it
-	// kept out came back (dense text, still filling the table: each
-	// would be linted twice).
+	// memoDoorBackoff windows when the texts it let in at their second
+	// sighting pass an eighth of those it kept out (dense text still
+	// filling the table, whose texts would each be linted twice: its
+	// trial ends within ~5 windows; FHIR's bundles of 20 resources stay
+	// at ~0.09).
 	door                  bool
 	windows, doorOffUntil int
 	doorBits              []uint64
@@ -570,7 +572,7 @@ func (m *Memo) look() {
 	if m.winLooks++; m.winLooks == memoWindow {
 		m.filter = m.winHits < memoWindow*3/4
 		m.windows++
-		if m.door && m.winMarks >= memoWindow/16 && 4*m.winPasses > m.winMarks {
+		if m.door && m.winMarks >= memoWindow/16 && 8*m.winPasses > m.winMarks {
 			m.doorOffUntil = m.windows + memoDoorBackoff // the texts come back: remember them at once
 		}
 		m.door = m.windows >= max(memoDoorAfter, m.doorOffUntil) && 4*m.winHits < 3*memoWindow

@@ -1054,9 +1054,9 @@ func TestMemoDoorkeeper(t *testing.T) {
 		tried    bool // turned off after a trial
 	}{
 		{"distinct", func(i int) int { return i }, true, false},
-		{"bundles", func(i int) int { // of 16: the patient 8 times between 8 resources seen once
+		{"bundles", func(i int) int { // of 32: the patient 16 times between 16 resources seen once
 			if i%2 == 0 {
-				return i / 16 * 16
+				return i / 32 * 32
 			}
 			return i
 		}, true, false},
