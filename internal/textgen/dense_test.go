@@ -22,21 +22,9 @@ func TestDense(t *testing.T) {
 		size int
 		seed int64
 	}{{1 << 10, 1}, {64 << 10, 1}, {64 << 10, 7}} {
-		var buf bytes.Buffer
-		var wrote []string
-		w := bufio.NewWriter(&buf)
-		dense(w, c.size, c.seed, func(id string) { wrote = append(wrote, id) })
-		w.Flush()
-		if !bytes.Equal(buf.Bytes(), Dense(c.size, c.seed)) {
-			t.Fatalf("size %d seed %d: not deterministic", c.size, c.seed)
-		}
-		if buf.Len() < c.size || len(wrote) < c.size/200 {
-			t.Fatalf("size %d seed %d: %d bytes, %d identifiers", c.size, c.seed, buf.Len(), len(wrote))
-		}
-		text := buf.Bytes()
-		found := extract.Find(nil, text, extract.Options{Schemes: extract.AllSchemes})
-		if len(found) != len(wrote) {
-			t.Errorf("size %d seed %d: wrote %d identifiers, the scanner finds %d", c.size, c.seed, len(wrote), len(found))
+		text, wrote, found := generated(t, dense, Dense, c.size, c.seed)
+		if len(wrote) < c.size/200 {
+			t.Fatalf("size %d seed %d: %d identifiers", c.size, c.seed, len(wrote))
 		}
 		upper := 0
 		for i := range min(len(found), len(wrote)) {
@@ -68,4 +56,27 @@ func maxSeverity(fs []rules.Finding) rules.Severity {
 		s = max(s, f.Severity)
 	}
 	return s
+}
+
+// generated writes size bytes of gen's text at seed, its identifiers
+// handed to emit, and checks that the text is deterministic (Bytes gives
+// the same) and at least size bytes, and that the scanner finds as many
+// identifiers as gen wrote; it returns the text, what gen wrote, and what
+// the scanner found.
+func generated(t *testing.T, gen func(*bufio.Writer, int, int64, func(string)) int, whole func(int, int64) []byte, size int, seed int64) ([]byte, []string, []extract.Candidate) {
+	t.Helper()
+	var buf bytes.Buffer
+	var wrote []string
+	w := bufio.NewWriter(&buf)
+	gen(w, size, seed, func(id string) { wrote = append(wrote, id) })
+	w.Flush()
+	if !bytes.Equal(buf.Bytes(), whole(size, seed)) {
+		t.Fatalf("size %d seed %d: not deterministic", size, seed)
+	}
+	text := buf.Bytes()
+	found := extract.Find(nil, text, extract.Options{Schemes: extract.AllSchemes})
+	if len(found) != len(wrote) || len(text) < size {
+		t.Fatalf("size %d seed %d: %d bytes, wrote %d identifiers, the scanner finds %d", size, seed, len(text), len(wrote), len(found))
+	}
+	return text, wrote, found
 }

@@ -1,7 +1,6 @@
 package textgen
 
 import (
-	"bufio"
 	"bytes"
 	"testing"
 
@@ -22,19 +21,7 @@ func TestFHIR(t *testing.T) {
 		size int
 		seed int64
 	}{{1 << 10, 1}, {256 << 10, 1}, {256 << 10, 9}} {
-		var buf bytes.Buffer
-		var wrote []string
-		w := bufio.NewWriter(&buf)
-		fhir(w, c.size, c.seed, func(id string) { wrote = append(wrote, id) })
-		w.Flush()
-		if !bytes.Equal(buf.Bytes(), FHIR(c.size, c.seed)) {
-			t.Fatalf("size %d seed %d: not deterministic", c.size, c.seed)
-		}
-		text := buf.Bytes()
-		found := extract.Find(nil, text, extract.Options{Schemes: extract.AllSchemes})
-		if len(found) != len(wrote) || buf.Len() < c.size {
-			t.Fatalf("size %d seed %d: %d bytes, wrote %d identifiers, the scanner finds %d", c.size, c.seed, buf.Len(), len(wrote), len(found))
-		}
+		text, wrote, found := generated(t, fhir, FHIR, c.size, c.seed)
 		for i := range found {
 			got := string(text[found[i].Start:found[i].End])
 			if got != wrote[i] {
