@@ -652,7 +652,6 @@ func moduleRoot() string {
 	return filepath.Dir(gomod)
 }
 
-// ensureText makes (or reuses) the synthetic text at path.
 // identifierDense times idlint against rg on size MB of an
 // identifier-dense textgen kind, about described.
 func identifierDense(dir, bin, rg, kind string, size int, about string) []*result {
@@ -686,6 +685,7 @@ func identifierDense(dir, bin, rg, kind string, size int, about string) []*resul
 	return res
 }
 
+// ensureText makes (or reuses) the synthetic text at path.
 func ensureText(path, kind string, size int) []byte {
 	if data, err := os.ReadFile(path); err == nil && len(data) >= size {
 		return data

@@ -40,27 +40,26 @@ func fhir(w *bufio.Writer, size int, seed int64, emit func(string)) int {
 	r := rand.New(rand.NewSource(seed))
 	n := 0
 	var line, patient, enc, id []byte
-	urn := func(u []byte) []byte {
+	urn := func(u []byte) { // appends urn:uuid:u to line
 		line = append(line, "urn:uuid:"...)
 		line = append(line, u...)
 		if emit != nil {
 			emit("urn:uuid:" + string(u))
 		}
-		return line
 	}
 	for n < size {
 		patient = uuid4(patient[:0], r)
 		enc = uuid4(enc[:0], r)
 		id = uuid4(id[:0], r)
 		line = append(line[:0], `{"resourceType":"Bundle","type":"transaction","entry":[{"fullUrl":"`...)
-		line = urn(patient)
+		urn(patient)
 		line = append(line, `","resource":{"resourceType":"Patient","identifier":[{"system":"`...)
 		line = append(line, "urn:ietf:rfc:3986"...)
 		if emit != nil {
 			emit("urn:ietf:rfc:3986")
 		}
 		line = append(line, `","value":"`...)
-		line = urn(id)
+		urn(id)
 		line = append(line, `"}],"birthDate":"19`...)
 		line = strconv.AppendInt(line, int64(40+r.Intn(60)), 10)
 		line = append(line, `-0`...)
@@ -68,15 +67,15 @@ func fhir(w *bufio.Writer, size int, seed int64, emit func(string)) int {
 		line = append(line, `-1`...)
 		line = strconv.AppendInt(line, int64(r.Intn(9)), 10)
 		line = append(line, `"},"request":{"method":"POST","url":"Patient"}},{"fullUrl":"`...)
-		line = urn(enc)
+		urn(enc)
 		line = append(line, `","resource":{"resourceType":"Encounter","status":"finished","subject":{"reference":"`...)
-		line = urn(patient)
+		urn(patient)
 		line = append(line, `"}},"request":{"method":"POST","url":"Encounter"}}`...)
 		for i, k := 0, 4+r.Intn(37); i < k; i++ {
 			kind := fhirKinds[r.Intn(len(fhirKinds))]
 			id = uuid4(id[:0], r)
 			line = append(line, `,{"fullUrl":"`...)
-			line = urn(id)
+			urn(id)
 			line = append(line, `","resource":{"resourceType":"`...)
 			line = append(line, kind...)
 			line = append(line, `","status":"final","code":{"coding":[{"system":"http://loinc.org","code":"`...)
@@ -84,9 +83,9 @@ func fhir(w *bufio.Writer, size int, seed int64, emit func(string)) int {
 			line = append(line, '-')
 			line = strconv.AppendInt(line, int64(r.Intn(10)), 10)
 			line = append(line, `"}]},"subject":{"reference":"`...)
-			line = urn(patient)
+			urn(patient)
 			line = append(line, `"},"encounter":{"reference":"`...)
-			line = urn(enc)
+			urn(enc)
 			line = append(line, `"}},"request":{"method":"POST","url":"`...)
 			line = append(line, kind...)
 			line = append(line, `"}}`...)
