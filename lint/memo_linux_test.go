@@ -54,6 +54,7 @@ func TestMemoRetiredTablesUnmapped(t *testing.T) {
 	e, _ := New(Config{})
 	a := e.newMemo()
 	b := a.st.handle()
+	noDoorkeeper(a) // every first sighting remembered: the table grows
 	ctx := &rules.Context{Before: []byte(" "), After: []byte(" ")}
 	raw := func(i int) []byte { return []byte("urn:example:r-" + strconv.Itoa(i)) }
 	check := func(m *Memo, i int) {
@@ -81,7 +82,6 @@ func TestMemoRetiredTablesUnmapped(t *testing.T) {
 	}
 	check(b, 1) // b reads the new table now
 	check(a, i) // a miss: reclaims
-	check(a, i) // (or, the doorkeeper on after these distinct texts, this second sighting does)
 	a.st.mu.Lock()
 	defer a.st.mu.Unlock()
 	if len(a.st.retired) != 0 || first.b != nil {

@@ -500,6 +500,7 @@ func TestMemoGrowsLarge(t *testing.T) {
 func TestMemoSpareTable(t *testing.T) {
 	e, _ := New(Config{})
 	m := e.newMemo()
+	noDoorkeeper(m)
 	st := m.st
 	ctx := &rules.Context{Before: []byte(" "), After: []byte(" ")}
 	text := func(i int) string { return "URN:ISBN:978" + strconv.Itoa(1000000+i) }
