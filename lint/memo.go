@@ -12,6 +12,7 @@ import (
 	"weak"
 
 	"github.com/idlint/idlint/internal/gencache"
+	"github.com/idlint/idlint/internal/pagetouch"
 	"github.com/idlint/idlint/internal/prefetch"
 	"github.com/idlint/idlint/rules"
 )
@@ -23,10 +24,10 @@ import (
 // configuration, so a repeated identifier costs two hashes and one table
 // access instead of a parse (issue 25 §1).
 //
-// The memos of one engine alive at once share one store (memoStore): a
-// text is linted once per run, not once per worker, and the workers'
-// lookups share one table in the cache (issue 25 §3). A Memo is one
-// goroutine's handle on it: not safe for concurrent use, one per worker.
+// A Memo is one goroutine's handle on a store (memoStore): not safe for
+// concurrent use, one per worker. Each worker's memo has a store of its
+// own, up to memoMaxStores per engine; past that, memos share stores,
+// which are read without a lock (issue 25 §3).
 //
 // The tables hold no pointers, so the collector does not scan them: an
 // open-addressing table of entries keyed by hashes of the raw bytes, and
@@ -126,6 +127,13 @@ type memoStore struct {
 	// worker, under mu, was ~5% of a dense scan (issue 25)
 	spare   *memoTable
 	sparing bool
+	// chunk is the arena chunk add takes next, its pages faulted in by a
+	// goroutine of its own (chunking) once the current one is half full:
+	// the first write to a fresh chunk's pages, under mu, was 12% of the
+	// CPU of the first 20 MB of the dense input at -j 2, the other worker
+	// waiting on the lock meanwhile (issue 25)
+	chunk    []byte
+	chunking bool
 }
 
 // memoGen is one generation of a store: what a reset drops.
@@ -180,12 +188,23 @@ func nextMemoGen() uint64 {
 }
 
 // memoStores are the stores of the engines with memos alive, by engine:
-// weak both ways, so that neither an engine nor its store is kept alive
-// by this (a store lives while a Memo on it does).
+// weak both ways, so that neither an engine nor its stores are kept
+// alive by this (a store lives while a Memo on it does).
 var memoStores struct {
 	sync.Mutex
-	m map[weak.Pointer[Engine]]weak.Pointer[memoStore]
+	m map[weak.Pointer[Engine]][]weak.Pointer[memoStore]
 }
+
+// memoMaxStores is how many stores the memos of one engine alive at once
+// have at most: each memo has one of its own up to this many, and the
+// next ones share them. Two workers on one store wrote the same table,
+// filter, arena and lock for every text they saw first, each write
+// taking the cache line from the other core: on the first 20 MB of the
+// dense input -j 2 took 0.18 s against -j 1's 0.17 s, and with a store
+// each 0.13 s; FHIR bundles 0.40 against 0.27 s (issue 25). A text is
+// then linted once per store, not once per run; the bound keeps the
+// memory all memos hold at memoMaxStores stores' whatever the workers.
+const memoMaxStores = 4
 
 // memoScheme is what a memo needs of a scheme for every candidate, looked
 // up once instead of in the engine's maps each time.
@@ -333,27 +352,39 @@ var (
 	_ [64 - (metaFactsShift + 8 + 7)]struct{}
 )
 
-// NewMemo returns a memo over e for one goroutine. The memos of e alive
-// at once share what they remember (issue 25 §3): results depend on the
-// text and the engine only.
+// NewMemo returns a memo over e for one goroutine, on a store of its own
+// while e's memos alive have fewer than memoMaxStores, else on the one
+// of those with the fewest memos (they share what they remember: issue
+// 25 §3). Results depend on the text and the engine only.
 func (e *Engine) NewMemo() *Memo {
 	memoStores.Lock()
 	defer memoStores.Unlock()
 	if memoStores.m == nil {
-		memoStores.m = map[weak.Pointer[Engine]]weak.Pointer[memoStore]{}
+		memoStores.m = map[weak.Pointer[Engine]][]weak.Pointer[memoStore]{}
 	}
 	for k, v := range memoStores.m {
-		if k.Value() == nil || v.Value() == nil {
+		if v = slices.DeleteFunc(v, func(p weak.Pointer[memoStore]) bool { return p.Value() == nil }); k.Value() == nil || len(v) == 0 {
 			delete(memoStores.m, k)
+		} else {
+			memoStores.m[k] = v
 		}
 	}
 	k := weak.Make(e)
-	st := memoStores.m[k].Value()
-	if st == nil {
-		st = newMemoStore(e)
-		memoStores.m[k] = weak.Make(st)
+	var least *memoStore
+	fewest, stores := 0, 0
+	for _, p := range memoStores.m[k] {
+		if st := p.Value(); st != nil { // (collected since: not counted)
+			stores++
+			if n := st.live(); least == nil || n < fewest {
+				least, fewest = st, n
+			}
+		}
 	}
-	return st.handle()
+	if stores < memoMaxStores {
+		least = newMemoStore(e)
+		memoStores.m[k] = append(memoStores.m[k], weak.Make(least))
+	}
+	return least.handle()
 }
 
 // newMemo returns a memo over e on a store of its own.
@@ -368,6 +399,14 @@ func newMemoStore(e *Engine) *memoStore {
 	}
 	st.g.Store(st.newGen())
 	return st
+}
+
+// live is how many memos on st are alive.
+func (st *memoStore) live() int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.handles = slices.DeleteFunc(st.handles, func(h weak.Pointer[Memo]) bool { return h.Value() == nil })
+	return len(st.handles)
 }
 
 func (st *memoStore) handle() *Memo {
@@ -848,6 +887,7 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable,
 		return nil, nil, nil, false
 	}
 	st := m.st
+	kind, facts, ok := textClass(&st.schemes[si], unsafe.String(unsafe.SliceData(raw), len(raw)))
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.reclaim()
@@ -886,7 +926,7 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable,
 		m.t = t
 		st.reclaim()
 	}
-	off := g.arena.add(raw)
+	off := st.add(g, raw)
 	mask := uint64(len(t.e) - 1)
 	i := h.hash & mask
 	for t.e[i].hash != 0 {
@@ -895,7 +935,7 @@ func (m *Memo) insert(h memoHash, si int, raw []byte) (_ *memoGen, _ *memoTable,
 	e := &t.e[i]
 	// field by field: lookups read hash meanwhile
 	e.check, e.raw, e.alt, e.ord = h.check, off, 0, uint32(g.n)
-	text, facts := g.classifyText(&st.schemes[si], g.arena.str(off, uint16(len(raw))))
+	text, facts := g.textOf(kind, facts, ok)
 	atomic.StoreUint64(&e.meta, metaOf(len(raw), si, text, facts))
 	g.n++
 	t.see(h)
@@ -964,21 +1004,29 @@ func (st *memoStore) dropSpare() {
 	}
 }
 
-// classifyText is the scheme's ClassifyText answer for memoEntry.text.
-// The caller holds the store's mu.
-func (g *memoGen) classifyText(sc *memoScheme, ident string) (text, facts uint8) {
+// textClass is the scheme's ClassifyText answer for ident, asked without
+// the store's lock (it was a fifth of insert's time under it, the other
+// worker waiting, issue 25); ok false: none, classified in full every
+// time (a panic included, which classifying in full reports).
+func textClass(sc *memoScheme, ident string) (kind string, facts uint8, ok bool) {
 	if sc.tc == nil {
-		return 0, 0
+		return "", 0, false
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			if isFault(r) {
 				panic(r)
 			}
-			text = 0 // classified in full, which reports the failure
+			kind, facts, ok = "", 0, false
 		}
 	}()
-	kind, facts, ok := sc.tc.ClassifyText(ident)
+	return sc.tc.ClassifyText(ident)
+}
+
+// textOf is memoEntry.text and facts for textClass's answer: the kind's index in
+// g.kinds, the kind added (a copy: ident may be the scanner's bytes) if
+// new. The caller holds the store's mu.
+func (g *memoGen) textOf(kind string, facts uint8, ok bool) (uint8, uint8) {
 	switch {
 	case !ok:
 		return 0, 0
@@ -993,7 +1041,7 @@ func (g *memoGen) classifyText(sc *memoScheme, ident string) (text, facts uint8)
 	if g.nKinds >= memoMaxKinds {
 		return 0, 0
 	}
-	g.kinds[g.nKinds] = kind
+	g.kinds[g.nKinds] = strings.Clone(kind)
 	g.nKinds++
 	return uint8(g.nKinds + 1), facts
 }
@@ -1094,7 +1142,7 @@ func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence, cou
 			n++
 			return o.raw
 		}
-		off := g.arena.add(unsafe.Slice(unsafe.StringData(s), len(s)))
+		off := st.add(g, unsafe.Slice(unsafe.StringData(s), len(s)))
 		held[n] = struct {
 			s   string
 			off uint32
@@ -1138,7 +1186,7 @@ func (st *memoStore) remember(g *memoGen, h memoHash, si int, o *Occurrence, cou
 			binary.LittleEndian.PutUint32(rec[4*i:], put(s))
 			binary.LittleEndian.PutUint16(rec[16+2*i:], uint16(len(s)))
 		}
-		e.alt = g.arena.add(rec[:])
+		e.alt = st.add(g, rec[:])
 		form = metaAux
 	}
 	if placed {
@@ -1316,20 +1364,66 @@ const (
 	memoChunkShift = 20
 	memoChunkMax   = 1 << memoChunkShift
 	memoChunkMin   = 16 << 10
+	memoChunkAhead = 128 << 10 // chunks from this size are made ahead (memoStore.chunk)
 	memoMaxChunks  = 1 << (32 - memoChunkShift)
 )
 
-// add appends b (at most 64 KB) and returns its offset.
-func (a *memoArena) add(b []byte) uint32 {
+// add appends b (at most 64 KB) to g's arena and returns its offset,
+// taking a new chunk from st.chunk when it has one big enough, and
+// starting the next one's making once the chunk is half full. The caller
+// holds mu.
+func (st *memoStore) add(g *memoGen, b []byte) uint32 {
+	a := &g.arena
 	if a.n == 0 || len(a.cur)+len(b) > cap(a.cur) {
-		size := memoChunkMin
-		if a.n > 0 {
-			size = min(2*cap(a.cur), memoChunkMax)
+		size := max(a.nextSize(), len(b))
+		c := st.chunk
+		if cap(c) >= size {
+			st.chunk = nil
+		} else {
+			c = make([]byte, 0, size)
 		}
-		a.cur = make([]byte, 0, max(size, len(b)))
-		a.base[a.n] = unsafe.SliceData(a.cur)
-		a.n++
+		a.start(c)
 	}
+	off := a.append(b)
+	if size := a.nextSize(); 2*len(a.cur) > cap(a.cur) && size >= memoChunkAhead && cap(st.chunk) < size && !st.chunking {
+		st.chunking = true
+		go st.makeChunk(size)
+	}
+	return off
+}
+
+// makeChunk makes st's next arena chunk of size bytes, its pages faulted
+// in, off the lock.
+func (st *memoStore) makeChunk(size int) {
+	c := make([]byte, size)
+	pagetouch.Zero(c)
+	st.mu.Lock()
+	if cap(st.chunk) < size {
+		st.chunk = c[:0]
+	}
+	st.chunking = false
+	st.mu.Unlock()
+}
+
+// nextSize is the size of a's next chunk: each twice the last, up to
+// memoChunkMax.
+func (a *memoArena) nextSize() int {
+	if a.n == 0 {
+		return memoChunkMin
+	}
+	return min(2*cap(a.cur), memoChunkMax)
+}
+
+// start makes c (empty) a's current chunk.
+func (a *memoArena) start(c []byte) {
+	a.cur = c[:0]
+	a.base[a.n] = unsafe.SliceData(a.cur)
+	a.n++
+}
+
+// append appends b to the current chunk, which has room, and returns its
+// offset.
+func (a *memoArena) append(b []byte) uint32 {
 	off := uint32(a.n-1)<<memoChunkShift | uint32(len(a.cur))
 	a.cur = append(a.cur, b...)
 	a.bytes += len(b)

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"runtime"
 	"slices"
 	"strconv"
 	"sync"
@@ -9,8 +10,9 @@ import (
 	"github.com/idlint/idlint/rules"
 )
 
-// issue 25 §3: the memos of one engine share one store, read without a
-// lock while others add to it, grow it and drop it when full: each
+// issue 25 §3: memos may share one store (past memoMaxStores an
+// engine's do), read without a lock while others add to it, grow it and
+// drop it when full: each
 // goroutine's results stay the engine's (output the same at any -j), and
 // a text is remembered once, not once per memo. Half the memos only
 // count (CountOnly, --format none): they remember classes without texts,
@@ -85,12 +87,28 @@ func TestMemoSharedConcurrent(t *testing.T) {
 			}
 		})
 	}
-	// NewMemo shares the engine's store while a memo on it lives
-	m1, m2 := e.NewMemo(), e.NewMemo()
-	if m1.st != m2.st {
-		t.Error("two memos of one engine have stores of their own")
+	// NewMemo gives each memo a store of its own up to memoMaxStores,
+	// then shares them, the store with the fewest memos first
+	var memos []*Memo
+	on := map[*memoStore]int{}
+	for range 2*memoMaxStores + 1 {
+		m := e.NewMemo()
+		memos = append(memos, m)
+		on[m.st]++
 	}
-	if o, _ := New(Config{}); o.NewMemo().st == m1.st {
+	if len(on) != memoMaxStores {
+		t.Errorf("%d memos of one engine on %d stores, want %d", len(memos), len(on), memoMaxStores)
+	}
+	for st, n := range on {
+		if n < 2 || n > 3 {
+			t.Errorf("a store has %d of %d memos, want 2 or 3 (the fewest first)", n, len(memos))
+		}
+		if st.live() != n {
+			t.Errorf("a store counts %d memos alive, holds %d", st.live(), n)
+		}
+	}
+	if o, _ := New(Config{}); on[o.NewMemo().st] != 0 {
 		t.Error("memos of two engines share a store")
 	}
+	runtime.KeepAlive(memos)
 }
