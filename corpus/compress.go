@@ -18,66 +18,33 @@ import (
 // zstd decoders hold their history buffers: reuse them across members and
 // inputs. They decode on one goroutine (concurrency 1), an input's own
 // stream too, whose decoding overlaps the scanning (the walker's
-// read-ahead), unless zstdBlocksInFlight says otherwise.
-var zstdPool, zstdWidePool sync.Pool
-
-const (
-	wideConcurrency = 4
-	zstdWideWindow  = 8 << 20
-)
-
-// zstdBlocksInFlight decides whether an input's own stream, whose first
-// bytes are head, is decoded with klauspost's blocks in flight: each
-// block's decoding split into stages (sequences, execution) on other
-// goroutines. Only with a core that the run's workers leave idle (width,
-// Options.decodeWidth), and only for windows of zstdWideWindow or more.
-// Below that the split loses even with both cores idle: on two cores
-// (issue 25, 200 MB of RFC text, the decoder alone under real-time
-// priority) the sequence stage alone costs about what the one-goroutine
-// decoder does (0.28 s), so levels 3 and 9 took 0.36-0.42 s against
-// 0.28-0.38 s on one goroutine, for twice the CPU; at level 19 (8 MiB),
-// whose matches reach further back, the split took 0.34-0.38 s against
-// 0.36-0.45 s. The decision was once also made by the machine's load
-// average, which varies between runs and machines and did not hold: on a
-// quiet machine it chose the split at level 3, 25 % slower than -j 1.
-func zstdBlocksInFlight(head []byte, width int) bool {
-	return width >= 2 && zstdWide(head)
-}
-
-// zstdWide reports whether a stream whose first bytes are head asks for
-// a window worth decoding with blocks in flight.
-func zstdWide(head []byte) bool {
-	var h zstd.Header
-	if h.Decode(head) != nil || h.Skippable {
-		return false
-	}
-	w := h.WindowSize
-	if h.SingleSegment {
-		w = h.FrameContentSize
-	}
-	return w >= zstdWideWindow
-}
+// read-ahead). klauspost's blocks in flight (each block's decoding split
+// into stages on other goroutines) were used for windows of 8 MiB or more
+// when a core was idle, and removed (issue 25): the split costs ~50% more
+// CPU and pays only while a core stays idle. On 2 cores, -j 2, 6
+// alternated rounds: 200 MB of RFC text at level 19 took 0.33 s split
+// against 0.28 s on one goroutine (-j 1 0.29 s, `zstd -dc` 0.26 s; an
+// earlier set at load 0 had 0.24 against 0.26 s), with --long=27 0.64
+// against 0.65 s; the RFC series' 10,059 files as a .tar.zst, whose
+// members keep the other worker busy, 0.88 against 0.73 s (-j 1 0.73 s).
+var zstdPool sync.Pool
 
 // getZstd returns a decoder of r; with sums, one that leaves the frames'
 // checksums to its reader (zstdsum.go).
-func getZstd(r io.Reader, maxWindow int64, wide, sums bool) (*zstd.Decoder, error) {
-	pool, conc := &zstdPool, 1
-	if wide {
-		pool, conc = &zstdWidePool, wideConcurrency
-	}
+func getZstd(r io.Reader, maxWindow int64, sums bool) (*zstd.Decoder, error) {
 	// negative: no limit of ours, the format's own maximum (3.75 TB)
 	w := uint64(min(max(maxWindow, zstd.MinWindowSize), 1<<41+7<<38))
 	if maxWindow < 0 {
 		w = 1<<41 + 7<<38
 	}
 	opts := []zstd.DOption{zstd.WithDecoderMaxMemory(w), zstd.WithDecoderMaxWindow(w), zstd.IgnoreChecksum(sums)}
-	if d, ok := pool.Get().(*zstd.Decoder); ok {
+	if d, ok := zstdPool.Get().(*zstd.Decoder); ok {
 		if err := d.ResetWithOptions(r, opts...); err == nil {
 			return d, nil
 		}
 		d.Close()
 	}
-	return zstd.NewReader(r, append(opts, zstd.WithDecoderConcurrency(conc))...)
+	return zstd.NewReader(r, append(opts, zstd.WithDecoderConcurrency(1))...)
 }
 
 // zstdDictMagic opens the skippable frame that carries a .warc.zst file's
@@ -106,11 +73,11 @@ func zstdDict(br *bufio.Reader, maxWindow int64) ([]byte, bool, error) {
 		return nil, true, fmt.Errorf("dictionary frame: %w", err)
 	}
 	if len(dict) >= 4 && binary.LittleEndian.Uint32(dict) == 0xFD2FB528 { // compressed itself
-		d, err := getZstd(bytes.NewReader(dict), maxWindow, false, false)
+		d, err := getZstd(bytes.NewReader(dict), maxWindow, false)
 		if err != nil {
 			return nil, true, fmt.Errorf("dictionary frame: %w", err)
 		}
-		defer putZstd(d, false)
+		defer putZstd(d)
 		plain, err := io.ReadAll(io.LimitReader(d, maxDict+1))
 		if err == nil && len(plain) > maxDict {
 			err = fmt.Errorf("over the limit %s: %w", humanSize(maxDict), ErrLimit)
@@ -144,13 +111,9 @@ func newZstdDict(br *bufio.Reader, dict []byte, maxWindow int64) (*zstd.Decoder,
 	return d, nil
 }
 
-func putZstd(d *zstd.Decoder, wide bool) {
+func putZstd(d *zstd.Decoder) {
 	if d.Reset(nil) == nil {
-		if wide {
-			zstdWidePool.Put(d)
-		} else {
-			zstdPool.Put(d)
-		}
+		zstdPool.Put(d)
 	}
 }
 
@@ -365,22 +328,21 @@ func (w *walker) decoder(k kind, br *bufio.Reader, head []byte, pos func() int64
 			}
 			return d, nil, d.Close, nil
 		}
-		wide := top && w.opt.ParallelDecode && zstdBlocksInFlight(head, w.opt.decodeWidth())
-		if top && !wide {
+		if top {
 			// an input's own stream, decoded on a goroutine of its own when
 			// a core is idle: its reader checks the checksums (zstdSums)
 			f := &zstdFrames{br: br}
-			d, err := getZstd(f, w.opt.MaxWindowBytes, false, true)
+			d, err := getZstd(f, w.opt.MaxWindowBytes, true)
 			if err != nil {
 				return nil, nil, release, err
 			}
-			return &zstdChecked{d: d, f: f}, nil, func() { putZstd(d, false) }, nil
+			return &zstdChecked{d: d, f: f}, nil, func() { putZstd(d) }, nil
 		}
-		d, err := getZstd(br, w.opt.MaxWindowBytes, wide, false)
+		d, err := getZstd(br, w.opt.MaxWindowBytes, false)
 		if err != nil {
 			return nil, nil, release, err
 		}
-		return d, nil, func() { putZstd(d, wide) }, nil
+		return d, nil, func() { putZstd(d) }, nil
 	case kindBzip2:
 		if ra != nil && top && w.opt.ParallelDecode {
 			b := newBz2Ahead(ra, size, br, pos, w.opt.decodeWidth, w.opt.MaxRatio, w.opt.RatioGrace)

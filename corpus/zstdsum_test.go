@@ -68,7 +68,7 @@ func TestZstdSums(t *testing.T) {
 		for _, ahead := range []bool{false, true} {
 			for _, small := range []bool{false, true} {
 				f := &zstdFrames{br: bufio.NewReaderSize(bytes.NewReader(tc.stream), 64<<10)}
-				d, err := getZstd(f, -1, false, true)
+				d, err := getZstd(f, -1, true)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -89,7 +89,7 @@ func TestZstdSums(t *testing.T) {
 				}
 				got, err := io.ReadAll(r)
 				closeAhead() // its goroutine stopped before the decoder is reused
-				putZstd(d, false)
+				putZstd(d)
 				switch {
 				case tc.ok && err != nil:
 					t.Errorf("%s (ahead %v, small reads %v): %v", tc.name, ahead, small, err)
@@ -167,11 +167,11 @@ func rawFrame(single bool, fcsFlag, dictFlag byte, dictID uint32, blocks [][]byt
 // newZstdCheckedTest reads r's zstd stream as an input's own (zstdsum.go).
 func newZstdCheckedTest(t testing.TB, r io.Reader) (*zstdSums, *zstdChecked) {
 	f := &zstdFrames{br: bufio.NewReaderSize(r, 64<<10)}
-	d, err := getZstd(f, 64<<20, false, true)
+	d, err := getZstd(f, 64<<20, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { putZstd(d, false) })
+	t.Cleanup(func() { putZstd(d) })
 	z := &zstdChecked{d: d, f: f}
 	return newZstdSums(z, z), z
 }
