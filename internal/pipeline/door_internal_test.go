@@ -19,10 +19,10 @@ import (
 // with findings (rfc8141 §3.1 case, rfc9562 §4 shape and §4.1 version), some Placed
 // (urn:example outside documentation, rfc6963 §3.6), a few repeated —
 // turns each worker's memo doorkeeper on (fewer than one lookup in 16
-// hits after 32 Ki). The JSON Lines are the same bytes at -j 1, 2, 4 and 7 (memos on stores
-// of their own, and sharing them),
-// and a count-only sink (--format none: the memo counts what it does not
-// remember without an occurrence) tells the summary the occurrences do.
+// hits after 32 Ki). The JSON Lines are the same bytes at -j 1, 2, 4 and
+// 7 (memos on stores of their own, and sharing them), and a count-only
+// sink (--format none: the memo counts what it does not remember without
+// an occurrence) tells the summary the occurrences do.
 func TestDoorkeeperSameOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scans 6 MB several times")
