@@ -101,7 +101,7 @@ type Memo struct {
 // same store that needs them lints such a text again and completes it.
 func (m *Memo) CountOnly(on bool) { m.countOnly = on }
 
-// memoStore is what the memos of one engine share. Lookups read it
+// memoStore is what the memos on it share (NewMemo). Lookups read it
 // without a lock: an entry is published by an atomic store of its hash
 // after its other fields are written, its result by an atomic store of
 // its class after the result's fields; the table, grown, by an atomic
@@ -315,7 +315,7 @@ const noClass = ^uint32(0)
 // memory held stays bounded whatever the input (a crawl of distinct
 // identifiers just keeps refilling it): at most 28 MiB of table and
 // 512 KiB of filter (2^19 slots) and memoMaxBytes of text per store (one
-// per engine, shared by the workers). Sized so that it keeps the distinct
+// per worker, memoMaxStores per engine at most). Sized so that it keeps the distinct
 // texts of internal/textgen's dense input (100,000 keys, most also in
 // upper case: ~182,000 texts and 7.5 MB of text on 200 MB).
 const (
