@@ -315,9 +315,9 @@ const noClass = ^uint32(0)
 // memory held stays bounded whatever the input (a crawl of distinct
 // identifiers just keeps refilling it): at most 28 MiB of table and
 // 512 KiB of filter (2^19 slots) and memoMaxBytes of text per store (one
-// per worker, memoMaxStores per engine at most). Sized so that it keeps the distinct
-// texts of internal/textgen's dense input (100,000 keys, most also in
-// upper case: ~182,000 texts and 7.5 MB of text on 200 MB).
+// per worker, memoMaxStores per engine at most). Sized so that it keeps
+// the distinct texts of internal/textgen's dense input (100,000 keys, most
+// also in upper case: ~182,000 texts and 7.5 MB of text on 200 MB).
 const (
 	memoMaxEntries = 1 << 18
 	memoMaxBytes   = 16 << 20
@@ -405,15 +405,20 @@ func newMemoStore(e *Engine) *memoStore {
 func (st *memoStore) live() int {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	return len(st.liveHandles())
+}
+
+// liveHandles drops the handles of memos collected and returns the rest.
+// The caller holds mu.
+func (st *memoStore) liveHandles() []weak.Pointer[Memo] {
 	st.handles = slices.DeleteFunc(st.handles, func(h weak.Pointer[Memo]) bool { return h.Value() == nil })
-	return len(st.handles)
+	return st.handles
 }
 
 func (st *memoStore) handle() *Memo {
 	m := &Memo{st: st, eng: st.eng, filter: true, adm: gencache.Admission{ColdMisses: memoColdMisses}}
 	st.mu.Lock()
-	st.handles = slices.DeleteFunc(st.handles, func(h weak.Pointer[Memo]) bool { return h.Value() == nil })
-	st.handles = append(st.handles, weak.Make(m))
+	st.handles = append(st.liveHandles(), weak.Make(m))
 	st.mu.Unlock()
 	return m
 }
@@ -1023,9 +1028,9 @@ func textClass(sc *memoScheme, ident string) (kind string, facts uint8, ok bool)
 	return sc.tc.ClassifyText(ident)
 }
 
-// textOf is memoEntry.text and facts for textClass's answer: the kind's index in
-// g.kinds, the kind added (a copy: ident may be the scanner's bytes) if
-// new. The caller holds the store's mu.
+// textOf is memoEntry.text and facts for textClass's answer: the kind's
+// index in g.kinds, the kind added (a copy: ident may be the scanner's
+// bytes) if new. The caller holds the store's mu.
 func (g *memoGen) textOf(kind string, facts uint8, ok bool) (uint8, uint8) {
 	switch {
 	case !ok:

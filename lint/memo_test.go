@@ -542,17 +542,8 @@ func TestMemoSpareTable(t *testing.T) {
 	if n := st.g.Load().n; 8*n <= 5*small || 8*(n-1) > 5*small {
 		t.Errorf("spare started at %d texts in %d slots, want the first past 5/8", n, small)
 	}
-	var sp *memoTable
-	for wait := 0; ; wait++ { // not a timing test: the spare is awaited
-		var sparing bool
-		if sp, sparing = spare(); !sparing {
-			break
-		}
-		if wait > 10000 {
-			t.Fatal("no spare after 10 s")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	await(t, "the spare", func() bool { _, sparing := spare(); return sparing })
+	sp, _ := spare()
 	if sp == nil || len(sp.e) != 2*small {
 		t.Fatalf("spare %v, want one of %d slots", sp, 2*small)
 	}
@@ -602,18 +593,11 @@ func TestMemoSpareBounded(t *testing.T) {
 			for ; 8*st.g.Load().n <= 5*small+8 && i < 2*small; i++ {
 				m.CheckInContext("urn", []byte(text(i)), ctx)
 			}
-			for wait := 0; ; wait++ { // not a timing test: the spare is awaited
+			await(t, "the spare", func() bool {
 				st.mu.Lock()
-				sparing := st.sparing
-				st.mu.Unlock()
-				if !sparing {
-					break
-				}
-				if wait > 10000 {
-					t.Fatal("no spare after 10 s")
-				}
-				time.Sleep(time.Millisecond)
-			}
+				defer st.mu.Unlock()
+				return st.sparing
+			})
 			st.mu.Lock()
 			started := st.spare != nil
 			st.mu.Unlock()
@@ -1150,19 +1134,8 @@ func TestMemoArenaChunkAhead(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var ahead []byte
-	for wait := 0; ; wait++ { // not a timing test: the chunk is awaited
-		c, making, _ := chunk()
-		if !making {
-			ahead = c
-			break
-		}
-		if wait > 10000 {
-			t.Fatal("no chunk after 10 s")
-		}
-		time.Sleep(time.Millisecond)
-	}
-	_, _, n := chunk()
+	await(t, "the chunk", func() bool { _, making, _ := chunk(); return making })
+	ahead, _, n := chunk()
 	if cap(ahead) < memoChunkAhead {
 		t.Fatalf("chunk made ahead of %d bytes, want at least %d", cap(ahead), memoChunkAhead)
 	}
@@ -1183,5 +1156,17 @@ func TestMemoArenaChunkAhead(t *testing.T) {
 		if got, _ := m.CheckInContext("urn", []byte(text(j)), ctx); !sameResult(got, want) || got.MemoID == 0 {
 			t.Fatalf("%s: memo %+v, engine %+v", text(j), got, want)
 		}
+	}
+}
+
+// await waits while busy says a goroutine of the store is still making
+// what, failing after 10 s: not a timing test, the work is awaited.
+func await(t *testing.T, what string, busy func() bool) {
+	t.Helper()
+	for wait := 0; busy(); wait++ {
+		if wait > 10000 {
+			t.Fatalf("%s not made after 10 s", what)
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
