@@ -41,7 +41,7 @@ func ExampleScan() {
 	// sample/urn-notes.txt:27:26 urn:example:100% [URN006]
 	// sample/urn-notes.txt:27:61 urn:example:a%zz [URN006]
 	// sample/urn-notes.txt:28:38 urn:-example:x [URN003]
-	// sample/urn-notes.txt:29:44 urn:isbn [URN002]
+	// sample/urn-notes.txt:29:52 urn:isbn [URN002]
 	// sample/urn-notes.txt:32:27 urn:example:weather?= [URN012 URN042]
 	// 32 identifiers, 6 invalid
 }

@@ -79,6 +79,10 @@ var quotePairs = [...]quotePair{
 	{"&#60;", [2]string{"&#62;"}},
 	{"&#x3C;", [2]string{"&#x3E;", "&#x3e;"}},
 	{"&#x3c;", [2]string{"&#x3E;", "&#x3e;"}},
+	// an escaped element's content ends where the next escaped tag opens
+	// ("&lt;id&gt;urn:uuid:…&lt;/id&gt;": XML shown in HTML)
+	{"&gt;", [2]string{"&lt;"}},
+	{"&#62;", [2]string{"&#60;"}},
 }
 
 // of reads the context before a scheme at buf[start] into o, which is

@@ -95,6 +95,8 @@ var openingCases = []struct {
 	{"quote: HTML &quot; reference", "title=&quot;urn:a:b&quot;&gt;", []string{"urn:a:b"}},
 	{"quote: XML &apos; reference", "&apos;urn:a:b&apos;", []string{"urn:a:b"}},
 	{"quote: &#39; reference", "&#39;urn:a:b&#39;,", []string{"urn:a:b"}},
+	{"an escaped element's content ends at the next escaped tag (Atom in HTML)", "&lt;id&gt;urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a&lt;/id&gt;", []string{"urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a"}},
+	{"an escaped element's content, numeric references", "&#60;id&#62;urn:a:b&#60;/id&#62;", []string{"urn:a:b"}},
 	{"escaped angle brackets delimit as < > do (rfc3986 App. C)", `"&lt;urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6&gt;"`, []string{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}},
 	{"quote: typographic ‘ ’ (URNs end at non-ASCII anyway)", "‘urn:a:b’s", []string{"urn:a:b"}},
 	// symmetric markup: the emphasis run that opens it is stripped at its end

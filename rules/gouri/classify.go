@@ -20,6 +20,7 @@ const (
 	KindFormatString   = "format-string"
 	KindEmoticon       = "emoticon"
 	KindCodeKey        = lookalike.KindCodeKey
+	KindCodeScope      = lookalike.KindCodeScope // "go::GoGenerator": a C++ namespace
 	KindProseLabel     = "prose-label"
 	// KindTemplate, KindPattern and KindPrefix are the look-alikes every
 	// scheme shares (rules/internal/lookalike): "go:{name}",
@@ -80,6 +81,8 @@ func linkerWord(name string) bool {
 //     "-" or "." ("cargo:x", "file.go:12"); the scanner already refuses these.
 //  2. url-host: ctx.Before ends in "://": "go" is the host of another URL
 //     ("http://go:8080/").
+//     2b. code-scope: "go::" in code, a C++ namespace ("go::GoGenerator",
+//     lookalike.CodeScope).
 //  3. go-directive, any of:
 //     a. rest starts with a directive name (build, generate, embed, linkname,
 //     noinline, nosplit, noescape, …, or any cgo_ name) that ends the
@@ -127,6 +130,9 @@ func Classify(ident string, ctx rules.Context) string {
 		return "" // not ours to judge: Check reports GO001
 	}
 	rest := ident[3:]
+	if lookalike.CodeScope(rest, before) {
+		return KindCodeScope
+	}
 	lowerScheme := ident[0] == 'g' && ident[1] == 'o'
 	if lowerScheme && isDirective(rest, before) {
 		return KindGoDirective

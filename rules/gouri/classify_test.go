@@ -19,6 +19,7 @@ func TestClassify(t *testing.T) {
 		{"1 word-part: file.go:114: (refused by the scanner)", "src/main.", "go:114", ": undefined", KindWordPart},
 		{"1 word-part: non-ASCII letter", "Tó", "go:x", "", KindWordPart},
 		{"2 url-host", "curl http://", "go:8080/debug", "", KindURLHost},
+		{"2b code-scope: C++ namespace (flatbuffers idl_gen_go.cpp)", "  ", "go::GoGenerator", " gen(", KindCodeScope},
 		{"3a go-directive: //go:build at line start", "package main\n\n//", "go:build", " linux", KindGoDirective},
 		{"3a go-directive: //go:generate", "\n//", "go:generate", " stringer -type=Op", KindGoDirective},
 		{"3a go-directive: //go:embed", "\n\t//", "go:embed", " testdata/*", KindGoDirective},

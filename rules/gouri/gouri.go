@@ -34,6 +34,7 @@
 //
 //   - word-part: a letter, digit, mark, "+", "-" or "." precedes ("cargo:x").
 //   - url-host: "://" precedes: "go" is a host in another URL ("http://go:8080").
+//   - code-scope: "go::" and a name, a C++ namespace ("go::GoGenerator").
 //   - go-directive: "go:" and a gc directive name (build, generate, embed,
 //     linkname, noinline, nosplit, cgo_* …) in any context; or "//" right
 //     before and a lower-case letter, digit or "_" after the colon, which is

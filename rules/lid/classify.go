@@ -36,6 +36,8 @@ const (
 //     ("http://lid:8080/").
 //  3. template, pattern, prefix: the rules every scheme shares
 //     (rules/internal/lookalike): "lid://{host}/x", "lid://" + host;
+//     and "lid://" alone in a literal, the scheme named (ABNF's
+//     lidURI = "lid://" authority: a prefix);
 //     otherwise identifier: "lid://…", whatever its case — the lid-00 form.
 //  4. prose-label: nothing follows the colon ("LID: Layer ID" and X11's
 //     "lid: LEASE", which the scanner drops for the space), or the scheme is
@@ -62,6 +64,11 @@ func Classify(ident string, ctx rules.Context) string {
 	rest := ident[4:]
 	if kind := lookalike.Shared(ident, ctx, true); kind != "" {
 		return kind
+	}
+	if rest == "//" {
+		if _, c := lookalike.Quoted(ctx); c == 0 {
+			return lookalike.KindPrefix // the scheme alone in a literal: ABNF's lidURI = "lid://" authority
+		}
 	}
 	if len(rest) >= 2 && rest[0] == '/' && rest[1] == '/' {
 		return ""

@@ -17,6 +17,9 @@ const (
 	KindWrapped  = lookalike.KindWrapped
 	KindEscaped  = lookalike.KindEscaped
 	KindBinary   = lookalike.KindBinary
+	// KindCodeScope is "urn::" as a scope operator in code
+	// ("URI::urn::isbn").
+	KindCodeScope = lookalike.KindCodeScope
 	// KindXMLName is an XML element or type name whose namespace prefix is
 	// "urn" (<urn:spppAddRequest>, xsi:type="urn:ObjKeyType").
 	KindXMLName = "xml-name"
@@ -27,6 +30,8 @@ var _ rules.TextClassifier = (*Checker)(nil)
 // Classify tells a URN ("") from text that only starts like one, using the
 // candidate and up to a few dozen bytes of text around it. The rules, in
 // order (the first that matches decides):
+//
+//  0. code-scope: "::" in code (lookalike.CodeScope): "URI::urn::isbn";
 //
 //  1. pattern: a regular expression's "[^" (lookalike.Pattern):
 //     "^urn:([^:]+)" in a NAPTR record;
@@ -66,7 +71,8 @@ var _ rules.TextClassifier = (*Checker)(nil)
 //
 //     7b. template or prefix by the namespace's syntax (namespaceShape): an
 //     isbn, issn or oid NSS without a digit is a placeholder
-//     ("urn:isbn:value"); a lex NSS without ":" or an nbn NSS without "-"
+//     ("urn:isbn:value"), so is a uuid NSS of letters or printf verbs
+//     ("urn:uuid:xxxxxxxx-xxxx-…", "urn:uuid:%08x-…"); a lex NSS without ":" or an nbn NSS without "-"
 //     names a jurisdiction's or a country's sub-namespace ("urn:lex:br").
 //
 // The rest apply when no NSS follows the NID (no ":" in the candidate,
@@ -87,8 +93,11 @@ var _ rules.TextClassifier = (*Checker)(nil)
 //     d. "URN" in capitals and a NID in capitals, digits and "-", not
 //     followed by ":" — the way prose names a namespace ("the URN:NBN
 //     can resolve").
-//  10. prefix: a trimmed ":" right after the NID ("urn:oid:" unquoted):
-//     a NID and its ":" name the namespace's prefix, never a URN;
+//  10. prefix: a ":" right after the NID, trimmed or kept ("urn:oid:"
+//     unquoted, "C<urn:isbn:>"): a NID and its ":" name the namespace's
+//     prefix, never a URN; and a registered NID alone between quotes,
+//     not an attribute's value ("strip off "urn:oid"", not
+//     xmlns="urn:ietf");
 //  11. prose, the NID of a NID's shape and any of: a word and a space
 //     before, a space and a lower-case word after ("registration of
 //     urn:dvb as a formal namespace", "within urn:nato to ensure"); a word
@@ -152,10 +161,12 @@ func classifyText(ident string) (kind string, facts uint8, ok bool) {
 	if colon >= 0 {
 		colon += 4
 	}
-	if colon < 0 || colon == len(ident)-1 || ident[len(ident)-1] == '-' {
+	if colon < 0 || colon == 4 || colon == len(ident)-1 || ident[len(ident)-1] == '-' {
 		return "", 0, false
 	}
-	if nid := ident[4:colon]; shapedNID(nid) {
+	if nid := ident[4:colon]; shapedNID(nid) || len(nid) == 4 && !isHex(ident[colon+1]) && strings.EqualFold(nid, "uuid") {
+		// a uuid only when its first digit is none (uuidStandIn): one
+		// byte more per UUID, the most frequent URN (FHIR bundles)
 		return namespaceShape(nid, ident[colon+1:]), facts, true
 	}
 	return "", facts, true
@@ -210,12 +221,20 @@ func shapedNID(nid string) bool {
 //   - template: isbn, issn and oid names are digits (ISO 2108, ISO 3297,
 //     rfc3061 §2); an NSS without a single digit is a placeholder written
 //     in its place ("urn:isbn:value", "urn:isbn:n-nn-nnnnnn-n" in rfc3305);
+//   - template: a UUID is hex digits and "-" (rfc9562 §4); one written
+//     with a letter for each digit ("xxxxxxxx-xxxx-4xxx-yxxx-…",
+//     "NNNNNNNN-…") or with printf verbs ("%08x-%04x-…", where "%08"
+//     cannot be an escape: a UUID has none) stands for every UUID;
 //   - prefix: a lex NSS is jurisdiction ":" local-name (rfc9676 §2.1), an
 //     nbn NSS prefix "-" nbn-string (rfc3188 §5, rfc8458 §4): without the
 //     separator it is the jurisdiction's or the country's sub-namespace
 //     named ("urn:lex:br", "urn:lex:br;sao.paolo", "(e.g., urn:nbn:fi:vn)").
 func namespaceShape(nid, nss string) string {
 	switch {
+	case strings.EqualFold(nid, "uuid"):
+		if uuidStandIn(nss) {
+			return KindTemplate
+		}
 	case strings.EqualFold(nid, "isbn"), strings.EqualFold(nid, "issn"), strings.EqualFold(nid, "oid"):
 		for i := 0; i < len(nss); i++ {
 			if isDigit(nss[i]) {
@@ -233,6 +252,36 @@ func namespaceShape(nid, nss string) string {
 		}
 	}
 	return ""
+}
+
+// uuidStandIn reports a uuid NSS that stands for UUIDs (namespaceShape):
+// a printf verb after a "%" (flags and width skipped: "%08x", "%s"), or
+// only hex digits, "-" and at least 8 of the letters x, y, n (any case)
+// that templates put in a UUID's digits' places, the first of them first.
+func uuidStandIn(nss string) bool {
+	if nss == "" || isHex(nss[0]) {
+		return false // a UUID's first digit: the one byte most uuid texts cost (FHIR bundles, issue 25)
+	}
+	fill := 0
+	for i := 0; i < len(nss); i++ {
+		switch c := nss[i]; {
+		case c == '%':
+			j := i + 1
+			for j < len(nss) && (isDigit(nss[j]) || nss[j] == '-' || nss[j] == '+' || nss[j] == '#' || nss[j] == ' ') {
+				j++
+			}
+			if j < len(nss) && strings.IndexByte("xXdsuv", nss[j]) >= 0 {
+				return true
+			}
+			return false
+		case c == 'x', c == 'X', c == 'y', c == 'Y', c == 'n', c == 'N':
+			fill++
+		case c == '-', isDigit(c), 'a' <= c|0x20 && c|0x20 <= 'f':
+		default:
+			return false
+		}
+	}
+	return fill >= 8
 }
 
 // quotedQuiet reports a quoted candidate whose quote q closes right after
@@ -271,6 +320,9 @@ var (
 
 // classify is Classify past the common case.
 func classify(ident string, ctx rules.Context) string {
+	if lookalike.CodeScope(ident[4:], ctx.Before) {
+		return KindCodeScope
+	}
 	if kind := lookalike.Shared(ident, ctx, true); kind != "" {
 		return kind
 	}
@@ -304,13 +356,10 @@ func classify(ident string, ctx rules.Context) string {
 	if nss != "" {
 		return namespaceShape(nid, nss)
 	}
-	if colon && c == 0 { // "urn:oid:" with its ":" kept, then the quote
+	if colon { // "urn:oid:" with its ":" kept ("urn:oid:" quoted, C<urn:isbn:> in Perl's POD)
 		return KindPrefix
 	}
 	a := ctx.After
-	if colon {
-		return ""
-	}
 	if b := ctx.Before; lookalike.HasSuffix(b, "<") || lookalike.HasSuffix(b, "</") || lookalike.HasSuffix(b, ":type=\"") || lookalike.HasSuffix(b, ":type='") {
 		return KindXMLName
 	}
@@ -325,6 +374,12 @@ func classify(ident string, ctx rules.Context) string {
 	}
 	if len(a) > 0 && a[0] == ':' {
 		return KindPrefix // "urn:oid:" unquoted: a NID and its ":" name a namespace's prefix
+	}
+	if c == 0 && !lookalike.HasSuffix(ctx.Before, "=\"") && !lookalike.HasSuffix(ctx.Before, "='") && Registered(nid) {
+		// a registered NID quoted alone names its namespace (// strip off
+		// "urn:oid"); as an attribute's value (xmlns="urn:ietf") it stays
+		// an identifier
+		return KindPrefix
 	}
 	if nidShape(nid) && (proseWords(ctx) || sentenceEnd(ctx) || figureNode(ctx)) {
 		return KindProse

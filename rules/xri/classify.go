@@ -13,8 +13,9 @@ import (
 // Look-alike kinds Classify returns.
 const (
 	// KindCodeScope is "xri::" — a scope operator in code: Ruby's
-	// XRI::ProxyResolver, C++ and PHP namespaces.
-	KindCodeScope = "code-scope"
+	// XRI::ProxyResolver, C++ and PHP namespaces (every "xri::": the
+	// other schemes ask lookalike.CodeScope).
+	KindCodeScope = lookalike.KindCodeScope
 	// KindDocTag is "xri:" right after a documentation tag ("@param xri:",
 	// ":param xri:"): a parameter name, not an identifier.
 	KindDocTag = "doc-tag"

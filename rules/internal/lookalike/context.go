@@ -1,6 +1,10 @@
 package lookalike
 
-import "github.com/idlint/idlint/internal/wordbound"
+import (
+	"strings"
+
+	"github.com/idlint/idlint/internal/wordbound"
+)
 
 // Kinds the text around a candidate decides, whatever follows the colon:
 // the go: and lid: classifiers share them (rules/gouri, rules/lid).
@@ -13,6 +17,10 @@ const (
 	// KindCodeKey is an object key in code, right after "{" or ","
 	// ("{go:function(){…}}", "{id:1,lid:e.lid}").
 	KindCodeKey = "code-key"
+	// KindCodeScope is a scope operator in code, the scheme's name being a
+	// namespace or a package: "URI::urn::isbn" (Perl), "go::GoGenerator"
+	// (C++), "XRI::ProxyResolver" (Ruby).
+	KindCodeScope = "code-scope"
 )
 
 // Attached is KindWordPart or KindURLHost when the text before a
@@ -32,6 +40,18 @@ func Attached(before []byte) string {
 func CodeKey(before []byte) bool {
 	n := len(before)
 	return n > 0 && (before[n-1] == '{' || before[n-1] == ',')
+}
+
+// CodeScope reports a scope operator: rest, what follows the scheme's
+// ":", starts with ":" and either "::" comes right before the scheme
+// ("URI::urn::isbn") or no other ":" follows ("urn::isbn;",
+// "go::GoGenerator"). A NID or host left out by mistake
+// ("urn::ietf:params:x") keeps its error.
+func CodeScope(rest string, before []byte) bool {
+	if len(rest) == 0 || rest[0] != ':' {
+		return false
+	}
+	return HasSuffix(before, "::") || strings.IndexByte(rest[1:], ':') < 0
 }
 
 // HasSuffix is bytes.HasSuffix for a string suffix, with no conversion.

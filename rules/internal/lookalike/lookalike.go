@@ -378,7 +378,9 @@ func HasPrefix(b []byte, s string) bool {
 }
 
 // Pattern reports a regular expression: a character class "[^" in ident
-// or right after it ("urn:([^:]+)", "urn:cid:.+@([^\.]+\.)"), or a
+// or right after it ("urn:([^:]+)", "urn:cid:.+@([^\.]+\.)"), a class
+// followed by a quantifier ("urn:uuid:[0-9a-f]{8}-…" in an XML schema,
+// "^urn:tdm:(([a-z]{2}-" in a JSON schema's "pattern"), or a
 // group opened right before a regular expression's escape
 // ("urn:ietf:mtg:(\d*)"). "[" and "\" are not allowed in a URN (rfc8141
 // §2) nor unescaped in an XRI's segments, so neither occurs in an
@@ -388,12 +390,39 @@ func Pattern(ident string, ctx rules.Context) bool {
 		return true
 	}
 	if i := strings.IndexByte(ident, '['); i >= 0 {
-		if i+1 < len(ident) {
-			return ident[i+1] == '^'
+		if i+1 == len(ident) {
+			return len(ctx.After) > 0 && ctx.After[0] == '^'
 		}
-		return len(ctx.After) > 0 && ctx.After[0] == '^'
+		if ident[i+1] == '^' {
+			return true
+		}
+		if j := strings.IndexByte(ident[i+1:], ']'); j >= 0 {
+			return quantifier(ident[i+1+j+1:], ctx.After)
+		}
 	}
 	return false
+}
+
+// quantifier reports a regular expression's quantifier at the start of
+// rest, or of after when rest is empty: "+", "*", "?" or "{" and a digit
+// ("[0-9a-f]{8}" in an XML schema's pattern, "[a-z]+").
+func quantifier(rest string, after []byte) bool {
+	var c, d byte
+	switch {
+	case len(rest) > 0:
+		c = rest[0]
+		if len(rest) > 1 {
+			d = rest[1]
+		} else if len(after) > 0 {
+			d = after[0]
+		}
+	case len(after) > 0:
+		c = after[0]
+		if len(after) > 1 {
+			d = after[1]
+		}
+	}
+	return c == '+' || c == '*' || c == '?' || c == '{' && isDigit(d)
 }
 
 // Quoted reports whether the candidate was opened right after a quote and

@@ -123,6 +123,10 @@ func TestPattern(t *testing.T) {
 		{"a group before \\d (rfc2648 §4's Perl)", "urn:ietf:mtg:(", "\\d*)-(\\w*)/i);", true},
 		{"a parenthesis before prose is no group", "urn:a:f(", "x)", false},
 		{"a bracket placeholder is not a regexp", "urn:alert:source:[x]", "", false},
+		{"a class and a count (an XML schema's pattern; rfc9562 §4 forbids brackets)", "urn:uuid:[0-9a-f]", "{8}-[0-9a-f]{4}\"/>", true},
+		{"a class and a count, more after (botocore service-2.json)", "urn:tdm:(([a-z]", "{2}-[a-z]+-[0-9]{1}:[0-9]+:)?)", true},
+		{"a class and '+' inside", "urn:x:[a-z]+", "", true},
+		{"a class and a brace with no count is a template's", "urn:alert:source:[x]", "{y}", false},
 		{"plain", "urn:ietf:rfc:2141", "", false},
 	} {
 		if got := Pattern(c.ident, rules.Context{After: []byte(c.after)}); got != c.want {
@@ -173,6 +177,26 @@ func TestPrefix(t *testing.T) {
 
 // The context kinds gouri and lid share (rules/gouri Classify rules 1, 2
 // and 8; rules/lid Classify rules 1, 2 and 7).
+// TestCodeScope: "::" is no URI syntax after a scheme (rfc3986 §3.1,
+// rfc8141 §2: a NID follows "urn:"); it is a scope operator in code.
+func TestCodeScope(t *testing.T) {
+	for _, c := range []struct {
+		name, before, rest string
+		want               bool
+	}{
+		{"Perl package (URI::urn::isbn)", "package URI::", ":isbn", true},
+		{"C++ namespace", "  ", ":GoGenerator", true},
+		{"after '::', more colons", "Foo::", ":a:b", true},
+		{"a NID left out keeps its error (rfc8141 §2)", "see ", ":ietf:params:x", false},
+		{"one colon", "see ", "isbn:123", false},
+		{"nothing after the scheme", "", "", false},
+	} {
+		if got := CodeScope(c.rest, []byte(c.before)); got != c.want {
+			t.Errorf("%s: CodeScope(%q, before %q) = %v, want %v", c.name, c.rest, c.before, got, c.want)
+		}
+	}
+}
+
 func TestAttachedAndCodeKey(t *testing.T) {
 	for _, c := range []struct {
 		before   string
