@@ -325,7 +325,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	fs.Int64Var(&copt.MaxWindowBytes, "max-window", 0, "largest zstd/xz decoder window in `BYTES` a stream may ask for, in every xz block (default 512 MiB)")
 	fs.Int64Var(&copt.MaxDecompressedBytes, "max-decompressed", 0, "`BYTES` an input's decompression layers and archive members may produce in all; past it the member is cut, nothing more of the input opened (default max(1 GiB, 100 × the input's size), -1 none)")
 	fs.IntVar(&copt.MaxEntries, "max-entries", 0, "members opened per zip, tar or ar archive (default 1048576, -1 none)")
-	fs.BoolVar(&copt.SkipBinary, "skip-binary", false, "skip documents with a NUL byte in their first 8 KiB (default: scan them, identifiers sit in binaries too)")
+	fs.BoolVar(&copt.SkipBinary, "skip-binary", check, "skip documents with a NUL byte in their first 8 KiB, as ripgrep does (default: on for check, whose findings in a binary's bytes no commit can fix; off for scan, identifiers sit in binaries too)")
 	useMmap := fs.Bool("mmap", false, "scan large plain-text files memory-mapped (default: unless a probe of the first large file finds mapped pages over 1.5× dearer than read ones)")
 	noMmap := fs.Bool("no-mmap", false, "read large plain-text files instead of scanning them memory-mapped (wins over --mmap)")
 	fs.BoolVar(&copt.IncludeWARCMeta, "warc-meta", false, "also scan WARC warcinfo and request records, every WARC record's header block (its member is RECORD-ID#headers) and ARC filedesc records")
