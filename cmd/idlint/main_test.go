@@ -296,6 +296,29 @@ func TestScanSuppressionsOptIn(t *testing.T) {
 	}
 }
 
+// check skips binary documents by default, scan scans them; each flag
+// turns the other way. The bad UUID is rfc9562 §4's URN101.
+func TestSkipBinaryDefaults(t *testing.T) {
+	t.Parallel()
+	dir := writeFiles(t, map[string]string{"lib.so": "\x7fELF\x00\x00strtab urn:uuid:client_id\x00"})
+	for _, c := range []struct {
+		args   []string
+		code   int
+		status string // the document's --sources status
+	}{
+		{[]string{"check", "--isolated"}, exitOK, `"status":"skipped"`},
+		{[]string{"check", "--isolated", "--skip-binary=false"}, exitFindings, `"status":"ok"`},
+		{[]string{"scan", "--isolated", "--format", "none"}, exitOK, `"status":"ok"`},
+		{[]string{"scan", "--isolated", "--format", "none", "--skip-binary"}, exitOK, `"status":"skipped"`},
+	} {
+		args := append(append([]string{}, c.args...), "--sources", "-", dir)
+		code, out, _ := runCmd(t, "", args...)
+		if code != c.code || !strings.Contains(out, c.status) {
+			t.Errorf("%v: exit %d, output %q: want exit %d and %s", c.args, code, out, c.code, c.status)
+		}
+	}
+}
+
 // Flags and paths interleave; -jN is -j N (as in ripgrep and make); after
 // "--" everything is a path.
 func TestParseFlags(t *testing.T) {
