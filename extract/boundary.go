@@ -146,7 +146,9 @@ func queryKeyBefore(ctx []byte) (query, param bool) {
 		return false, false // no key, or one longer than the context kept
 	}
 	c := ctx[j-1]
-	return c == '?' || c == '&' || c == ';' || c == '"' || c == '\'', c == ';'
+	// "'" is a key character (a sub-delim), so a single-quoted literal's
+	// key starts with it: 'grant_type=urn:…&scope=…' (oauthlib)
+	return c == '?' || c == '&' || c == ';' || c == '"' || c == '\'' || ctx[j] == '\'', c == ';'
 }
 
 // emphasisBefore returns the Markdown emphasis run ctx ends in: one to

@@ -112,6 +112,7 @@ var openingCases = []struct {
 	{"no opener: _ after a word is not emphasis", "x_urn:a:b_", []string{"urn:a:b_"}},
 	// URL query values (rfc3986 §3.4): "&" and "#" end them
 	{"query: magnet link (rfc3986 §3.4)", "magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=x", []string{"urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"}},
+	{"query: a single-quoted literal holding a form body (rfc3986 §3.4, oauthlib)", "body = 'grant_type=urn:ietf:params:oauth:grant-type:device_code&scope=hello+world'", []string{"urn:ietf:params:oauth:grant-type:device_code"}},
 	{"query: a string literal holding a query (rfc3986 §3.4)", "RawQuery: \"xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn\",", []string{"urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"}},
 	{"query: an attribute value that is not a query keeps & (rfc8141 §2)", "scope=\"urn:example:channel=HBO&urn:example:rating=G\"", []string{"urn:example:channel=HBO&urn:example:rating=G"}},
 	{"param: a SIP URI parameter ends at ';' (rfc3261 §19.1.1)", "BYE sip:alice@example.com;gr=urn:uuid:f81-7dec-14a06cf1;ob SIP/2.0", []string{"urn:uuid:f81-7dec-14a06cf1"}},
