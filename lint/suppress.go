@@ -387,6 +387,14 @@ func (d *Directives) finish(lineEnd int64) {
 // parse reads a directive's text (what follows "idlint:") into x; false
 // when it is no directive.
 func parse(x *directive, text []byte) bool {
+	// the comment ends the directive, also with more on its line
+	// ("<td>urn:x:y <!-- idlint:ignore URN006 -- old --></td>"): what
+	// follows it is the document's, which a fix must not delete
+	for _, closer := range []string{"-->", "*/"} {
+		if k := bytes.Index(text, []byte(closer)); k >= 0 {
+			text = text[:k]
+		}
+	}
 	text = bytes.TrimRight(text, " \t\r")
 	for _, closer := range []string{"-->", "*/"} {
 		text = bytes.TrimRight(bytes.TrimSuffix(text, []byte(closer)), " \t\r")

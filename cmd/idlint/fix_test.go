@@ -188,6 +188,8 @@ func TestFixSuppressions(t *testing.T) {
 		{"unused rule of a list", "# idlint:ignore-next-line URN006,URN011 -- x\nurn:example:a%zz\n", "# idlint:ignore-next-line URN006 -- x\nurn:example:a%zz\n"},
 		{"unknown rule", "<!-- idlint:ignore-next-line URN006,URN999 -- x -->\nurn:example:a%zz\n", "<!-- idlint:ignore-next-line URN006 -- x -->\nurn:example:a%zz\n"},
 		{"unclosed stays", "# idlint:disable URN006 -- x\nurn:example:a%zz\n", "# idlint:disable URN006 -- x\nurn:example:a%zz\n"},
+		{"an HTML comment with markup after it on the line", "<td>urn:example:x <!-- idlint:ignore URN006 -- old --></td>\n", "<td>urn:example:x</td>\n"},
+		{"a block comment with code after it", "f(\"urn:example:x\") /* idlint:ignore URN006 -- r */ + y;\n", "f(\"urn:example:x\") + y;\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "t.txt")
