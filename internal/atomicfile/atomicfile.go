@@ -5,6 +5,7 @@
 package atomicfile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 )
@@ -13,7 +14,19 @@ import (
 // the file. prepare, when not nil, is called on the temporary file
 // before it is synced (to give it the replaced file's owner, say). On
 // failure the temporary file is removed and path is untouched.
+//
+// A symbolic link is followed: the file it points to is replaced, the
+// link stays. A path that is no regular file (/dev/stdout, a pipe, a
+// device) is written through, not replaced: no temporary file can take
+// a device's place, and its write errors (/dev/full) are the caller's.
 func Write(path string, data []byte, perm os.FileMode, prepare func(*os.File)) (err error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		if fi.IsDir() {
+			return &os.PathError{Op: "write", Path: path, Err: errors.New("is a directory")}
+		}
+		return writeThrough(path, data)
+	}
+	path = resolve(path)
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".idlint-*")
 	if err != nil {
 		return err
@@ -40,4 +53,40 @@ func Write(path string, data []byte, perm os.FileMode, prepare func(*os.File)) (
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// resolve is path with its symbolic links followed, also to a file not
+// made yet (a dangling link names where the file goes).
+func resolve(path string) string {
+	if p, err := filepath.EvalSymlinks(path); err == nil {
+		return p
+	}
+	for range 40 { // as the kernel's bound on links in a row
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return path
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(path), target)
+		}
+		path = target
+	}
+	return path
+}
+
+// writeThrough writes data into the existing non-regular file at path.
+func writeThrough(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
