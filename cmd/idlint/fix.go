@@ -50,9 +50,10 @@ func (x *fixFlags) run(ctx context.Context, arm func(), paths []string, opt idli
 		fmt.Fprintf(stderr, "idlint check: %v\n", err)
 		return exitTrouble
 	}
+	out := &errWriter{w: stdout}
 	for _, f := range res.Files {
 		if x.diff {
-			fmt.Fprint(stdout, lint.UnifiedDiff(f.Path, f.Old, f.New))
+			fmt.Fprint(out, lint.UnifiedDiff(f.Path, f.Old, f.New))
 		}
 		if !f.Converged {
 			fmt.Fprintf(stderr, "idlint check: %s: fixes still applied after %d rounds (please report it)\n", f.Path, lint.MaxFixRounds)
@@ -62,6 +63,10 @@ func (x *fixFlags) run(ctx context.Context, arm func(), paths []string, opt idli
 		fmt.Fprintf(stderr, "idlint check: %s: %d fix(es) not applied: %s\n", n.Path, n.Fixes, n.Reason)
 	}
 	code := exitOK
+	if out.err != nil {
+		fmt.Fprintf(stderr, "idlint check: writing the diff: %v\n", out.err) // a diff cut short is no diff (issue 24 §8)
+		return exitTrouble
+	}
 	if x.diff {
 		if len(res.Files) > 0 {
 			code = exitFindings // as ruff --diff: there is something to fix

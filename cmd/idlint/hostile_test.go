@@ -204,6 +204,8 @@ func TestFullDiskFails(t *testing.T) {
 		{"rules"}, {"rules", "--markdown"}, {"rules", "URN011"}, {"rules", "--namespace", "uuid"},
 		{"parse", "urn:isbn:0451450523"}, {"parse", "--format", "json", "urn:isbn:0451450523"}, {"parse", "--format", "jsonl", "urn:isbn:0451450523"},
 		{"config"}, {"help"}, {"help", "scan"}, {"scan", "-h"},
+		// a diff of a fixable file (rfc3986 §2.1: %2c is %2C)
+		{"check", "--isolated", "--diff", "--min-severity", "info", writeFiles(t, map[string]string{"fx.txt": "urn:example:a%2cb\n"})},
 	} {
 		for _, w := range stdouts {
 			var errb bytes.Buffer
