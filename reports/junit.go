@@ -17,9 +17,10 @@ import (
 // "idlint" for a document without findings, so that CI counts the clean
 // files too (as ESLint's junit formatter does). An input that could not be
 // read is a testcase with an error, a skipped member one that is skipped.
-// The report is written whole at the end; encoding/xml escapes it, and
-// replaces bytes XML cannot carry (control characters, invalid UTF-8)
-// with U+FFFD.
+// The report is written whole at the end; encoding/xml escapes it. Names
+// and messages from the input are termsafe's first (Path, safe): control
+// characters, bidi controls and invalid UTF-8 written as \x1b, \u202e,
+// \xff, so XML never meets a byte it cannot carry.
 type JUnit struct {
 	W      io.Writer
 	Min    rules.Severity
