@@ -98,6 +98,9 @@ var _ rules.TextClassifier = (*Checker)(nil)
 //     prefix, never a URN; and a registered NID alone between quotes,
 //     not an attribute's value ("strip off "urn:oid"", not
 //     xmlns="urn:ietf");
+//     10b. prose: registered NIDs (or such joined by "/") as items of a
+//     comma-separated list ("namespace rules: urn:ietf, urn:oid,
+//     urn:isbn/issn, urn:uuid");
 //  11. prose, the NID of a NID's shape and any of: a word and a space
 //     before, a space and a lower-case word after ("registration of
 //     urn:dvb as a formal namespace", "within urn:nato to ensure"); a word
@@ -381,10 +384,34 @@ func classify(ident string, ctx rules.Context) string {
 		// an identifier
 		return KindPrefix
 	}
+	if registeredNames(nid) && listItem(ctx) {
+		return KindProse // "namespace rules: urn:ietf, urn:oid, urn:isbn/issn, urn:uuid"
+	}
 	if nidShape(nid) && (proseWords(ctx) || sentenceEnd(ctx) || figureNode(ctx)) {
 		return KindProse
 	}
 	return ""
+}
+
+// registeredNames reports a NID that is registered, or registered NIDs
+// joined by "/" as prose offers alternatives ("urn:isbn/issn").
+func registeredNames(nid string) bool {
+	for {
+		name, rest, more := strings.Cut(nid, "/")
+		if !Registered(name) {
+			return false
+		}
+		if !more {
+			return true
+		}
+		nid = rest
+	}
+}
+
+// listItem reports a candidate in a comma-separated list: ", " right
+// before it or "," right after it.
+func listItem(ctx rules.Context) bool {
+	return lookalike.HasSuffix(ctx.Before, ", ") || len(ctx.After) > 0 && ctx.After[0] == ','
 }
 
 // prefixWord reports prose naming what follows as a prefix: the word
