@@ -111,6 +111,10 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"scan", "--format", "sarif", dir}, `idlint scan: unknown format "sarif" (want text, jsonl, json, arrow or none); sarif is a format of check: idlint check --format sarif`}, // issue 20 §8: where it is
 		{[]string{"parse", "--format", "jsnol", "urn:a:b"}, `idlint parse: unknown format "jsnol" (want text, json or jsonl); did you mean jsonl?`},
 		{[]string{"scan", "--format", "jsn", dir}, `idlint scan: unknown format "jsn" (want text, jsonl, json, arrow or none); did you mean json?`},
+		// values a flag's type takes but its meaning does not
+		{[]string{"check", "--min-severity", "off", dir}, `idlint check: --min-severity: unknown level "off" (want error, warning or info)`},
+		{[]string{"scan", "-j", "-1", dir}, `idlint scan: -j -1: want a number of parallel inputs (0 or none: one per CPU)`},
+		{[]string{"demo", "extra"}, `idlint demo: takes no paths, got "extra" (it scans the embedded sample; scan PATH… scans yours)`},
 	} {
 		code, out, errs := runCmd(t, "", tc.args...)
 		if code != exitTrouble || out != "" || errs != tc.want+"\n" {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/idlint/idlint"
 	"github.com/idlint/idlint/lint"
-	"github.com/idlint/idlint/rules"
 )
 
 // fixFlags are check's --fix, --unsafe-fixes and --diff (issue 20 §5).
@@ -37,7 +36,7 @@ func (x *fixFlags) run(ctx context.Context, arm func(), paths []string, opt idli
 		fmt.Fprintln(stderr, "idlint check: --fix and --diff rewrite files: not standard input")
 		return exitTrouble
 	}
-	min, err := rules.ParseSeverity(minSev)
+	min, err := parseMinSeverity(minSev)
 	if err != nil {
 		fmt.Fprintf(stderr, "idlint check: --min-severity: %v\n", err)
 		return exitTrouble

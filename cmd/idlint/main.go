@@ -362,6 +362,10 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 			return exitOK // every file named was excluded: nothing to lint
 		}
 	}
+	if *jobs < 0 {
+		fmt.Fprintf(stderr, "idlint %s: -j %d: want a number of parallel inputs (0 or none: one per CPU)\n", name, *jobs)
+		return exitTrouble
+	}
 	if *jobs > idlint.MaxJobs() {
 		fmt.Fprintf(stderr, "idlint %s: -j %d capped at %d (twice the CPUs, or 4: more would only hold more memory)\n", name, *jobs, idlint.MaxJobs())
 		*jobs = idlint.MaxJobs()
@@ -526,7 +530,7 @@ func scanWith(ctx context.Context, name string, paths []string, opt idlint.Optio
 	if rep.dir != "" || rep.html != "" || needsRun(cmd, specs) {
 		out.meta = rep.options() // a run ID reads crypto/rand: only when a report needs one
 	}
-	sev, err := rules.ParseSeverity(minSev)
+	sev, err := parseMinSeverity(minSev)
 	if check && err != nil {
 		fmt.Fprintf(stderr, "idlint %s: --min-severity: %v\n", name, err)
 		return exitTrouble
@@ -727,8 +731,13 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	report := fs.String("report", "", "also write the Parquet report to `DIR` (default: none)")
 	htmlOut := fs.String("html", "", "write the data-quality report, one offline HTML page, to `FILE` (default: demo-report.html in the user cache directory, replaced each run; none: no page)")
 	color := colorFlag(fs)
-	if _, err := parseFlags(fs, args); err != nil {
+	extra, err := parseFlags(fs, args)
+	if err != nil {
 		return flagExit(fs, err, stdout)
+	}
+	if len(extra) > 0 {
+		fmt.Fprintf(stderr, "idlint demo: takes no paths, got %q (it scans the embedded sample; scan PATH… scans yours)\n", extra[0])
+		return exitTrouble
 	}
 	stdout = withColor(color, stdout)
 	cfg, err := c.config(fs)
@@ -761,6 +770,16 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	rep := reportSpec{dir: *report, html: *htmlOut, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
 	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, baselineFlags{}, stdout, stderr)
+}
+
+// parseMinSeverity is rules.ParseSeverity without "off": a level below
+// which findings are not shown is error, warning or info.
+func parseMinSeverity(s string) (rules.Severity, error) {
+	sev, err := rules.ParseSeverity(s)
+	if err == nil && sev == rules.None {
+		err = fmt.Errorf("unknown level %q (want error, warning or info)", s)
+	}
+	return sev, err
 }
 
 // checkedOut runs a command that prints to stdout with fmt and fails it
