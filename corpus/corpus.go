@@ -400,6 +400,10 @@ func walkDir(out []Input, root string, opt Options, seen map[string]bool, ig *ig
 				// a regular file through the link: the planner may hold it
 				// open, as the directory's own files (Ahead)
 				out = append(out, Input{Path: p, regular: true})
+			default:
+				// a FIFO, device or socket through the link: skipped as
+				// one found itself is, never dropped from the accounting
+				out = append(out, Input{Path: p, Err: errNotRegular})
 			}
 		case e.Type().IsRegular():
 			out = append(out, Input{Path: p, regular: true})
