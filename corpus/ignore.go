@@ -174,11 +174,13 @@ func excludeFile(top string) string {
 }
 
 // read appends the patterns of the ignore file at path; one that exists
-// but may not be read is reported as an input in error.
+// but may not be read is reported as an input in error. In a directory
+// that may be listed but not searched (mode r--) no file can be told to
+// exist, and its files fail by themselves: nothing is reported for it.
 func (ig *ignorer) read(pats []ignorePat, path string, domain []string) []ignorePat {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrPermission) {
+		if _, serr := os.Lstat(path); errors.Is(err, fs.ErrPermission) && serr == nil {
 			ig.errInput = append(ig.errInput, Input{Path: path, Err: err})
 		}
 		return pats

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -189,9 +190,12 @@ func (c *common) scanConfig(fs *flag.FlagSet, paths []string, copt *corpus.Optio
 		return nil, lint.Config{}, err
 	}
 	for _, p := range paths {
-		if _, err := ld.ForPath(p); err != nil {
+		if _, err := ld.ForPath(p); err != nil && !errors.Is(err, os.ErrPermission) {
 			return nil, lint.Config{}, err
 		}
+		// a directory that may not be searched hides its idlint.toml and
+		// the input alike: the input fails with the error, named, and
+		// the other inputs go on (a broken file still stops the run)
 	}
 	lim := run.Limits
 	if lim.MaxLen.Set {
