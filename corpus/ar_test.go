@@ -259,7 +259,7 @@ func TestArLimits(t *testing.T) {
 			{"in.a", "ar+ar", record.StatusOK, ""},
 			{"in.a!in.a", "ar+ar+ar", record.StatusOK, ""},
 			{"in.a!in.a!in.a", "ar+ar+ar+ar", record.StatusOK, ""},
-			{"in.a!in.a!in.a!in.a", "ar+ar+ar+ar+ar", record.StatusSkipped, "nesting depth limit 4 reached: ar not opened"},
+			{"in.a!in.a!in.a!in.a", "ar+ar+ar+ar+ar", record.StatusError, "nesting depth limit 4 reached: ar not opened"},
 		}},
 	}
 	for _, tt := range tests {

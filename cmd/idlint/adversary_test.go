@@ -131,7 +131,7 @@ func adversarialTable() []attack {
 				b = adversary.Gzip(b)
 			}
 			return b
-		}), exit: 0, maxRSS: 200, budget: time.Minute},
+		}), exit: 2, errSub: "nesting depth limit 4", maxRSS: 200, budget: time.Minute}, // an error, as every limit
 		{name: "zip spooled to a temporary file from gzip", make: one("spooled.zip.gz", func() []byte { return adversary.ZipInGzip(24 << 20) }),
 			exit: 0, maxRSS: 300, budget: 2 * time.Minute},
 		{name: "SIGINT while a zip is spooled", make: one("spool-sigint.zip.gz", func() []byte { return adversary.ZipInGzip(48 << 20) }),
