@@ -206,6 +206,11 @@ func (w *walker) warc(n node, layers []string, br *bufio.Reader, pos func() int6
 			errs.add(fmt.Errorf("record %s at offset %d: %w", memberName(meta), start, err))
 			return errs.err()
 		}
+		if b, err := br.Peek(1); err == nil && b[0] != '\r' && b[0] != '\n' {
+			// a record ends in a blank line (WARC 1.1 §4): its
+			// Content-Length is wrong, what was read as it is not it
+			errs.add(fmt.Errorf("record %s at offset %d: no blank line after its Content-Length %d: the length is wrong and the record damaged", memberName(meta), start, length))
+		}
 	}
 	return errs.err()
 }
@@ -243,26 +248,54 @@ func resync(br *bufio.Reader) (int64, error) {
 	}
 }
 
-// errList keeps an archive's errors that did not end it.
+// errList keeps an archive's errors that did not end it: the first
+// errListKeep, each naming its record and offset, and a count of the rest
+// (a bound: a damaged archive may hold any number).
 type errList struct {
-	first error
-	more  int
+	kept []error
+	more int
 }
 
+const errListKeep = 8
+
 func (e *errList) add(err error) {
-	if e.first == nil {
-		e.first = err
+	if len(e.kept) < errListKeep {
+		e.kept = append(e.kept, err)
 	} else {
 		e.more++
 	}
 }
 
 func (e *errList) err() error {
-	if e.first == nil || e.more == 0 {
-		return e.first
+	if len(e.kept) == 0 {
+		return nil
 	}
-	return fmt.Errorf("%w (and %d more errors)", e.first, e.more)
+	err := e.kept[0]
+	if len(e.kept) > 1 {
+		err = joined(e.kept)
+	}
+	if e.more > 0 {
+		return fmt.Errorf("%w (and %d more errors)", err, e.more)
+	}
+	return err
 }
+
+// joined is errors on one line, "; " between them (errors.Join's line
+// breaks would be escaped in every output), each still matched by errors.Is.
+type joined []error
+
+func (j joined) Error() string {
+	var b strings.Builder
+	for i, err := range j {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(err.Error())
+	}
+	return b.String()
+}
+
+func (j joined) Unwrap() []error { return j }
 
 // endRecord skips what the handler did not read of a record. A truncation
 // the member's record already reports is not reported twice: the archive

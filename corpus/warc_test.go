@@ -182,6 +182,7 @@ func TestBrokenWARC(t *testing.T) {
 	truncated := good[:len(good)-10]
 	withShort, _ := warcb(t, false, ok, short, after)
 	withBadLen, _ := warcb(t, false, ok, badLen, after)
+	withBoth, _ := warcb(t, false, ok, short, badLen, after)
 	// a header line past the layer's buffer, and a header block past
 	// maxHeaderBytes (issue 24 §8: they dropped every later record)
 	longLine := warcRec{typ: "resource", id: "urn:uuid:long", uri: "http://e/" + strings.Repeat("a", bufSize+10), block: "urn:example:long"}
@@ -197,22 +198,27 @@ func TestBrokenWARC(t *testing.T) {
 		want          []brief
 		containerErr  string
 		lastMemberErr string
+		alsoErr       string // a second damage the container's error names too
 	}{
 		{"truncated last record: the record says so", truncated,
 			[]brief{{"", "warc", record.StatusOK, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:after", "warc", record.StatusError, 11, 1}},
-			"", "after 11 bytes: record truncated: 11 of 17 bytes: unexpected EOF"},
+			"", "after 11 bytes: record truncated: 11 of 17 bytes: unexpected EOF", ""},
 		{"record longer than its Content-Length: resync at the next record", withShort,
 			[]brief{{"", "warc", record.StatusError, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:short", "warc", record.StatusOK, 11, 1}, {"urn:uuid:after", "warc", record.StatusOK, 17, 1}},
-			"bytes that are no WARC record skipped at offset", ""},
+			"warc: record urn:uuid:short at offset 128: no blank line after its Content-Length 11: the length is wrong and the record damaged; ", "",
+			"bytes that are no WARC record skipped at offset"},
+		{"two damaged records: each named with its offset (WARC 1.1 §4)", withBoth,
+			[]brief{{"", "warc", record.StatusError, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:short", "warc", record.StatusOK, 11, 1}, {"urn:uuid:after", "warc", record.StatusOK, 17, 1}},
+			"warc: record urn:uuid:short at offset 128: no blank line", "", `invalid Content-Length "abc"`},
 		{"invalid Content-Length: resync at the next record", withBadLen,
 			[]brief{{"", "warc", record.StatusError, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:after", "warc", record.StatusOK, 17, 1}},
-			`warc: record urn:uuid:bad at offset 128: invalid Content-Length "abc"`, ""},
+			`warc: record urn:uuid:bad at offset 128: invalid Content-Length "abc"`, "", ""},
 		{"header line over the buffer: resync at the next record", withLongLine,
 			[]brief{{"", "warc", record.StatusError, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:after", "warc", record.StatusOK, 17, 1}},
-			"warc: record header at offset 128: header line over 64 KiB; skipped", ""},
+			"warc: record header at offset 128: header line over 64 KiB; skipped", "", ""},
 		{"header block over 1 MiB: resync at the next record", withBigBlock,
 			[]brief{{"", "warc", record.StatusError, 0, 0}, {"urn:uuid:ok", "warc", record.StatusOK, 14, 1}, {"urn:uuid:after", "warc", record.StatusOK, 17, 1}},
-			"warc: record header at offset 128: header block over 1 MiB; skipped", ""},
+			"warc: record header at offset 128: header block over 1 MiB; skipped", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -220,7 +226,7 @@ func TestBrokenWARC(t *testing.T) {
 			if got := briefs(recs); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("records:\n%s", recordsString(recs))
 			}
-			if !strings.Contains(recs[0].Error, tt.containerErr) || tt.containerErr == "" && recs[0].Error != "" {
+			if !strings.Contains(recs[0].Error, tt.containerErr) || !strings.Contains(recs[0].Error, tt.alsoErr) || tt.containerErr == "" && recs[0].Error != "" {
 				t.Errorf("container error %q, want %q", recs[0].Error, tt.containerErr)
 			}
 			if last := recs[len(recs)-1]; !strings.Contains(last.Error, tt.lastMemberErr) {
