@@ -42,6 +42,11 @@ func (w *walker) tar(n node, layers []string, br *bufio.Reader) error {
 		}
 		mode := hdr.FileInfo().Mode()
 		switch {
+		case hdr.Typeflag == tar.TypeLink:
+			// FileInfo calls a hard link regular: it holds no bytes of its
+			// own, its target's are the target's member
+			m := w.member(n, layers, hdr.Name, nil, 0, nil)
+			w.skip(m, layers, describeMode(mode, hdr.Linkname, true))
 		case mode.IsRegular():
 			start := cr.N()
 			in := func() int64 { return cr.N() - start }

@@ -89,6 +89,7 @@ type entry struct {
 	body  string
 	store bool   // zip: stored, not deflated
 	link  string // tar: a symbolic link to this
+	hard  bool   // tar: link is a hard link
 	dir   bool
 }
 
@@ -101,6 +102,8 @@ func tarb(t testing.TB, entries ...entry) []byte {
 		switch {
 		case e.dir:
 			h.Typeflag, h.Size, h.Mode = tar.TypeDir, 0, 0o755
+		case e.link != "" && e.hard:
+			h.Typeflag, h.Size, h.Linkname = tar.TypeLink, 0, e.link
 		case e.link != "":
 			h.Typeflag, h.Size, h.Linkname = tar.TypeSymlink, 0, e.link
 		}
