@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"sync/atomic"
 )
 
@@ -189,8 +190,8 @@ func (g *guard) Read(p []byte) (int, error) {
 		}
 	}
 	if err != nil && err != io.EOF {
-		if g.name != "" && !errors.Is(err, ErrLimit) {
-			err = fmt.Errorf("%s: %w", g.name, err)
+		if g.name != "" && !errors.Is(err, ErrLimit) && !strings.HasPrefix(err.Error(), g.name+":") {
+			err = fmt.Errorf("%s: %w", g.name, err) // not "gzip: gzip: invalid checksum"
 		}
 		g.err = err
 	}

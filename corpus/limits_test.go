@@ -43,7 +43,7 @@ func TestCorrupt(t *testing.T) {
 		{"truncated gzip", truncGz,
 			[]brief{{"", "gzip", record.StatusError, -1, -1}}, []string{"after ", "bytes: gzip: unexpected EOF"}, true},
 		{"gzip with a wrong checksum", badCRC,
-			[]brief{{"", "gzip", record.StatusError, int64(len(text)), 4096}}, []string{"gzip: invalid checksum"}, true},
+			[]brief{{"", "gzip", record.StatusError, int64(len(text)), 4096}}, []string{"bytes: gzip: invalid checksum"}, true}, // the layer named once
 		{"gzip with trailing garbage", append(bytes.Clone(full), "this is no gzip member"...),
 			[]brief{{"", "gzip", record.StatusError, int64(len(text)), 4096}}, []string{fmt.Sprintf("gzip: member at offset %d (trailing data?): gzip: invalid header", len(full))}, true},
 		{"truncated zstd", fullZst[:len(fullZst)-3],
