@@ -313,7 +313,7 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	lookalikes := fs.Bool("include-lookalikes", false, "also report look-alikes (//go:build, LID: labels …) with their kind")
 	quiet := fs.Bool("quiet", false, "no progress display on stderr")
 	suppress := fs.Bool("suppressions", check, "honour idlint:ignore[…] / ignore-next-line / disable / disable-file / enable comments and report their own problems (IDL100-IDL103; default: on for check, off for scan)")
-	memLimit := fs.Int64("memory-limit", 448<<20, "soft memory limit in `BYTES` for the Go runtime (GC works harder near it; 0: the runtime's default, or $GOMEMLIMIT)")
+	memLimit := fs.Int64("memory-limit", 448<<20, "soft memory limit in `BYTES` for the Go runtime (default 448 MiB; GC works harder near it; 0: the runtime's default, or $GOMEMLIMIT)")
 	clusterMem := fs.Int64("cluster-memory", 0, "memory in `BYTES` the clusters (text, JSON, SARIF, HTML, --report) may take before they spill to sorted runs in --temp-dir, merged at the end (default: a quarter of --memory-limit, 256 MiB without one; -1 never spill)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to `FILE` (for performance work)")
 	memprofile := fs.String("memprofile", "", "write a heap profile to `FILE` at the end")
