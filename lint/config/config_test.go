@@ -286,7 +286,7 @@ func TestErrors(t *testing.T) {
 		{"bad profile", "[profiles]\nurn = \"rfc2142\"", `idlint.toml:2: unknown urn profile "rfc2142" (known: rfc2141, rfc2141bis-03, rfc8141) (did you mean rfc2141?)`},
 		{"bad scheme", "[profiles]\nurm = \"rfc2141\"", `idlint.toml:2: unknown scheme "urm" in profiles (did you mean urn?)`},
 		{"bad option", "[options.urn]\nequivalenc = \"5a\"", `idlint.toml:2: unknown urn option "equivalenc" (did you mean equivalence?)`},
-		{"bad option value", "[options.urn]\nequivalence = \"5c\"", `idlint.toml:2: --urn-equivalence "5c": want 5a or 5b`},
+		{"bad option value", "[options.urn]\nequivalence = \"5c\"", `idlint.toml:2: equivalence = "5c" in [options.urn]: want 5a or 5b`},
 		{"bad glob", "[[overrides]]\nfiles = [\"a/[b\"]", `idlint.toml:2: files: bad glob "a/[b"`},
 		{"override without files", "[[overrides]]\nignore = [\"URN001\"]", `idlint.toml:1: [[overrides]] needs files`},
 		{"wrong type", `select = "URN001"`, `idlint.toml:1: select: want an array of strings, not a string`},

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -256,8 +257,9 @@ func (p parser) layer(prefix string, sel, ext, ign []string, sev, prof map[strin
 				}
 				return l, p.errAt(key, "unknown %s option %q%s", scheme, name, didYouMean(name, known))
 			}
-			if err := sc.CheckOption(name, opts[scheme][name]); err != nil {
-				return l, p.errAt(key, "%v", err)
+			if v, o := opts[scheme][name], sc.Option(name); !slices.Contains(o.Values, v) {
+				// the key as the file writes it, not the flag's name
+				return l, p.errAt(key, "%s = %q in [options.%s]: want %s", name, v, scheme, strings.Join(o.Values, " or "))
 			}
 			if l.Options == nil {
 				l.Options = map[string]map[string]Setting[string]{}
