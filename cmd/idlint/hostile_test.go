@@ -184,6 +184,22 @@ func TestFailedInputNamedEveryFormat(t *testing.T) {
 	}
 }
 
+// A profile that could not be written fails the run, named (issue 24
+// §8: output cut short is no output; pprof itself drops write errors).
+func TestProfileWriteFails(t *testing.T) {
+	t.Parallel()
+	if fi, err := os.Stat("/dev/full"); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Skip("no /dev/full here")
+	}
+	dir := writeFiles(t, map[string]string{"a.txt": "urn:example:a\n"})
+	for _, flag := range []string{"--cpuprofile", "--memprofile"} {
+		code, _, errs := runCmd(t, "", "scan", "--isolated", "--format", "none", flag, "/dev/full", dir)
+		if code != exitTrouble || !strings.Contains(errs, flag+": write /dev/full: no space left on device") {
+			t.Errorf("%s /dev/full: exit %d, stderr %q; want 2 and the write's error", flag, code, errs)
+		}
+	}
+}
+
 // fullDisk fails every write as a full disk does (/dev/full).
 type fullDisk struct{}
 

@@ -271,7 +271,7 @@ func cmdParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
-func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, stdout, stderr io.Writer, check bool) int {
+func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, stdout, stderr io.Writer, check bool) (code int) {
 	name := "scan"
 	if check {
 		name = "check"
@@ -427,21 +427,27 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	reports.SetClusterSpill(clusterBudget(*clusterMem, *memLimit), copt.TempDir)
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
+		pw := &errWriter{w: f} // pprof drops its write errors
 		if err == nil {
-			err = pprof.StartCPUProfile(f)
+			err = pprof.StartCPUProfile(pw)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "idlint %s: --cpuprofile: %v\n", name, err)
 			return exitTrouble
 		}
-		defer pprof.StopCPUProfile()
+		defer func() {
+			pprof.StopCPUProfile()
+			profileDone(name, "--cpuprofile", errors.Join(pw.err, f.Close()), &code, stderr)
+		}()
 	}
 	if *memprofile != "" {
 		defer func() {
-			if f, err := os.Create(*memprofile); err == nil {
-				pprof.Lookup("allocs").WriteTo(f, 0)
-				f.Close()
+			f, err := os.Create(*memprofile)
+			if err == nil {
+				err = pprof.Lookup("allocs").WriteTo(f, 0)
+				err = errors.Join(err, f.Close())
 			}
+			profileDone(name, "--memprofile", err, &code, stderr)
 		}()
 	}
 	outs.unsafe = fx.unsafe
@@ -770,6 +776,15 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	rep := reportSpec{dir: *report, html: *htmlOut, args: append([]string{"idlint", "demo"}, args...), cfg: cfg}
 	return scanWith(ctx, "demo", []string{"sample"}, opt, outputFlags{specs: []outputSpec{{format: *format}}}, "", false, nil, rep, baselineFlags{}, stdout, stderr)
+}
+
+// profileDone fails the run when a profile could not be written: a
+// profile cut short is no profile (a full disk, issue 24 §8).
+func profileDone(name, flag string, err error, code *int, stderr io.Writer) {
+	if err != nil {
+		fmt.Fprintf(stderr, "idlint %s: %s: %v\n", name, flag, err)
+		*code = exitTrouble
+	}
 }
 
 // parseMinSeverity is rules.ParseSeverity without "off": a level below
