@@ -76,9 +76,9 @@ var formats = []outputFormat{
 	{name: "json", list: inScan | inCheck | inDemo, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
 		return reports.NewJSON(out.stdout), nil
 	}},
-	{name: "arrow", help: "arrow (IPC stream of occurrences)", list: inScan, accept: inScan | inCheck | inDemo, run: true,
+	{name: "arrow", help: "arrow (IPC stream of occurrences)", list: inScan | inCheck | inDemo, accept: inScan | inCheck | inDemo, run: true,
 		sink: func(out output) (reports.Sink, error) { return newArrowStream(out.stdout, out.meta) }},
-	{name: "none", list: inScan, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
+	{name: "none", list: inScan | inCheck | inDemo, accept: inScan | inCheck | inDemo, sink: func(out output) (reports.Sink, error) {
 		return withSources(nopSink{}, out.sources), nil
 	}},
 }
