@@ -78,6 +78,7 @@ type directive struct {
 	reason    bool
 	used      bool
 	unclosed  bool
+	closer    string // "-->" or "*/" when the directive is in such a comment: it ends there
 }
 
 // region is a rule set disabled from a directive on.
@@ -260,6 +261,13 @@ func (d *Directives) feed(b []byte) {
 			x.lineStart, x.col = d.lineStart, d.lineChars+ms+1 // the marker is ASCII
 			x.col16 = x.col + d.lineWide
 		}
+		if ms > 0 {
+			from := 0
+			if c.last >= 0 && c.last <= ms {
+				from = c.last
+			}
+			x.closer = commentCloser(b[from:ms])
+		}
 		d.open, d.text, d.cur = true, d.text[:0], x
 		i = d.collect(b, at+1)
 	}
@@ -320,6 +328,20 @@ func (d *Directives) collect(b []byte, i int) int {
 	}
 	d.text = append(d.text, rest...)
 	return len(b)
+}
+
+// commentCloser is the closer of the block comment line (its text up to
+// a directive) leaves open: "-->" after the last "<!--", "*/" after the
+// last "/*", "" when the last one opened was closed or none was.
+func commentCloser(line []byte) string {
+	html, c := bytes.LastIndex(line, []byte("<!--")), bytes.LastIndex(line, []byte("/*"))
+	switch {
+	case html > c && !bytes.Contains(line[html+4:], []byte("-->")):
+		return "-->"
+	case c > html && !bytes.Contains(line[c+2:], []byte("*/")):
+		return "*/"
+	}
+	return ""
 }
 
 // markerBefore reports whether "idlint" ends just before the colon at
@@ -387,11 +409,12 @@ func (d *Directives) finish(lineEnd int64) {
 // parse reads a directive's text (what follows "idlint:") into x; false
 // when it is no directive.
 func parse(x *directive, text []byte) bool {
-	// the comment ends the directive, also with more on its line
+	// a block comment ends the directive, also with more on its line
 	// ("<td>urn:x:y <!-- idlint:ignore URN006 -- old --></td>"): what
-	// follows it is the document's, which a fix must not delete
-	for _, closer := range []string{"-->", "*/"} {
-		if k := bytes.Index(text, []byte(closer)); k >= 0 {
+	// follows it is the document's, which a fix must not delete; in a
+	// line comment "*/" and "-->" are the reason's ("# … -- docs/*/old")
+	if x.closer != "" {
+		if k := bytes.Index(text, []byte(x.closer)); k >= 0 {
 			text = text[:k]
 		}
 	}

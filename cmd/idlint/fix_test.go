@@ -189,6 +189,9 @@ func TestFixSuppressions(t *testing.T) {
 		{"unknown rule", "<!-- idlint:ignore-next-line URN006,URN999 -- x -->\nurn:example:a%zz\n", "<!-- idlint:ignore-next-line URN006 -- x -->\nurn:example:a%zz\n"},
 		{"unclosed stays", "# idlint:disable URN006 -- x\nurn:example:a%zz\n", "# idlint:disable URN006 -- x\nurn:example:a%zz\n"},
 		{"an HTML comment with markup after it on the line", "<td>urn:example:x <!-- idlint:ignore URN006 -- old --></td>\n", "<td>urn:example:x</td>\n"},
+		{"a line comment whose reason holds */", "urn:example:x # idlint:ignore URN006 -- docs/*/old\n", "urn:example:x\n"},
+		{"a line comment whose reason holds -->", "urn:example:x // idlint:ignore URN006 -- see <!-- x --> y\n", "urn:example:x\n"},
+		{"a block comment closed before a line comment", "/* a */ f(\"urn:example:x\") // idlint:ignore URN006 -- r */ q\n", "/* a */ f(\"urn:example:x\")\n"},
 		{"a block comment with code after it", "f(\"urn:example:x\") /* idlint:ignore URN006 -- r */ + y;\n", "f(\"urn:example:x\") + y;\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
