@@ -54,7 +54,7 @@ func (w *walker) tar(n node, layers []string, br *bufio.Reader) error {
 		case mode.IsDir(), hdr.Typeflag == tar.TypeXGlobalHeader:
 		default:
 			m := w.member(n, layers, hdr.Name, nil, hdr.Size, nil)
-			w.skip(m, layers, describeMode(mode, hdr.Linkname, hdr.Typeflag == tar.TypeLink))
+			w.skip(m, layers, describeMode(mode, hdr.Linkname, false))
 		}
 	}
 	return nil

@@ -55,7 +55,7 @@
 // Open returns, in order, a record for each archive (before its members),
 // each document, and each member not opened: links, devices, encrypted
 // or unsupported zip entries, skipped WARC records, binary documents with
-// SkipBinary, what lies past MaxDepth. Directories hold nothing and get
+// SkipBinary; what lies past MaxDepth is a record in error. Directories hold nothing and get
 // none. Bytes is what the handler was given, counted before UTF-16
 // transcoding; CompressedBytes is what the member occupies in its
 // container (tar size, zip compressed size, WARC Content-Length), or the
@@ -154,7 +154,7 @@ type Options struct {
 	// MaxDepth bounds nesting: at most MaxDepth archives one inside another
 	// (a.zip!b.tar!c.zip is 3), and at most MaxDepth compression layers
 	// directly one inside another (x.gz.gz.gz). Default 4; what lies
-	// deeper is recorded as skipped. Negative: archives and compressed
+	// deeper is an error (ErrLimit), as every limit. Negative: archives and compressed
 	// streams are not opened at all but scanned as they are.
 	MaxDepth int
 	// MaxWindowBytes bounds the window a zstd or xz stream may ask its

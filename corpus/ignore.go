@@ -180,7 +180,7 @@ func excludeFile(top string) string {
 func (ig *ignorer) read(pats []ignorePat, path string, domain []string) []ignorePat {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		if _, serr := os.Lstat(path); errors.Is(err, fs.ErrPermission) && serr == nil {
+		if errors.Is(err, fs.ErrPermission) && lstatOK(path) {
 			ig.errInput = append(ig.errInput, Input{Path: path, Err: err})
 		}
 		return pats
@@ -191,6 +191,11 @@ func (ig *ignorer) read(pats []ignorePat, path string, domain []string) []ignore
 		}
 	}
 	return pats
+}
+
+func lstatOK(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // parsePattern reads one line of an ignore file (gitignore(5)).

@@ -274,7 +274,7 @@ func (w *walker) decompress(n node, k kind, br *bufio.Reader, head []byte, cnt *
 	if n.comps >= w.opt.MaxDepth {
 		// an error as every limit is: a text gzipped five times must not
 		// pass a check unread and unsaid
-		w.fail(n, layers, fmt.Errorf("nesting depth limit %d reached: %d compression layers in a row, %s not opened", w.opt.MaxDepth, n.comps+1, k))
+		w.fail(n, layers, fmt.Errorf("nesting depth limit %d reached: %d compression layers in a row, %s not opened: %w", w.opt.MaxDepth, n.comps+1, k, ErrLimit))
 		return
 	}
 	dec, gzm, release, err := w.decoder(k, br, head, pos, n.archives == 0 && n.warc == nil, n.ra, n.size)
@@ -342,7 +342,7 @@ func named(k kind, err error) error {
 func (w *walker) archive(n node, k kind, br *bufio.Reader, pos func() int64) {
 	layers := with(n.layers, k.String())
 	if n.archives >= w.opt.MaxDepth {
-		w.fail(n, layers, fmt.Errorf("nesting depth limit %d reached: %s not opened", w.opt.MaxDepth, k))
+		w.fail(n, layers, fmt.Errorf("nesting depth limit %d reached: %s not opened: %w", w.opt.MaxDepth, k, ErrLimit))
 		return
 	}
 	r, seq := w.rec(n, layers) // final after its members: emitted after them

@@ -83,6 +83,8 @@ var quotePairs = [...]quotePair{
 	// ("&lt;id&gt;urn:uuid:…&lt;/id&gt;": XML shown in HTML)
 	{"&gt;", [2]string{"&lt;"}},
 	{"&#62;", [2]string{"&#60;"}},
+	{"&#x3E;", [2]string{"&#x3C;", "&#x3c;"}},
+	{"&#x3e;", [2]string{"&#x3C;", "&#x3c;"}},
 }
 
 // of reads the context before a scheme at buf[start] into o, which is
@@ -147,8 +149,9 @@ func queryKeyBefore(ctx []byte) (query, param bool) {
 	}
 	c := ctx[j-1]
 	// "'" is a key character (a sub-delim), so a single-quoted literal's
-	// key starts with it: 'grant_type=urn:…&scope=…' (oauthlib)
-	return c == '?' || c == '&' || c == ';' || c == '"' || c == '\'' || ctx[j] == '\'', c == ';'
+	// key holds it: 'grant_type=urn:…&scope=…' (oauthlib),
+	// post('grant_type=…'), data=['xt=…']
+	return c == '?' || c == '&' || c == ';' || c == '"' || bytes.IndexByte(ctx[j:], '\'') >= 0, c == ';'
 }
 
 // emphasisBefore returns the Markdown emphasis run ctx ends in: one to

@@ -97,6 +97,7 @@ var openingCases = []struct {
 	{"quote: &#39; reference", "&#39;urn:a:b&#39;,", []string{"urn:a:b"}},
 	{"an escaped element's content ends at the next escaped tag (Atom in HTML)", "&lt;id&gt;urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a&lt;/id&gt;", []string{"urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a"}},
 	{"an escaped element's content, numeric references", "&#60;id&#62;urn:a:b&#60;/id&#62;", []string{"urn:a:b"}},
+	{"an escaped element's content, hex references", "&#x3C;id&#x3E;urn:a:b&#x3C;/id&#x3E;", []string{"urn:a:b"}},
 	{"escaped angle brackets delimit as < > do (rfc3986 App. C)", `"&lt;urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6&gt;"`, []string{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}},
 	{"quote: typographic ‘ ’ (URNs end at non-ASCII anyway)", "‘urn:a:b’s", []string{"urn:a:b"}},
 	// symmetric markup: the emphasis run that opens it is stripped at its end
@@ -112,6 +113,8 @@ var openingCases = []struct {
 	{"no opener: _ after a word is not emphasis", "x_urn:a:b_", []string{"urn:a:b_"}},
 	// URL query values (rfc3986 §3.4): "&" and "#" end them
 	{"query: magnet link (rfc3986 §3.4)", "magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=x", []string{"urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"}},
+	{"query: a single-quoted literal as a call's argument (rfc3986 §3.4)", "r = post('grant_type=urn:ietf:params:oauth:grant-type:device_code&scope=x')", []string{"urn:ietf:params:oauth:grant-type:device_code"}},
+	{"query: a single-quoted literal in a list", "data=['xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=x']", []string{"urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"}},
 	{"query: a single-quoted literal holding a form body (rfc3986 §3.4, oauthlib)", "body = 'grant_type=urn:ietf:params:oauth:grant-type:device_code&scope=hello+world'", []string{"urn:ietf:params:oauth:grant-type:device_code"}},
 	{"query: a string literal holding a query (rfc3986 §3.4)", "RawQuery: \"xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn\",", []string{"urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"}},
 	{"query: an attribute value that is not a query keeps & (rfc8141 §2)", "scope=\"urn:example:channel=HBO&urn:example:rating=G\"", []string{"urn:example:channel=HBO&urn:example:rating=G"}},

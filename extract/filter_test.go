@@ -312,7 +312,7 @@ func queryKeyBeforeReference(ctx []byte) (query, param bool) {
 		return false, false
 	}
 	c := ctx[j-1]
-	return c == '?' || c == '&' || c == ';' || c == '"' || c == '\'' || ctx[j] == '\'', c == ';'
+	return c == '?' || c == '&' || c == ';' || c == '"' || bytes.IndexByte(ctx[j:], '\'') >= 0, c == ';'
 }
 
 // queryKeyBefore (rfc3986 §3.4: the value of "?key=", "&key=", ";key=")

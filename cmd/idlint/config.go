@@ -190,7 +190,7 @@ func (c *common) scanConfig(fs *flag.FlagSet, paths []string, copt *corpus.Optio
 		return nil, lint.Config{}, err
 	}
 	for _, p := range paths {
-		if _, err := ld.ForPath(p); err != nil && !errors.Is(err, os.ErrPermission) {
+		if _, err := ld.ForPath(p); err != nil && !errors.Is(err, config.ErrUnsearchable) {
 			return nil, lint.Config{}, err
 		}
 		// a directory that may not be searched hides its idlint.toml and

@@ -340,6 +340,10 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 	copt.NoMmap = *noMmap
 	copt.MmapIfCheap = !*useMmap
 	stdout = withColor(color, stdout)
+	if *jobs < 0 {
+		fmt.Fprintf(stderr, "idlint %s: -j %d: want a number of parallel inputs (0 or none: one per CPU)\n", name, *jobs)
+		return exitTrouble
+	}
 	if len(paths) == 0 && check {
 		paths = []string{"."} // as ruff: check the tree it is run in
 	}
@@ -361,10 +365,6 @@ func cmdScan(ctx context.Context, arm func(), args []string, stdin io.Reader, st
 		if len(paths) == 0 {
 			return exitOK // every file named was excluded: nothing to lint
 		}
-	}
-	if *jobs < 0 {
-		fmt.Fprintf(stderr, "idlint %s: -j %d: want a number of parallel inputs (0 or none: one per CPU)\n", name, *jobs)
-		return exitTrouble
 	}
 	if *jobs > idlint.MaxJobs() {
 		fmt.Fprintf(stderr, "idlint %s: -j %d capped at %d (twice the CPUs, or 4: more would only hold more memory)\n", name, *jobs, idlint.MaxJobs())

@@ -33,20 +33,20 @@ func TestUnsearchableDirectory(t *testing.T) {
 	}
 	bin := filepath.Join(base, "idlint.test")
 	copyFile(t, exe, bin)
-	for name, body := range map[string]string{"ok.txt": "urn:isbn:0451450523\n", "noexec/y.txt": "urn:isbn:0451450523\n"} {
+	for name, body := range map[string]string{"ok.txt": "urn:isbn:0451450523\n", "noexec/y.txt": "urn:isbn:0451450523\n", "locked/idlint.toml": "ignore = []\n", "locked/z.txt": "urn:isbn:0451450523\n"} {
 		p := filepath.Join(data, name)
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	if err := os.Chmod(filepath.Join(data, "locked", "idlint.toml"), 0); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Chmod(filepath.Join(data, "noexec"), 0o644); err != nil || os.Chmod(base, 0o755) != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{
-		{"scan", "--quiet", "--format", "none", "--sources", "-", "ok.txt", "noexec"},
-		{"scan", "--quiet", "--format", "none", "--sources", "-", "."},
-	} {
+	run := func(args []string) (int, string) {
 		cmd := exec.Command(bin)
 		cmd.Dir = data
 		cmd.Env = []string{"IDLINT_TEST_RUN=" + strings.Join(args, "\n"), "HOME=" + base, "XDG_CACHE_HOME=" + base}
@@ -58,7 +58,18 @@ func TestUnsearchableDirectory(t *testing.T) {
 		if code < 0 {
 			t.Fatalf("%v: %v", args, err)
 		}
-		s := string(out)
+		return code, string(out)
+	}
+	// an idlint.toml that is there but may not be read is a broken
+	// configuration: the run stops before it starts
+	if code, out := run([]string{"scan", "--quiet", "--format", "none", "--sources", "-", "ok.txt", "locked/z.txt"}); code != exitTrouble || out != "" {
+		t.Errorf("an unreadable idlint.toml: exit %d, records %q; want exit 2 and none", code, out)
+	}
+	for _, args := range [][]string{
+		{"scan", "--quiet", "--format", "none", "--sources", "-", "ok.txt", "noexec"},
+		{"scan", "--quiet", "--format", "none", "--sources", "-", "ok.txt", "noexec/"},
+	} {
+		code, s := run(args)
 		if code != exitTrouble || !strings.Contains(s, `{"source":"ok.txt","member":"","format":"text"`) ||
 			!strings.Contains(s, `{"source":"noexec/y.txt"`) || strings.Contains(s, ".ignore") || strings.Count(s, "\n") != 2 {
 			t.Errorf("%v: exit %d, records:\n%s\nwant exit 2, ok.txt scanned, noexec/y.txt failed, nothing else", args, code, s)

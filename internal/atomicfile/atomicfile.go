@@ -16,15 +16,23 @@ import (
 // failure the temporary file is removed and path is untouched.
 //
 // A symbolic link is followed: the file it points to is replaced, the
-// link stays. A path that is no regular file (/dev/stdout, a pipe, a
-// device) is written through, not replaced: no temporary file can take
-// a device's place, and its write errors (/dev/full) are the caller's.
+// link stays. A path that is no regular file (a pipe, a device) is
+// written through, not replaced: no temporary file can take a device's
+// place, and its write errors (/dev/full) are the caller's. The process's
+// standard output or error (/dev/stdout, also redirected to a file) is
+// written to as the process writes it, at its offset, never replaced.
 func Write(path string, data []byte, perm os.FileMode, prepare func(*os.File)) (err error) {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		if fi.IsDir() {
-			return &os.PathError{Op: "write", Path: path, Err: errors.New("is a directory")}
+	if fi, err := os.Stat(path); err == nil {
+		if std := standard(fi); std != nil {
+			_, err := std.Write(data)
+			return err
 		}
-		return writeThrough(path, data)
+		if !fi.Mode().IsRegular() {
+			if fi.IsDir() {
+				return &os.PathError{Op: "write", Path: path, Err: errors.New("is a directory")}
+			}
+			return writeThrough(path, data)
+		}
 	}
 	path = resolve(path)
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".idlint-*")
@@ -53,6 +61,16 @@ func Write(path string, data []byte, perm os.FileMode, prepare func(*os.File)) (
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// standard is os.Stdout or os.Stderr when fi is the file it writes to.
+func standard(fi os.FileInfo) *os.File {
+	for _, f := range []*os.File{os.Stdout, os.Stderr} {
+		if sfi, err := f.Stat(); err == nil && os.SameFile(fi, sfi) {
+			return f
+		}
+	}
+	return nil
 }
 
 // resolve is path with its symbolic links followed, also to a file not

@@ -67,3 +67,32 @@ func TestWriteThrough(t *testing.T) {
 		}
 	}
 }
+
+// The process's standard output redirected to a file (`--html
+// /dev/stdout > out.txt`) is written at its offset, not replaced: what
+// the process wrote before stays, and the file is the same file.
+func TestWriteStandardOutput(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	before, _ := f.Stat()
+	if _, err := f.WriteString("findings\n"); err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stdout
+	os.Stdout = f
+	err = Write(f.Name(), []byte("<html>\n"), 0o644, nil)
+	os.Stdout = saved
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.Stat(f.Name())
+	if err != nil || !os.SameFile(before, after) {
+		t.Errorf("the file was replaced (%v)", err)
+	}
+	if b, _ := os.ReadFile(f.Name()); string(b) != "findings\n<html>\n" {
+		t.Errorf("content %q, want what was written before and the new bytes after", b)
+	}
+}

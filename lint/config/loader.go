@@ -222,6 +222,16 @@ func (l *Loader) forAbs(dir string, absPath func() string) (*Effective, error) {
 	return e, nil
 }
 
+// ErrUnsearchable is in the error of a path whose directory may not be
+// searched (mode r--): whether an idlint.toml is there cannot be known,
+// and the files under it cannot be read either. A file that is there
+// but may not be read is no such error.
+var ErrUnsearchable = errors.New("directory may not be searched")
+
+type unsearchable struct{ error }
+
+func (u unsearchable) Unwrap() []error { return []error{u.error, ErrUnsearchable} }
+
 // dirChain is the chain that applies in dir: the explicit file's, none
 // when isolated, else that of the closest idlint.toml at or above dir.
 func (l *Loader) dirChain(dir string) *chain {
@@ -241,7 +251,11 @@ func (l *Loader) dirChain(dir string) *chain {
 	case err == nil && !fi.IsDir():
 		c = l.chainOf(cand, nil)
 	case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
-		c = &chain{err: fmt.Errorf("%s: %w", l.display(cand), err)}
+		err = fmt.Errorf("%s: %w", l.display(cand), err)
+		if errors.Is(err, fs.ErrPermission) {
+			err = unsearchable{err} // the directory hides whether a file is there
+		}
+		c = &chain{err: err}
 	default:
 		if parent := filepath.Dir(dir); parent != dir {
 			c = l.dirChain(parent)

@@ -37,7 +37,8 @@ const (
 //  3. template, pattern, prefix: the rules every scheme shares
 //     (rules/internal/lookalike): "lid://{host}/x", "lid://" + host;
 //     and "lid://" alone in a literal, the scheme named (ABNF's
-//     lidURI = "lid://" authority: a prefix);
+//     lidURI = "lid://" authority: a prefix), not as an attribute's
+//     value (ref="lid://" keeps LID004);
 //     otherwise identifier: "lid://…", whatever its case — the lid-00 form.
 //  4. prose-label: nothing follows the colon ("LID: Layer ID" and X11's
 //     "lid: LEASE", which the scanner drops for the space), or the scheme is
@@ -65,7 +66,7 @@ func Classify(ident string, ctx rules.Context) string {
 	if kind := lookalike.Shared(ident, ctx, true); kind != "" {
 		return kind
 	}
-	if rest == "//" {
+	if rest == "//" && !lookalike.HasSuffix(before, "=\"") && !lookalike.HasSuffix(before, "='") {
 		if _, c := lookalike.Quoted(ctx); c == 0 {
 			return lookalike.KindPrefix // the scheme alone in a literal: ABNF's lidURI = "lid://" authority
 		}

@@ -24,6 +24,7 @@ func TestClassify(t *testing.T) {
 		{"3 prefix: concatenation", "u = \"", "lid://", "\" + host", KindPrefix},
 		{"3 prefix: startswith", "if url.startswith('", "lid://", "'):", KindPrefix},
 		{"3 prefix: the scheme alone in an ABNF literal (lid-00 Appendix A)", "lidURI = \"", "lid://", "\" authority", KindPrefix},
+		{"8 identifier: the scheme alone as an attribute's value keeps LID004 (lid-00 §2)", "<a ref=\"", "lid://", "\">", ""},
 		{"3 lid-00 quoted, not concatenated", "href=\"", "lid://xyz.com/a", "\">", ""},
 		{"3 lid-00", "see ", "lid://xyz.com/myshow/episode100/george.html", ".", ""},
 		{"3 lid-00, any case", "<a href=\"", "LID://XYZ.COM/A", "\">", ""},

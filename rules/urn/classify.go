@@ -1,6 +1,7 @@
 package urn
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/idlint/idlint/rules"
@@ -359,8 +360,11 @@ func classify(ident string, ctx rules.Context) string {
 	if nss != "" {
 		return namespaceShape(nid, nss)
 	}
-	if colon { // "urn:oid:" with its ":" kept ("urn:oid:" quoted, C<urn:isbn:> in Perl's POD)
+	if colon && (c == 0 || nidShape(nid)) { // "urn:oid:" with its ":" kept ("urn:oid:" quoted, C<urn:isbn:> in Perl's POD)
 		return KindPrefix
+	}
+	if colon {
+		return "" // C<urn:-bad:>: a NID no namespace has keeps its URN003
 	}
 	a := ctx.After
 	if b := ctx.Before; lookalike.HasSuffix(b, "<") || lookalike.HasSuffix(b, "</") || lookalike.HasSuffix(b, ":type=\"") || lookalike.HasSuffix(b, ":type='") {
@@ -378,14 +382,14 @@ func classify(ident string, ctx rules.Context) string {
 	if len(a) > 0 && a[0] == ':' {
 		return KindPrefix // "urn:oid:" unquoted: a NID and its ":" name a namespace's prefix
 	}
-	if c == 0 && !lookalike.HasSuffix(ctx.Before, "=\"") && !lookalike.HasSuffix(ctx.Before, "='") && Registered(nid) {
-		// a registered NID quoted alone names its namespace (// strip off
-		// "urn:oid"); as an attribute's value (xmlns="urn:ietf") it stays
-		// an identifier
+	if c == 0 && quotedInProse(ctx.Before) && Registered(nid) {
+		// a registered NID quoted alone in prose names its namespace
+		// (// strip off "urn:oid"); as a value (xmlns="urn:ietf",
+		// {"ns": "urn:ietf"}) it stays an identifier
 		return KindPrefix
 	}
-	if registeredNames(nid) && listItem(ctx) {
-		return KindProse // "namespace rules: urn:ietf, urn:oid, urn:isbn/issn, urn:uuid"
+	if registeredNames(nid) && listOfNames(ctx) {
+		return KindProse // "namespace rules: urn:ietf, urn:ietf:params, urn:oid, urn:isbn/issn, urn:uuid"
 	}
 	if nidShape(nid) && (proseWords(ctx) || sentenceEnd(ctx) || figureNode(ctx)) {
 		return KindProse
@@ -408,10 +412,55 @@ func registeredNames(nid string) bool {
 	}
 }
 
-// listItem reports a candidate in a comma-separated list: ", " right
-// before it or "," right after it.
-func listItem(ctx rules.Context) bool {
-	return lookalike.HasSuffix(ctx.Before, ", ") || len(ctx.After) > 0 && ctx.After[0] == ','
+// quotedInProse reports before ending in a word, a space and a quote:
+// a quotation in a sentence ("strip off "urn:oid""), not a value (after
+// "=", ":" or "(").
+func quotedInProse(b []byte) bool {
+	n := len(b)
+	return n >= 3 && lookalike.IsQuote(b[n-1]) && b[n-2] == ' ' && isAlnum(b[n-3])
+}
+
+// listOfNames reports a candidate in a comma-separated list another of
+// whose items, as far as the context shows, is a registered NID without
+// NSS too: a list naming namespaces ("urn:ietf, urn:ietf:params,
+// urn:oid"), not a list of identifiers one of which lacks its NSS
+// ("urn:isbn:1, urn:isbn, urn:isbn:2": URN002 stays).
+func listOfNames(ctx rules.Context) bool {
+	a := ctx.After
+	for len(a) > 0 && a[0] == ',' {
+		a = bytes.TrimLeft(a[1:], " ")
+		end := bytes.IndexAny(a, ", \t\r\n|)")
+		if end < 0 {
+			end = len(a)
+		}
+		if bareRegistered(a[:end]) {
+			return true
+		}
+		a = a[end:]
+	}
+	b := ctx.Before
+	for {
+		b = bytes.TrimRight(b, " ")
+		if len(b) == 0 || b[len(b)-1] != ',' {
+			return false
+		}
+		b = b[:len(b)-1]
+		start := bytes.LastIndexAny(b, ", \t\r\n|(") + 1
+		if bareRegistered(b[start:]) {
+			return true
+		}
+		b = b[:start]
+	}
+}
+
+// bareRegistered reports "urn:" and registered NIDs (registeredNames)
+// with no NSS.
+func bareRegistered(item []byte) bool {
+	if len(item) < 5 || !ascii.HasPrefixFold(string(item[:4]), "urn:") {
+		return false
+	}
+	nid := string(item[4:])
+	return !strings.Contains(nid, ":") && registeredNames(nid)
 }
 
 // prefixWord reports prose naming what follows as a prefix: the word

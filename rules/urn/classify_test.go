@@ -36,7 +36,9 @@ func TestClassify(t *testing.T) {
 		{"3 prefix: ':' kept by the scanner", "\"", "urn:oid:", "\"", KindPrefix},
 		{"10 prefix: ':' kept inside POD's C<> (URI.pm; rfc8141 §2 needs an NSS)", "The C<", "urn:isbn:", "> namespace", KindPrefix},
 		{"10 prefix: a registered NID alone in quotes (JDK DOMKeyValue.java)", "// strip off \"", "urn:oid", "\"\n", KindPrefix},
-		{"10 prefix: in single quotes, after a spaced '='", "PREFIX = '", "urn:isbn", "'", KindPrefix},
+		{"12 identifier: a registered NID as a value in code (rfc8141 §2: URN002)", "PREFIX = '", "urn:isbn", "'", ""},
+		{"12 identifier: a registered NID as a JSON value", "{\"ns\": \"", "urn:ietf", "\"}", ""},
+		{"12 identifier: an invalid NID with its ':' kept keeps URN003", "x C<", "urn:-bad:", "> y", ""},
 		{"12 identifier: a registered NID as an attribute's value (rfc8141 §2: URN002)", "<a xmlns=\"", "urn:ietf", "\">", ""},
 		{"12 identifier: an unregistered NID alone in quotes", "// strip off \"", "urn:frobnitz", "\"", ""},
 		{"10b prose: a list of registered NIDs, first item (rfc8141 §2 needs an NSS)", "| namespace rules: ", "urn:ietf", ", urn:ietf:params, urn:oid", KindProse},
@@ -44,6 +46,7 @@ func TestClassify(t *testing.T) {
 		{"10b prose: a list, last item", "urn:isbn/issn, ", "urn:uuid", " |", KindProse},
 		{"10b prose: registered NIDs joined by '/'", "urn:nbn, ", "urn:isbn/issn", ", urn:uuid", KindProse},
 		{"12 identifier: an unregistered NID in a list keeps URN002", "see ", "urn:frobnitz", ", then", ""},
+		{"12 identifier: an NSS left out in a list of URNs keeps URN002", "ids: urn:isbn:1, ", "urn:isbn", ", urn:isbn:2", ""},
 		{"0 code-scope: Perl package (URI::urn::isbn)", "package URI::", "urn::isbn", ";", KindCodeScope},
 		{"0 code-scope: '::' and a name", "use ", "urn::oid", ";", KindCodeScope},
 		{"0 not code-scope: a NID left out keeps URN003 (rfc8141 §2)", "see ", "urn::ietf:params:x", " here", ""},
@@ -174,7 +177,9 @@ func TestClassifyTextAgrees(t *testing.T) {
 		// the shaped namespaces (namespaceShape) and "." in the NSS
 		"urn:isbn:value", "URN:ISBN:9783030405236", "urn:issn:0167-6423", "urn:issn:n", "urn:oid:x.y", "urn:oid:1.2.3.", "urn:lex:br", "urn:lex:br:federal:lei", "urn:nbn:fi", "urn:nbn:de:101-2007", "urn:NBN:fi-fe",
 		"urn:oasis:names:tc:SAML:2.0:profiles:attribute:X500:cn-12864", "urn:a:b...c", "urn:a:b..", "urn:a:b.c.", "urn:a:...", "urn:a:b\u2026c", "urn:cid:.+@", "urn:oid:2.5.4.",
-		"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "urn:uuid:f81d4fae", "URN:UUID:f8", "xri://=x", "urnx:a:b"}
+		"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "urn:uuid:f81d4fae", "URN:UUID:f8", "xri://=x", "urnx:a:b",
+		// uuid templates (uuidStandIn), "::", a NID with its ":" kept
+		"urn:uuid:xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx", "urn:uuid:nnnnnnnn", "URN:UUID:XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX", "urn:uuid:%08x-%04x", "urn::isbn", "urn::1234", "urn:isbn:", "urn:-bad:"}
 	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|", "prefix ", "\x00\x0c", "issuer=",
 		"\t", "\r\n", "x\x00\x0b", "x\x00\x07", "subject=\"", "if s.startswith(\"", "f(\"", "x = `", "\x00\""}
 	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]",

@@ -43,16 +43,41 @@ func CodeKey(before []byte) bool {
 }
 
 // CodeScope reports a scope operator: rest, what follows the scheme's
-// ":", starts with ":" and either "::" comes right before the scheme
-// ("URI::urn::isbn") or no other ":" follows ("urn::isbn;",
-// "go::GoGenerator"). A NID or host left out by mistake
-// ("urn::ietf:params:x") keeps its error.
+// ":", is ":" and a name (a letter or "_", then letters, digits, "_"),
+// and either "::" comes right before the scheme ("URI::urn::isbn") or no
+// other ":" follows and the candidate is no value nor element content
+// (not right after a quote, "=" or ">"): "urn::isbn;", "go::GoGenerator".
+// A NID or host left out by mistake keeps its error: "urn::ietf:params:x",
+// "urn::1234", <id>urn::x</id>, xmlns="urn::foo".
 func CodeScope(rest string, before []byte) bool {
-	if len(rest) == 0 || rest[0] != ':' {
+	if len(rest) < 2 || rest[0] != ':' || !nameStart(rest[1]) {
 		return false
 	}
-	return HasSuffix(before, "::") || strings.IndexByte(rest[1:], ':') < 0
+	name, more := rest[1:], false
+	if k := strings.IndexByte(name, ':'); k >= 0 {
+		name, more = name[:k], true
+	}
+	for i := 1; i < len(name); i++ {
+		if !nameStart(name[i]) && !('0' <= name[i] && name[i] <= '9') {
+			return false
+		}
+	}
+	if HasSuffix(before, "::") {
+		return true
+	}
+	if more {
+		return false
+	}
+	if n := len(before); n > 0 {
+		switch before[n-1] {
+		case '"', '\'', '`', '=', '>':
+			return false
+		}
+	}
+	return true
 }
+
+func nameStart(c byte) bool { return c == '_' || 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // HasSuffix is bytes.HasSuffix for a string suffix, with no conversion.
 func HasSuffix(b []byte, s string) bool {

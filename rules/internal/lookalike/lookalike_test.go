@@ -188,6 +188,11 @@ func TestCodeScope(t *testing.T) {
 		{"C++ namespace", "  ", ":GoGenerator", true},
 		{"after '::', more colons", "Foo::", ":a:b", true},
 		{"a NID left out keeps its error (rfc8141 §2)", "see ", ":ietf:params:x", false},
+		{"digits after '::' are no name (rfc8141 §2: URN003)", "missing: ", ":1234", false},
+		{"element content", "<id>", ":x", false},
+		{"an attribute's value", "xmlns=\"", ":foo", false},
+		{"after '='", "href=", ":pkg", false},
+		{"a name with digits and '_'", "use ", ":oid_2", true},
 		{"one colon", "see ", "isbn:123", false},
 		{"nothing after the scheme", "", "", false},
 	} {
