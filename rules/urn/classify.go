@@ -185,9 +185,11 @@ func quiet(facts uint8, ctx rules.Context) bool {
 	if b := ctx.Before; len(b) > 0 {
 		switch q := b[len(b)-1]; {
 		case quoteByte[q]:
-			return quotedQuiet(q, a)
+			return quotedQuiet(q, a, b[:len(b)-1])
 		case q < 0x20 && q != '\t' && q != '\n' && q != '\r':
 			return false // a binary's length byte: lookalike.Binary
+		case q == '^' || q == '/':
+			return false // a regexp's anchor or delimiter: lookalike.Pattern
 		}
 	}
 	if len(a) == 0 {
@@ -292,7 +294,9 @@ func uuidStandIn(nss string) bool {
 // it, followed by nothing that makes it a prefix in code (lookalike.Prefix:
 // concatenation, a prefix test's ")" or ","): not wrapped, nor in a
 // binary, nor a prefix (subject="urn:isbn:9783030405236" latency=…).
-func quotedQuiet(q byte, a []byte) bool {
+// A "," or ")" after a key's value (b, before the quote, ends in ":") is
+// no call's: JSON ("fullUrl":"urn:uuid:…",) stays on the fast path.
+func quotedQuiet(q byte, a, b []byte) bool {
 	if len(a) == 0 || a[0] != q {
 		return false
 	}
@@ -300,7 +304,7 @@ func quotedQuiet(q byte, a []byte) bool {
 	for i < len(a) && (a[i] == ' ' || a[i] == '\t') {
 		i++
 	}
-	return i == len(a) || !afterQuote[a[i]]
+	return i == len(a) || !afterQuote[a[i]] || (a[i] == ',' || a[i] == ')') && lookalike.KeyBefore(b)
 }
 
 // cellBefore reports "|" and spaces or tabs right before a candidate.
@@ -382,14 +386,18 @@ func classify(ident string, ctx rules.Context) string {
 	if len(a) > 0 && a[0] == ':' {
 		return KindPrefix // "urn:oid:" unquoted: a NID and its ":" name a namespace's prefix
 	}
-	if c == 0 && quotedInProse(ctx.Before) && Registered(nid) {
-		// a registered NID quoted alone in prose names its namespace
-		// (// strip off "urn:oid"); as a value (xmlns="urn:ietf",
-		// {"ns": "urn:ietf"}) it stays an identifier
+	if (c == 0 || escapedQuotes(ctx)) && !attributeValue(ctx.Before) && Registered(nid) {
+		// a registered NID quoted alone names its namespace (// strip
+		// off "urn:oid", scheme: "urn:uuid" in uri-js, escaped in its
+		// source map); as an XML attribute's value (xmlns="urn:ietf") it
+		// stays an identifier
 		return KindPrefix
 	}
-	if registeredNames(nid) && listOfNames(ctx) {
-		return KindProse // "namespace rules: urn:ietf, urn:ietf:params, urn:oid, urn:isbn/issn, urn:uuid"
+	if registeredNames(nid) && listOfNames(ctx, false) || nidShape(nid) && listOfNames(ctx, true) {
+		return KindProse // "namespace rules: urn:ietf, urn:ietf:params, urn:oid, urn:isbn/issn, urn:uuid"; "urn:ietf, urn:auth0, urn:okta"
+	}
+	if Registered(nid) && referenceAfter(a) {
+		return KindProse // a Markdown list naming a namespace and its RFC: "urn:uuid [RFC 4122](…)"
 	}
 	if nidShape(nid) && (proseWords(ctx) || sentenceEnd(ctx) || figureNode(ctx)) {
 		return KindProse
@@ -412,20 +420,37 @@ func registeredNames(nid string) bool {
 	}
 }
 
-// quotedInProse reports before ending in a word, a space and a quote:
-// a quotation in a sentence ("strip off "urn:oid""), not a value (after
-// "=", ":" or "(").
-func quotedInProse(b []byte) bool {
+// attributeValue reports before ending in "=" and a quote: an XML (or
+// HTML) attribute's value, which is an identifier whatever it holds.
+func attributeValue(b []byte) bool {
+	return lookalike.HasSuffix(b, "=\"") || lookalike.HasSuffix(b, "='")
+}
+
+// escapedQuotes reports a candidate between backslash-escaped quotes, a
+// string inside a string (a source map's sourcesContent: \"urn:uuid\").
+func escapedQuotes(ctx rules.Context) bool {
+	b, a := ctx.Before, ctx.After
 	n := len(b)
-	return n >= 3 && lookalike.IsQuote(b[n-1]) && b[n-2] == ' ' && isAlnum(b[n-3])
+	return n >= 2 && b[n-2] == '\\' && lookalike.IsQuote(b[n-1]) && len(a) >= 2 && a[0] == '\\' && a[1] == b[n-1]
+}
+
+// referenceAfter reports a space and a reference after a candidate: a
+// Markdown link "[" (escaped "\["), or "(RFC".
+func referenceAfter(a []byte) bool {
+	if len(a) < 2 || a[0] != ' ' && a[0] != '\t' {
+		return false
+	}
+	a = a[1:]
+	return a[0] == '[' || lookalike.HasPrefix(a, "\\[") || lookalike.HasPrefix(a, "(RFC")
 }
 
 // listOfNames reports a candidate in a comma-separated list another of
-// whose items, as far as the context shows, is a registered NID without
-// NSS too: a list naming namespaces ("urn:ietf, urn:ietf:params,
-// urn:oid"), not a list of identifiers one of which lacks its NSS
-// ("urn:isbn:1, urn:isbn, urn:isbn:2": URN002 stays).
-func listOfNames(ctx rules.Context) bool {
+// whose items, as far as the context shows, is "urn:" and a NID without
+// NSS too (registered, when registered is set): a list naming namespaces
+// ("urn:ietf, urn:ietf:params, urn:oid", "urn:ietf, urn:auth0, urn:okta"),
+// not a list of identifiers one of which lacks its NSS ("urn:isbn:1,
+// urn:isbn, urn:isbn:2": URN002 stays).
+func listOfNames(ctx rules.Context, registered bool) bool {
 	a := ctx.After
 	for len(a) > 0 && a[0] == ',' {
 		a = bytes.TrimLeft(a[1:], " ")
@@ -433,7 +458,7 @@ func listOfNames(ctx rules.Context) bool {
 		if end < 0 {
 			end = len(a)
 		}
-		if bareRegistered(a[:end]) {
+		if bareNID(a[:end], registered) {
 			return true
 		}
 		a = a[end:]
@@ -446,21 +471,27 @@ func listOfNames(ctx rules.Context) bool {
 		}
 		b = b[:len(b)-1]
 		start := bytes.LastIndexAny(b, ", \t\r\n|(") + 1
-		if bareRegistered(b[start:]) {
+		if bareNID(b[start:], registered) {
 			return true
 		}
 		b = b[:start]
 	}
 }
 
-// bareRegistered reports "urn:" and registered NIDs (registeredNames)
-// with no NSS.
-func bareRegistered(item []byte) bool {
+// bareNID reports "urn:" and a NID with no NSS: registered NIDs
+// (registeredNames) when registered is set, else one of a NID's shape.
+func bareNID(item []byte, registered bool) bool {
 	if len(item) < 5 || !ascii.HasPrefixFold(string(item[:4]), "urn:") {
 		return false
 	}
 	nid := string(item[4:])
-	return !strings.Contains(nid, ":") && registeredNames(nid)
+	if strings.Contains(nid, ":") {
+		return false
+	}
+	if registered {
+		return registeredNames(nid)
+	}
+	return nidShape(nid)
 }
 
 // prefixWord reports prose naming what follows as a prefix: the word

@@ -36,8 +36,10 @@ func TestClassify(t *testing.T) {
 		{"3 prefix: ':' kept by the scanner", "\"", "urn:oid:", "\"", KindPrefix},
 		{"10 prefix: ':' kept inside POD's C<> (URI.pm; rfc8141 §2 needs an NSS)", "The C<", "urn:isbn:", "> namespace", KindPrefix},
 		{"10 prefix: a registered NID alone in quotes (JDK DOMKeyValue.java)", "// strip off \"", "urn:oid", "\"\n", KindPrefix},
-		{"12 identifier: a registered NID as a value in code (rfc8141 §2: URN002)", "PREFIX = '", "urn:isbn", "'", ""},
-		{"12 identifier: a registered NID as a JSON value", "{\"ns\": \"", "urn:ietf", "\"}", ""},
+		{"10 prefix: a registered NID as a constant in code", "PREFIX = '", "urn:isbn", "'", KindPrefix},
+		{"10 prefix: a registered NID as a scheme handler's name (uri-js)", "scheme : \"", "urn:uuid", "\",", KindPrefix},
+		{"10 prefix: between escaped quotes (a source map's sourcesContent)", "\\tscheme : \\\"", "urn:uuid", "\\\",\\n", KindPrefix},
+		{"12 identifier: a registered NID as an attribute's value, with ' (rfc8141 §2: URN002)", "<a ns='", "urn:ietf", "'>", ""},
 		{"12 identifier: an invalid NID with its ':' kept keeps URN003", "x C<", "urn:-bad:", "> y", ""},
 		{"12 identifier: a registered NID as an attribute's value (rfc8141 §2: URN002)", "<a xmlns=\"", "urn:ietf", "\">", ""},
 		{"12 identifier: an unregistered NID alone in quotes", "// strip off \"", "urn:frobnitz", "\"", ""},
@@ -47,6 +49,18 @@ func TestClassify(t *testing.T) {
 		{"10b prose: registered NIDs joined by '/'", "urn:nbn, ", "urn:isbn/issn", ", urn:uuid", KindProse},
 		{"12 identifier: an unregistered NID in a list keeps URN002", "see ", "urn:frobnitz", ", then", ""},
 		{"12 identifier: an NSS left out in a list of URNs keeps URN002", "ids: urn:isbn:1, ", "urn:isbn", ", urn:isbn:2", ""},
+		{"10b prose: an unregistered NID listed with a registered one (auth0)", "* - urn:ietf, ", "urn:auth0", ", urn:okta", KindProse},
+		{"10b prose: a registered NID first in a list of bare NIDs", "* - ", "urn:ietf", ", urn:auth0, urn:okta", KindProse},
+		{"10b prose: the last of such a list", "* - urn:ietf, urn:auth0, ", "urn:okta", "\n", KindProse},
+		{"10c prose: a registered NID and its RFC in a Markdown list (uri-js README)", "*\t", "urn:uuid", " \\[[RFC 4122](http://www.ietf.org/rfc/rfc4122.txt)\\]", KindProse},
+		{"1 pattern: a group before an escape doubled in a string (JSON schema)", "\"pattern\": \"^", "urn:oid:[0-2](", "\\\\.(0|[1-9][0-9]*))+$\",", KindPattern},
+		{"1 pattern: a non-capturing group (validator.js isMagnetURI)", "[^?&]&)xt(?:\\.1)?=", "urn:(?:(?:aich", "|btih):[a-z0-9]{32})/i;", KindPattern},
+		{"1 pattern: an optional group (OpenLayers)", "i.replace(/", "urn:(x-)?ogc:def:crs:EPSG:(.*:)?(", "\\w+)$/,", KindPattern},
+		{"1 pattern: an anchor after a regexp's '/' (simplesamlphp)", "                '/^", "urn:x-IGNORE_Case/i", "',", KindPattern},
+		{"1 pattern: /urn:/ (node-opcua)", "assert(!suffix.match(/", "urn:/", "), \"already", KindPattern},
+		{"1 not a pattern: a q-component after a group (rfc8141 §2)", "see ", "urn:a:f(x)?=y", " here", ""},
+		{"2 template: Ruby's #{} (uuidtools)", "      return \"", "urn:uuid:#", "{self.to_s}\"", KindTemplate},
+		{"2 template: Objective-C's %@ (SOGo)", "stringWithFormat:@\"", "urn:uuid:%@", "\", x];", KindTemplate},
 		{"0 code-scope: Perl package (URI::urn::isbn)", "package URI::", "urn::isbn", ";", KindCodeScope},
 		{"0 code-scope: '::' and a name", "use ", "urn::oid", ";", KindCodeScope},
 		{"0 not code-scope: a NID left out keeps URN003 (rfc8141 §2)", "see ", "urn::ietf:params:x", " here", ""},
@@ -181,12 +195,14 @@ func TestClassifyTextAgrees(t *testing.T) {
 		// uuid templates (uuidStandIn), "::", a NID with its ":" kept
 		"urn:uuid:xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx", "urn:uuid:nnnnnnnn", "URN:UUID:XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX", "urn:uuid:%08x-%04x", "urn::isbn", "urn::1234", "urn:isbn:", "urn:-bad:"}
 	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|", "prefix ", "\x00\x0c", "issuer=",
-		"\t", "\r\n", "x\x00\x0b", "x\x00\x07", "subject=\"", "if s.startswith(\"", "f(\"", "x = `", "\x00\""}
+		"\t", "\r\n", "x\x00\x0b", "x\x00\x07", "subject=\"", "if s.startswith(\"", "f(\"", "x = `", "\x00\"",
+		"{\"fullUrl\":\"", "if s.startswith(x, \"k\":\"", "/^", "match(/", "\\\""}
 	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]",
 		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "{}", ":{}", " UA's bits)", "\\-type", "\\$x", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be",
 		"\n1d4fae-7dec-11d0", "\n   %D1%8F", " latency=12ms\n", "\"\n", ". ", ".\n", " | x\n |", "\tx",
 		"\" latency=12ms", "\"", "\" + id", "\"+id", "\".$x", "\" . $x", "\" || x", "\" <> x", "\")", "\", 1)", "\" \n + \":x\"", "\"\n  + \":x\"", "\"\x00", "\"x\x00",
-		"'", "' x", "')", "`", "` + x", "\"  ", "\"\t)", "'\"", "\"<br>", "\">"}
+		"'", "' x", "')", "`", "` + x", "\"  ", "\"\t)", "'\"", "\"<br>", "\">",
+		"\",\"resource\":{", "\")", "/i',", "\\\","}
 	n, shaped := 0, 0
 	for _, id := range idents {
 		for _, b := range contexts {

@@ -154,7 +154,7 @@ func Template(ident string, ctx rules.Context, dollar bool) bool {
 		if a[1] == '}' { // Python's positional "{}", after a separator or "#"
 			return sep || last == '#'
 		}
-		return (sep || last == '$') && braceName(a[1])
+		return (sep || last == '$' || last == '#') && braceName(a[1]) // "#{x}": Ruby's, Elixir's interpolation
 	case '$':
 		return a[1] == '{' || dollar && a[1] == '('
 	case '<':
@@ -284,7 +284,7 @@ func ellipsis[T string | []byte](s T) bool {
 
 // verbs are the common printf verbs; rarer ones that are also hex digits
 // at a string's end ("%F", "%E", "%b", "%c") are more often a cut escape.
-const verbs = "sdivuqxXfgep"
+const verbs = "sdivuqxXfgep@" // "@": Objective-C's object ("%@")
 
 // Verb reports a printf or Python format verb at s[i] == '%' ("%s", "%d",
 // "%-8.3f", "%(name)s"; one of verbs) that is not a percent-encoded octet. "%" and two
@@ -380,14 +380,24 @@ func HasPrefix(b []byte, s string) bool {
 // Pattern reports a regular expression: a character class "[^" in ident
 // or right after it ("urn:([^:]+)", "urn:cid:.+@([^\.]+\.)"), a class
 // followed by a quantifier ("urn:uuid:[0-9a-f]{8}-…" in an XML schema,
-// "^urn:tdm:(([a-z]{2}-" in a JSON schema's "pattern"), or a
-// group opened right before a regular expression's escape
-// ("urn:ietf:mtg:(\d*)"). "[" and "\" are not allowed in a URN (rfc8141
+// "^urn:tdm:(([a-z]{2}-" in a JSON schema's "pattern"), a group opened
+// right before a regular expression's escape ("urn:ietf:mtg:(\d*)", its
+// backslash doubled in a string literal), a non-capturing or optional
+// group ("urn:(?:(?:aich", "urn:(x-)?ogc"), or an anchor "^" right after
+// a regexp's "/" or a quote ('/^urn:x-IGNORE_Case/i'), and "/urn:/". "[" and "\" are not allowed in a URN (rfc8141
 // §2) nor unescaped in an XRI's segments, so neither occurs in an
 // identifier.
 func Pattern(ident string, ctx rules.Context) bool {
-	if n := len(ident); n > 0 && ident[n-1] == '(' && len(ctx.After) > 1 && ctx.After[0] == '\\' && regexpEscape[ctx.After[1]] {
+	if n, a := len(ident), ctx.After; n > 0 && ident[n-1] == '(' && len(a) > 1 && a[0] == '\\' &&
+		(regexpEscape[a[1]] || len(a) > 2 && a[1] == '\\' && regexpEscape[a[2]]) { // "\\d" in a string literal
 		return true
+	}
+	if i := strings.IndexByte(ident, '('); i >= 0 && (strings.Contains(ident[i:], "(?") || optionalGroup(ident[i:])) {
+		return true // "urn:(?:(?:aich|btih)", "urn:(x-)?ogc"; one IndexByte when no "(" (FHIR's UUIDs followed by ",")
+	}
+	if b := ctx.Before; HasSuffix(b, "/^") || HasSuffix(b, "\"^") || HasSuffix(b, "'^") ||
+		len(b) > 0 && b[len(b)-1] == '/' && strings.HasSuffix(ident, ":/") && strings.Count(ident, ":") == 1 {
+		return true // an anchor after a regexp's delimiter or a quote ('/^urn:x/i'), /urn:/
 	}
 	if i := strings.IndexByte(ident, '['); i >= 0 {
 		if i+1 == len(ident) {
@@ -399,6 +409,23 @@ func Pattern(ident string, ctx rules.Context) bool {
 		if j := strings.IndexByte(ident[i+1:], ']'); j >= 0 {
 			return quantifier(ident[i+1+j+1:], ctx.After)
 		}
+	}
+	return false
+}
+
+// optionalGroup reports ")?" not followed by "+" or "=": a regexp's
+// optional group; "?" after ")" in a URN starts its q-component ("?=")
+// or r-component ("?+") (rfc8141 §2).
+func optionalGroup(ident string) bool {
+	for i := strings.Index(ident, ")?"); i >= 0; {
+		if j := i + 2; j == len(ident) || ident[j] != '+' && ident[j] != '=' {
+			return true
+		}
+		k := strings.Index(ident[i+2:], ")?")
+		if k < 0 {
+			return false
+		}
+		i += 2 + k
 	}
 	return false
 }
@@ -486,10 +513,15 @@ func Prefix(ident string, ctx rules.Context) bool {
 	case '<':
 		return sepEnd && len(a) > 1 && a[1] == '>'
 	case ')', ',':
-		return prefixCall(ctx.Before[:len(ctx.Before)-1])
+		return !KeyBefore(ctx.Before[:len(ctx.Before)-1]) && prefixCall(ctx.Before[:len(ctx.Before)-1])
 	}
 	return false
 }
+
+// KeyBefore reports b (the text before a quote) ending in ":": the
+// quoted text is a key's value ("fullUrl":"urn:uuid:…",), not a call's
+// argument.
+func KeyBefore(b []byte) bool { return len(b) > 0 && b[len(b)-1] == ':' }
 
 // skipBlanks skips spaces and tabs, and with newline one line end and the
 // next line's indentation.
