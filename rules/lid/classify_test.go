@@ -23,6 +23,7 @@ func TestClassify(t *testing.T) {
 		{"3 template: %s", "fmt.Sprintf(\"", "lid://%s/show", "\", host)", KindTemplate},
 		{"3 prefix: concatenation", "u = \"", "lid://", "\" + host", KindPrefix},
 		{"3 prefix: startswith", "if url.startswith('", "lid://", "'):", KindPrefix},
+		{"8 identifier: a parenthesis and a query are no regexp group (rfc2396 §3.4)", "see ", "lid://tv.example.com/show(1)?x=%zz", "", ""},
 		{"3 prefix: the scheme alone in an ABNF literal (lid-00 Appendix A)", "lidURI = \"", "lid://", "\" authority", KindPrefix},
 		{"8 identifier: the scheme alone as an attribute's value keeps LID004 (lid-00 §2)", "<a ref=\"", "lid://", "\">", ""},
 		{"3 lid-00 quoted, not concatenated", "href=\"", "lid://xyz.com/a", "\">", ""},

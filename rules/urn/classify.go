@@ -188,8 +188,8 @@ func quiet(facts uint8, ctx rules.Context) bool {
 			return quotedQuiet(q, a, b[:len(b)-1])
 		case q < 0x20 && q != '\t' && q != '\n' && q != '\r':
 			return false // a binary's length byte: lookalike.Binary
-		case q == '^' || q == '/':
-			return false // a regexp's anchor or delimiter: lookalike.Pattern
+		case q == '^':
+			return false // a regexp's anchor: lookalike.Pattern
 		}
 	}
 	if len(a) == 0 {
@@ -331,6 +331,9 @@ func classify(ident string, ctx rules.Context) string {
 	if lookalike.CodeScope(ident[4:], ctx.Before) {
 		return KindCodeScope
 	}
+	if regexpGroup(ident) {
+		return KindPattern
+	}
 	if kind := lookalike.Shared(ident, ctx, true); kind != "" {
 		return kind
 	}
@@ -386,11 +389,11 @@ func classify(ident string, ctx rules.Context) string {
 	if len(a) > 0 && a[0] == ':' {
 		return KindPrefix // "urn:oid:" unquoted: a NID and its ":" name a namespace's prefix
 	}
-	if (c == 0 || escapedQuotes(ctx)) && !attributeValue(ctx.Before) && Registered(nid) {
-		// a registered NID quoted alone names its namespace (// strip
-		// off "urn:oid", scheme: "urn:uuid" in uri-js, escaped in its
-		// source map); as an XML attribute's value (xmlns="urn:ietf") it
-		// stays an identifier
+	if c == 0 && quotedInProse(ctx.Before) && Registered(nid) {
+		// a registered NID quoted alone in prose names its namespace
+		// (// strip off "urn:oid"); as a value — xmlns="urn:ietf",
+		// NS = "urn:ietf", ["urn:isbn:1","urn:isbn"] — it stays an
+		// identifier, its URN002 reported
 		return KindPrefix
 	}
 	if registeredNames(nid) && listOfNames(ctx, false) || nidShape(nid) && listOfNames(ctx, true) {
@@ -420,18 +423,46 @@ func registeredNames(nid string) bool {
 	}
 }
 
-// attributeValue reports before ending in "=" and a quote: an XML (or
-// HTML) attribute's value, which is an identifier whatever it holds.
-func attributeValue(b []byte) bool {
-	return lookalike.HasSuffix(b, "=\"") || lookalike.HasSuffix(b, "='")
+// quotedInProse reports before ending in a word, a space and a quote:
+// a quotation in a sentence ("strip off "urn:oid""), not a value (after
+// "=", ":", "(", "," or "[").
+func quotedInProse(b []byte) bool {
+	n := len(b)
+	return n >= 3 && lookalike.IsQuote(b[n-1]) && b[n-2] == ' ' && isAlnum(b[n-3])
 }
 
-// escapedQuotes reports a candidate between backslash-escaped quotes, a
-// string inside a string (a source map's sourcesContent: \"urn:uuid\").
-func escapedQuotes(ctx rules.Context) bool {
-	b, a := ctx.Before, ctx.After
-	n := len(b)
-	return n >= 2 && b[n-2] == '\\' && lookalike.IsQuote(b[n-1]) && len(a) >= 2 && a[0] == '\\' && a[1] == b[n-1]
+// regexpGroup reports a regexp's group in a urn: candidate: "(?" and
+// ":", "=", "!" or "<" (non-capturing, lookaround: "urn:(?:(?:aich"), or
+// an optional group opening a segment ("urn:(x-)?ogc"). In a URN "?"
+// after ")" starts its q- or r-component ("urn:a:f(x)?=y", rfc8141 §2),
+// and XRI's and lid's syntax allow both, so only urn: asks this.
+func regexpGroup(ident string) bool {
+	i := strings.IndexByte(ident, '(')
+	if i < 0 {
+		return false
+	}
+	for ; i >= 0 && i+2 < len(ident); i = next(ident, i) {
+		switch c := ident[i+1]; {
+		case c == '?':
+			if d := ident[i+2]; d == ':' || d == '=' || d == '!' || d == '<' {
+				return true
+			}
+		case ident[i-1] == ':':
+			if k := strings.IndexByte(ident[i:], ')'); k > 0 && i+k+1 < len(ident) && ident[i+k+1] == '?' &&
+				(i+k+2 == len(ident) || ident[i+k+2] != '+' && ident[i+k+2] != '=') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// next is the index of the next "(" in s after i, or -1.
+func next(s string, i int) int {
+	if k := strings.IndexByte(s[i+1:], '('); k >= 0 {
+		return i + 1 + k
+	}
+	return -1
 }
 
 // referenceAfter reports a space and a reference after a candidate: a
@@ -451,6 +482,10 @@ func referenceAfter(a []byte) bool {
 // not a list of identifiers one of which lacks its NSS ("urn:isbn:1,
 // urn:isbn, urn:isbn:2": URN002 stays).
 func listOfNames(ctx rules.Context, registered bool) bool {
+	line := ctx.Before[bytes.LastIndexByte(ctx.Before, '\n')+1:]
+	if bytes.IndexByte(line, '[') >= 0 || bytes.IndexByte(line, '=') >= 0 {
+		return false // a flow sequence or array, an assignment: values, not prose ([urn:test, urn:example])
+	}
 	a := ctx.After
 	for len(a) > 0 && a[0] == ',' {
 		a = bytes.TrimLeft(a[1:], " ")

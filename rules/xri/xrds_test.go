@@ -161,6 +161,8 @@ func TestClassify(t *testing.T) {
 	for _, tc := range []struct{ ident, before, want string }{
 		{"XRI::ProxyResolver", "Yadis::", KindCodeScope},
 		{"xri::resolve", "", KindCodeScope},
+		{"xri://@example/(+contact)?type=home", "see ", ""}, // a cross-reference and a query (xri-2.0 §2.2.2): no regexp group
+		{"xri://@example*(+x)?_xrd_r=%zz", "See ", ""},
 		{"xri:the", "@param ", KindDocTag},
 		{"xri:str", "def f(", KindLabel},
 		{"XRI:Foo", "", KindLabel},

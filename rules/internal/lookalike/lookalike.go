@@ -314,6 +314,9 @@ func Verb(s string, i int) bool {
 	if j >= len(s) || strings.IndexByte(verbs, s[j]) < 0 {
 		return false
 	}
+	if s[j] == '@' { // Objective-C's object, ending its segment ("urn:uuid:%@:calendars:%@"), not "100%@home"
+		return j+1 == len(s) || s[j+1] == ':' || s[j+1] == '/'
+	}
 	return !ascii.IsEscape(s, i)
 }
 
@@ -382,18 +385,15 @@ func HasPrefix(b []byte, s string) bool {
 // followed by a quantifier ("urn:uuid:[0-9a-f]{8}-…" in an XML schema,
 // "^urn:tdm:(([a-z]{2}-" in a JSON schema's "pattern"), a group opened
 // right before a regular expression's escape ("urn:ietf:mtg:(\d*)", its
-// backslash doubled in a string literal), a non-capturing or optional
-// group ("urn:(?:(?:aich", "urn:(x-)?ogc"), or an anchor "^" right after
-// a regexp's "/" or a quote ('/^urn:x-IGNORE_Case/i'), and "/urn:/". "[" and "\" are not allowed in a URN (rfc8141
+// backslash doubled in a string literal), or an anchor "^" right after
+// a regexp's "/" or a quote ('/^urn:x-IGNORE_Case/i'), and "/urn:/".
+// (rules/urn adds regexp groups, which XRI's and lid's syntax allows.) "[" and "\" are not allowed in a URN (rfc8141
 // §2) nor unescaped in an XRI's segments, so neither occurs in an
 // identifier.
 func Pattern(ident string, ctx rules.Context) bool {
 	if n, a := len(ident), ctx.After; n > 0 && ident[n-1] == '(' && len(a) > 1 && a[0] == '\\' &&
 		(regexpEscape[a[1]] || len(a) > 2 && a[1] == '\\' && regexpEscape[a[2]]) { // "\\d" in a string literal
 		return true
-	}
-	if i := strings.IndexByte(ident, '('); i >= 0 && (strings.Contains(ident[i:], "(?") || optionalGroup(ident[i:])) {
-		return true // "urn:(?:(?:aich|btih)", "urn:(x-)?ogc"; one IndexByte when no "(" (FHIR's UUIDs followed by ",")
 	}
 	if b := ctx.Before; HasSuffix(b, "/^") || HasSuffix(b, "\"^") || HasSuffix(b, "'^") ||
 		len(b) > 0 && b[len(b)-1] == '/' && strings.HasSuffix(ident, ":/") && strings.Count(ident, ":") == 1 {
@@ -409,23 +409,6 @@ func Pattern(ident string, ctx rules.Context) bool {
 		if j := strings.IndexByte(ident[i+1:], ']'); j >= 0 {
 			return quantifier(ident[i+1+j+1:], ctx.After)
 		}
-	}
-	return false
-}
-
-// optionalGroup reports ")?" not followed by "+" or "=": a regexp's
-// optional group; "?" after ")" in a URN starts its q-component ("?=")
-// or r-component ("?+") (rfc8141 §2).
-func optionalGroup(ident string) bool {
-	for i := strings.Index(ident, ")?"); i >= 0; {
-		if j := i + 2; j == len(ident) || ident[j] != '+' && ident[j] != '=' {
-			return true
-		}
-		k := strings.Index(ident[i+2:], ")?")
-		if k < 0 {
-			return false
-		}
-		i += 2 + k
 	}
 	return false
 }
@@ -518,10 +501,13 @@ func Prefix(ident string, ctx rules.Context) bool {
 	return false
 }
 
-// KeyBefore reports b (the text before a quote) ending in ":": the
-// quoted text is a key's value ("fullUrl":"urn:uuid:…",), not a call's
-// argument.
-func KeyBefore(b []byte) bool { return len(b) > 0 && b[len(b)-1] == ':' }
+// KeyBefore reports b (the text before a quote) ending in a quoted key
+// and ":": the quoted text is a key's value ("fullUrl":"urn:uuid:…",),
+// not a call's argument (StartsWith(value:"urn:x", …) is one).
+func KeyBefore(b []byte) bool {
+	n := len(b)
+	return n >= 2 && b[n-1] == ':' && (b[n-2] == '"' || b[n-2] == '\'')
+}
 
 // skipBlanks skips spaces and tabs, and with newline one line end and the
 // next line's indentation.

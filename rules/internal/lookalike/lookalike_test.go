@@ -83,6 +83,7 @@ func TestVerb(t *testing.T) {
 	}{
 		{"%s", true}, {"%d", true}, {"%v", true}, {"%x", true}, {"%5s", true}, {"%-5s", true}, {"%(name)s", true}, {"%(x)d", true},
 		{"%de", false}, {"%5d", false}, {"%0d", false}, {"%2F", false}, {"%20", false}, {"%", false}, {"%(x)", false}, {"%()s", false}, {"%zz", false},
+		{"%@", true}, {"%@:calendars", true}, {"%@home", false}, // Objective-C's object verb ends its segment
 	} {
 		if got := Verb(c.s, 0); got != c.want {
 			t.Errorf("Verb(%q) = %v, want %v (rfc3986 §2.1: %% and two hex digits is an escape)", c.s, got, c.want)
