@@ -21,6 +21,7 @@ const (
 	KindEmoticon       = "emoticon"
 	KindCodeKey        = lookalike.KindCodeKey
 	KindCodeScope      = lookalike.KindCodeScope // "go::GoGenerator": a C++ namespace
+	KindModulePath     = "module-path"           // "go://golang.org/x/text@v0.3.0": a Go module's locator (SPDX)
 	KindProseLabel     = "prose-label"
 	// KindTemplate, KindPattern and KindPrefix are the look-alikes every
 	// scheme shares (rules/internal/lookalike): "go:{name}",
@@ -101,6 +102,9 @@ func linkerWord(name string) bool {
 //     "map", "main" …) only when followed by "." (also one the scanner
 //     trimmed, at the start of ctx.After) or quoted exactly; or rest
 //     starts with "(*", a method symbol ("go:(*T).M").
+//     5b. module-path: "//", a host with a ".", "/" and a path, a Go
+//     module's locator ("go://golang.org/x/text@v0.3.0" in SPDX): RFC 3368's
+//     go: has no path (§3.2).
 //  5. source-position: rest is digits, optionally ":" and more digits
 //     ("go:114" of "x.go:114:" when a space precedes, "go:7 +0x1d").
 //  6. format-string: a "%" in rest starts a printf verb
@@ -143,6 +147,9 @@ func Classify(ident string, ctx rules.Context) string {
 	if isPosition(rest) {
 		return KindSourcePosition
 	}
+	if isModulePath(rest) {
+		return KindModulePath
+	}
 	if isFormat(rest) {
 		return KindFormatString
 	}
@@ -159,6 +166,23 @@ func Classify(ident string, ctx rules.Context) string {
 		return KindProseLabel
 	}
 	return ""
+}
+
+// isModulePath reports "//", a host with a ".", then "/" and a path: a
+// Go module's locator (SPDX's downloadLocation
+// "go://golang.org/x/text@v0.0.0-…"), which no go: URI is — RFC 3368's
+// has a server and a query, no path (§3.2).
+func isModulePath(rest string) bool {
+	h, ok := strings.CutPrefix(rest, "//")
+	if !ok {
+		return false
+	}
+	slash := strings.IndexByte(h, '/')
+	if slash <= 0 || slash+1 == len(h) {
+		return false
+	}
+	host := h[:slash]
+	return strings.IndexByte(host, '.') >= 0 && !strings.ContainsAny(host, "@:?")
 }
 
 func isDirective(rest string, before []byte) bool {

@@ -43,6 +43,8 @@
 //   - linker-symbol: a Go linker symbol ("go:buildid", "go:itab.*",
 //     "go:string.*", "go:info.type.int", "go:fipsinfo", "go:(*T).M" …);
 //     names that are plain words ("go:map") only dotted or quoted exactly.
+//   - module-path: "//", a host with a "." and a path ("go://golang.org/x/text@v0.3.0",
+//     a Go module's locator in SPDX documents).
 //   - source-position: only digits and colons follow ("go:114:" of
 //     "file.go:114:" after a space, "go:7 +0x1d" in a traceback).
 //   - format-string: a printf verb follows a "%" that is not a plain escape

@@ -261,7 +261,8 @@ func namespaceShape(nid, nss string) string {
 }
 
 // uuidStandIn reports a uuid NSS that stands for UUIDs (namespaceShape):
-// a printf verb after a "%" (flags and width skipped: "%08x", "%s"), or
+// a printf verb after a "%" (flags and width skipped: "%08x", "%s"), a
+// positional placeholder ("%1", "%1$s"), or
 // only hex digits, "-" and at least 8 of the letters x, y, n (any case)
 // that templates put in a UUID's digits' places, the first of them first.
 func uuidStandIn(nss string) bool {
@@ -272,6 +273,9 @@ func uuidStandIn(nss string) bool {
 	for i := 0; i < len(nss); i++ {
 		switch c := nss[i]; {
 		case c == '%':
+			if i+1 < len(nss) && '1' <= nss[i+1] && nss[i+1] <= '9' {
+				return true // a positional placeholder: Qt's "%1", Java's "%1$s"
+			}
 			j := i + 1
 			for j < len(nss) && (isDigit(nss[j]) || nss[j] == '-' || nss[j] == '+' || nss[j] == '#' || nss[j] == ' ') {
 				j++
@@ -323,7 +327,7 @@ var (
 	afterSignal = [256]bool{':': true, '/': true, '.': true, '-': true, '=': true, '?': true, '{': true, '$': true, '<': true, '\\': true, 0xe2: true}
 	afterQuote  = [256]bool{'+': true, '.': true, '|': true, '<': true, ')': true, ',': true, '\n': true, '\r': true}
 	// in the text; "." only as an ellipsis's first (classifyText)
-	textSignal = [256]bool{'{': true, '$': true, '%': true, '<': true, '[': true, '(': true, '*': true, 0xe2: true, '.': true}
+	textSignal = [256]bool{'{': true, '$': true, '%': true, '<': true, '[': true, '(': true, '*': true, '\'': true, 0xe2: true, '.': true}
 )
 
 // classify is Classify past the common case.

@@ -64,6 +64,11 @@ func TestClassify(t *testing.T) {
 		{"1 pattern: an anchor after a regexp's '/' (simplesamlphp)", "                '/^", "urn:x-IGNORE_Case/i", "',", KindPattern},
 		{"1 pattern: /urn:/ (node-opcua)", "assert(!suffix.match(/", "urn:/", "), \"already", KindPattern},
 		{"1 not a pattern: a q-component after a group (rfc8141 §2)", "see ", "urn:a:f(x)?=y", " here", ""},
+		{"2 template: a literal closed, an expression joined, opened again (KindleUnpack)", "data.append('<dc:identifier>", "urn:uuid:'+self.BookId+", "'</dc:identifier>\\n')", KindTemplate},
+		{"7b template: Qt's positional %1 (Sigil; rfc9562 §4 is hex)", "QString id = QString(\"", "urn:uuid:%1", "\").arg(uuid);", KindTemplate},
+		{"7b template: Java's %1$s", "String.format(\"", "urn:uuid:%1$s", "\", u)", KindTemplate},
+		{"1 pattern: a class the scanner stopped in, then a count (cyclonedx-go)", "regexp.MustCompile(`^", "urn:uuid:[", "\\da-f]{8}-[\\da-f]{4}", KindPattern},
+		{"12 identifier: an apostrophe in an NSS is a sub-delim (rfc3986 §2.2)", "see ", "urn:x:o'reilly", " here", ""},
 		{"2 template: Ruby's #{} (uuidtools)", "      return \"", "urn:uuid:#", "{self.to_s}\"", KindTemplate},
 		{"2 template: Objective-C's %@ (SOGo)", "stringWithFormat:@\"", "urn:uuid:%@", "\", x];", KindTemplate},
 		{"0 code-scope: Perl package (URI::urn::isbn)", "package URI::", "urn::isbn", ";", KindCodeScope},
@@ -197,6 +202,7 @@ func TestClassifyTextAgrees(t *testing.T) {
 		"urn:isbn:value", "URN:ISBN:9783030405236", "urn:issn:0167-6423", "urn:issn:n", "urn:oid:x.y", "urn:oid:1.2.3.", "urn:lex:br", "urn:lex:br:federal:lei", "urn:nbn:fi", "urn:nbn:de:101-2007", "urn:NBN:fi-fe",
 		"urn:oasis:names:tc:SAML:2.0:profiles:attribute:X500:cn-12864", "urn:a:b...c", "urn:a:b..", "urn:a:b.c.", "urn:a:...", "urn:a:b\u2026c", "urn:cid:.+@", "urn:oid:2.5.4.",
 		"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "urn:uuid:f81d4fae", "URN:UUID:f8", "xri://=x", "urnx:a:b",
+		"urn:x:o'reilly", "urn:uuid:'+id+'", "urn:uuid:%1", "urn:uuid:[",
 		// uuid templates (uuidStandIn), "::", a NID with its ":" kept
 		"urn:uuid:xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx", "urn:uuid:nnnnnnnn", "URN:UUID:XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX", "urn:uuid:%08x-%04x", "urn::isbn", "urn::1234", "urn:isbn:", "urn:-bad:"}
 	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|", "prefix ", "\x00\x0c", "issuer=",

@@ -188,7 +188,7 @@ var regexpEscape = [256]bool{'d': true, 'D': true, 'w': true, 'W': true, 's': tr
 
 // opens marks the bytes that can start a placeholder or an ellipsis
 // (0xe2 starts "…"): one table lookup per byte of the candidate.
-var opens = [256]bool{'{': true, '$': true, '%': true, '<': true, '[': true, '.': true, 0xe2: true}
+var opens = [256]bool{'{': true, '$': true, '%': true, '<': true, '[': true, '.': true, '\'': true, 0xe2: true}
 
 // templateIn looks for a placeholder in s from i, the first byte that can
 // start one.
@@ -207,6 +207,10 @@ func templateIn(s string, i int, dollar bool) bool {
 			if Verb(s, i) {
 				return true
 			}
+		case '\'':
+			if concatenated(s[i:]) {
+				return true
+			}
 		case '<':
 			if i+1 < len(s) && isLetter(s[i+1]) {
 				return true
@@ -223,6 +227,23 @@ func templateIn(s string, i int, dollar bool) bool {
 		}
 	}
 	return false
+}
+
+// concatenated reports s starting with a string literal closed, an
+// expression joined with "+" and the literal opened again, the
+// identifier's part built in code: "'+self.BookId+'" in
+// '<dc:identifier>urn:uuid:'+self.BookId+'</dc:identifier>' ("'" and "+"
+// are sub-delims, rfc3986 §2.2, so the scanner ran on into the code).
+func concatenated(s string) bool {
+	if len(s) < 5 || s[1] != '+' {
+		return false
+	}
+	k := 2
+	for k < len(s) && (isLetter(s[k]) || isDigit(s[k]) || s[k] == '_' || s[k] == '.' || s[k] == '(' || s[k] == ')') {
+		k++
+	}
+	// the last "'" may be the one the scanner trimmed as punctuation
+	return k > 2 && k < len(s) && s[k] == '+' && (k+1 == len(s) || s[k+1] == '\'')
 }
 
 // variable reports a name at the start of s that fills its segment: a
@@ -395,13 +416,22 @@ func Pattern(ident string, ctx rules.Context) bool {
 		(regexpEscape[a[1]] || len(a) > 2 && a[1] == '\\' && regexpEscape[a[2]]) { // "\\d" in a string literal
 		return true
 	}
-	if b := ctx.Before; HasSuffix(b, "/^") || HasSuffix(b, "\"^") || HasSuffix(b, "'^") ||
+	if b := ctx.Before; HasSuffix(b, "/^") || HasSuffix(b, "\"^") || HasSuffix(b, "'^") || HasSuffix(b, "`^") ||
 		len(b) > 0 && b[len(b)-1] == '/' && strings.HasSuffix(ident, ":/") && strings.Count(ident, ":") == 1 {
 		return true // an anchor after a regexp's delimiter or a quote ('/^urn:x/i'), /urn:/
 	}
 	if i := strings.IndexByte(ident, '['); i >= 0 {
 		if i+1 == len(ident) {
-			return len(ctx.After) > 0 && ctx.After[0] == '^'
+			// the class in what follows, the scanner stopped at its "\"
+			// (`^urn:uuid:[\da-f]{8}-…` in a Go raw string)
+			a := ctx.After
+			if len(a) > 0 && a[0] == '^' {
+				return true
+			}
+			if j := bytes.IndexByte(a[:min(len(a), 24)], ']'); j > 0 {
+				return quantifier("", a[j+1:])
+			}
+			return false
 		}
 		if ident[i+1] == '^' {
 			return true
