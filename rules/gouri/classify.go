@@ -117,7 +117,9 @@ func linkerWord(name string) bool {
 //  7. emoticon: rest is D, P, p, O, o, 3, (, ), / or |, maybe after "-",
 //     or just "-" ("go:D", "go:-P", "go:-)" whose ")" the scanner trimmed).
 //  8. code-key: ctx.Before ends in "{" or "," with no space, an object key
-//     in code ("{go:function(){…}}"); prose puts a space after a comma.
+//     in code ("{go:function(){…}}"); prose puts a space after a comma; or
+//     in "?" after a name or ")" with code after it, a conditional's branch
+//     in minified code ("-1?go:Ge.PARSER_MEDIA_TYPE,En=…").
 //  9. prose-label: rest is empty ("Go: 5 steps", "Way to Go: …", "go: exit",
 //     which the scanner drops for the space), or the scheme is not all lower
 //     case and no "//" follows ("GO:TEAM", "Go:Bold").
@@ -159,7 +161,7 @@ func Classify(ident string, ctx rules.Context) string {
 	if isEmoticon(rest) {
 		return KindEmoticon
 	}
-	if lookalike.CodeKey(before) && !strings.HasPrefix(rest, "//") {
+	if (lookalike.CodeKey(before) || ternaryBranch(before, rest)) && !strings.HasPrefix(rest, "//") {
 		return KindCodeKey
 	}
 	if rest == "" || !lowerScheme && !strings.HasPrefix(rest, "//") {
@@ -167,6 +169,22 @@ func Classify(ident string, ctx rules.Context) string {
 	}
 	return ""
 }
+
+// ternaryBranch reports before ending in "?" right after a name or ")"
+// with no space, and rest running on into code ("," or "=="): "go" is the
+// first branch of a conditional expression in minified code
+// (x===-1?go:Ge.PARSER_MEDIA_TYPE,En=Wr===…); a go: URI in a URL's query
+// (…/x?go:example) has neither.
+func ternaryBranch(before []byte, rest string) bool {
+	n := len(before)
+	if n < 2 || before[n-1] != '?' || !strings.Contains(rest, ",") && !strings.Contains(rest, "==") {
+		return false
+	}
+	c := before[n-2]
+	return c == ')' || c == '_' || c == '$' || isAlnumByte(c)
+}
+
+func isAlnumByte(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // isModulePath reports "//", a host with a ".", then "/" and a path: a
 // Go module's locator (SPDX's downloadLocation

@@ -19,6 +19,8 @@ func TestClassify(t *testing.T) {
 		{"1 word-part: file.go:114: (refused by the scanner)", "src/main.", "go:114", ": undefined", KindWordPart},
 		{"1 word-part: non-ASCII letter", "Tó", "go:x", "", KindWordPart},
 		{"2 url-host", "curl http://", "go:8080/debug", "", KindURLHost},
+		{"8 code-key: a conditional's branch in minified code (DOMPurify)", "En=n.indexOf(Ge.PARSER_MEDIA_TYPE)===-1?", "go:Ge.PARSER_MEDIA_TYPE,En=Wr===", "\"x\"?EJ:T5;", KindCodeKey},
+		{"10 identifier: after a query's '?' (rfc3368 §3.1)", "http://example.com/x?", "go:example", "", ""},
 		{"5b module-path: SPDX's downloadLocation (rfc3368 §3.2: no path)", "\"downloadLocation\": \"", "go://golang.org/x/text@v0.0.0-20170915032832-14c0d48ead0c", "\",", KindModulePath},
 		{"5b module-path: without a version", "locator ", "go://github.com/org/repo", "", KindModulePath},
 		{"10 identifier: a server and a trailing '/' keeps its error", "see ", "go://example.com/", "", ""},

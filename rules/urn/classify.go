@@ -21,6 +21,9 @@ const (
 	// KindCodeScope is "urn::" as a scope operator in code
 	// ("URI::urn::isbn").
 	KindCodeScope = lookalike.KindCodeScope
+	// KindCodeKey is "urn" as an object literal's key in minified code
+	// ({hostname:null,urn:null,port:null}).
+	KindCodeKey = lookalike.KindCodeKey
 	// KindXMLName is an XML element or type name whose namespace prefix is
 	// "urn" (<urn:spppAddRequest>, xsi:type="urn:ObjKeyType").
 	KindXMLName = "xml-name"
@@ -33,6 +36,8 @@ var _ rules.TextClassifier = (*Checker)(nil)
 // order (the first that matches decides):
 //
 //  0. code-scope: "::" in code (lookalike.CodeScope): "URI::urn::isbn";
+//     code-key: "urn" as an object literal's key ({port:null,urn:null,…},
+//     objectKey); a regexp's group ("urn:(?:…", regexpGroup);
 //
 //  1. pattern: a regular expression's "[^" (lookalike.Pattern):
 //     "^urn:([^:]+)" in a NAPTR record;
@@ -168,7 +173,9 @@ func classifyText(ident string) (kind string, facts uint8, ok bool) {
 	if colon < 0 || colon == 4 || colon == len(ident)-1 || ident[len(ident)-1] == '-' {
 		return "", 0, false
 	}
-	if nid := ident[4:colon]; shapedNID(nid) || len(nid) == 4 && !isHex(ident[colon+1]) && strings.EqualFold(nid, "uuid") {
+	if nid := ident[4:colon]; strings.IndexByte(nid, ',') >= 0 {
+		return "", 0, false // an object literal's keys run together: objectKey
+	} else if shapedNID(nid) || len(nid) == 4 && !isHex(ident[colon+1]) && strings.EqualFold(nid, "uuid") {
 		// a uuid only when its first digit is none (uuidStandIn): one
 		// byte more per UUID, the most frequent URN (FHIR bundles)
 		return namespaceShape(nid, ident[colon+1:]), facts, true
@@ -338,6 +345,9 @@ func classify(ident string, ctx rules.Context) string {
 	if regexpGroup(ident) {
 		return KindPattern
 	}
+	if objectKey(ident, ctx.Before) {
+		return KindCodeKey
+	}
 	if kind := lookalike.Shared(ident, ctx, true); kind != "" {
 		return kind
 	}
@@ -433,6 +443,28 @@ func registeredNames(nid string) bool {
 func quotedInProse(b []byte) bool {
 	n := len(b)
 	return n >= 3 && lookalike.IsQuote(b[n-1]) && b[n-2] == ' ' && isAlnum(b[n-3])
+}
+
+// objectKey reports "urn" as a key of an object literal in minified
+// code: "{" or "," right before, and its value a literal or a member
+// expression followed by the next key ({protocol:null,urn:null,port:null},
+// {urn:e.urn,…}). A CSV field (a,urn:isbn:1,b) has a NID there.
+func objectKey(ident string, before []byte) bool {
+	if !lookalike.CodeKey(before) {
+		return false
+	}
+	v := ident[4:]
+	end := strings.IndexAny(v, ",}")
+	if end <= 0 {
+		return false
+	}
+	switch tok := v[:end]; {
+	case tok == "null", tok == "true", tok == "false", tok == "undefined", tok == "!0", tok == "!1":
+		return true
+	default:
+		dot := strings.IndexByte(tok, '.')
+		return dot > 0 && dot < len(tok)-1 && !strings.ContainsAny(tok, ":/")
+	}
 }
 
 // regexpGroup reports a regexp's group in a urn: candidate: "(?" and

@@ -73,6 +73,10 @@ func TestClassify(t *testing.T) {
 		{"2 template: Objective-C's %@ (SOGo)", "stringWithFormat:@\"", "urn:uuid:%@", "\", x];", KindTemplate},
 		{"0 code-scope: Perl package (URI::urn::isbn)", "package URI::", "urn::isbn", ";", KindCodeScope},
 		{"0 code-scope: '::' and a name", "use ", "urn::oid", ";", KindCodeScope},
+		{"0 code-key: an object literal's key in minified code (URI.js in Cesium)", "var p={protocol:null,hostname:null,", "urn:null,port:null,path:null,query:null", "};", KindCodeKey},
+		{"0 code-key: a member expression as the value", "{", "urn:e.urn,port:e.port", "}", KindCodeKey},
+		{"0 not code-key: a CSV field (rfc8141 §2)", "a,", "urn:isbn:0451450523,b", "\n", ""},
+		{"0 not code-key: a NID with a dot keeps URN003", "x,", "urn:example.com:a,b", "", ""},
 		{"0 not code-scope: a NID left out keeps URN003 (rfc8141 §2)", "see ", "urn::ietf:params:x", " here", ""},
 		{"1 pattern: a class and a count (XML schema; rfc9562 §4)", "<xsd:pattern value=\"", "urn:uuid:[0-9a-f]", "{8}-[0-9a-f]{4}\"/>", KindPattern},
 		{"7b template: a UUID of x's (google/uuid; rfc9562 §4 is hex)", "returned in the form ", "urn:uuid:xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", " or", KindTemplate},
@@ -202,12 +206,12 @@ func TestClassifyTextAgrees(t *testing.T) {
 		"urn:isbn:value", "URN:ISBN:9783030405236", "urn:issn:0167-6423", "urn:issn:n", "urn:oid:x.y", "urn:oid:1.2.3.", "urn:lex:br", "urn:lex:br:federal:lei", "urn:nbn:fi", "urn:nbn:de:101-2007", "urn:NBN:fi-fe",
 		"urn:oasis:names:tc:SAML:2.0:profiles:attribute:X500:cn-12864", "urn:a:b...c", "urn:a:b..", "urn:a:b.c.", "urn:a:...", "urn:a:b\u2026c", "urn:cid:.+@", "urn:oid:2.5.4.",
 		"urn:uuid:3c840b56-47c7-482e-b2c0-1ecdcf95fb71", "urn:uuid:f81d4fae", "URN:UUID:f8", "xri://=x", "urnx:a:b",
-		"urn:x:o'reilly", "urn:uuid:'+id+'", "urn:uuid:%1", "urn:uuid:[",
+		"urn:x:o'reilly", "urn:uuid:'+id+'", "urn:uuid:%1", "urn:uuid:[", "urn:null,port:null", "urn:e.urn,x:1", "urn:isbn:1,b",
 		// uuid templates (uuidStandIn), "::", a NID with its ":" kept
 		"urn:uuid:xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx", "urn:uuid:nnnnnnnn", "URN:UUID:XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX", "urn:uuid:%08x-%04x", "urn::isbn", "urn::1234", "urn:isbn:", "urn:-bad:"}
 	contexts := []string{"", " ", "\"", "'", "`", "<", "</", ":type=\"", "the ", "startswith('", "x = \"", "=", "(", "\n", "   | ", "\n   ", "of ", "X = '", "|", "prefix ", "\x00\x0c", "issuer=",
 		"\t", "\r\n", "x\x00\x0b", "x\x00\x07", "subject=\"", "if s.startswith(\"", "f(\"", "x = `", "\x00\"",
-		"{\"fullUrl\":\"", "if s.startswith(x, \"k\":\"", "/^", "match(/", "\\\""}
+		"{\"fullUrl\":\"", "if s.startswith(x, \"k\":\"", "/^", "match(/", "\\\"", "{", "a,", "-1?"}
 	afters := []string{"", " ", " here", "\"", "'", ":{Name}", "{x}", "$", "<name>", "...", "…", ":", ":\n", "-", ".", "?", "=", " namespace", "s", "\" + x", "')", "\\d*)", "^:]",
 		":\x00", ":</x>", ":,", ":\n\n", "\n", "\n   :xmpp-tls'", "\r\n:x", "\n  -7dec", "\n .0:x", "\n.SH", ".'", ".\"", ":    |", "{}", ":{}", " UA's bits)", "\\-type", "\\$x", "\\\n  more", ":\\\n", ":     | Name |", ":\n    Name element", " as a", " to be",
 		"\n1d4fae-7dec-11d0", "\n   %D1%8F", " latency=12ms\n", "\"\n", ". ", ".\n", " | x\n |", "\tx",
