@@ -1,6 +1,7 @@
 package gouri
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/idlint/idlint/rules/internal/ascii"
@@ -180,27 +181,35 @@ func ternaryBranch(before []byte, rest string) bool {
 	if n < 2 || before[n-1] != '?' || !strings.Contains(rest, ",") && !strings.Contains(rest, "==") {
 		return false
 	}
+	if i := bytes.LastIndexAny(before, " \t\n\"'<>="); bytes.IndexByte(before[i+1:], '/') >= 0 {
+		return false // a URL's query: http://host/x?go:a,b
+	}
 	c := before[n-2]
 	return c == ')' || c == '_' || c == '$' || isAlnumByte(c)
 }
 
 func isAlnumByte(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z' }
 
-// isModulePath reports "//", a host with a ".", then "/" and a path: a
-// Go module's locator (SPDX's downloadLocation
-// "go://golang.org/x/text@v0.0.0-…"), which no go: URI is — RFC 3368's
-// has a server and a query, no path (§3.2).
+// isModulePath reports "//", a host with a ".", then "/" and a path with
+// a version ("@v") or two segments, and no query: a Go module's locator
+// (SPDX's downloadLocation "go://golang.org/x/text@v0.0.0-…"), which no
+// go: URI is — RFC 3368's has a server and a query, no path (§3.2).
 func isModulePath(rest string) bool {
 	h, ok := strings.CutPrefix(rest, "//")
-	if !ok {
-		return false
+	if !ok || strings.ContainsAny(h, "?;#%") {
+		return false // a query or parameters: a go: URI's, "/" its error (go://host/?q)
 	}
 	slash := strings.IndexByte(h, '/')
 	if slash <= 0 || slash+1 == len(h) {
 		return false
 	}
-	host := h[:slash]
-	return strings.IndexByte(host, '.') >= 0 && !strings.ContainsAny(host, "@:?")
+	host, path := h[:slash], h[slash+1:]
+	if strings.IndexByte(host, '.') < 0 || strings.ContainsAny(host, "@:") {
+		return false
+	}
+	// a module's version, or a path of two segments (golang.org/x/text,
+	// github.com/org/repo); go://host/path keeps its errors
+	return strings.Contains(path, "@v") || strings.Count(strings.TrimSuffix(path, "/"), "/") >= 1
 }
 
 func isDirective(rest string, before []byte) bool {

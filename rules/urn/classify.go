@@ -280,7 +280,7 @@ func uuidStandIn(nss string) bool {
 	for i := 0; i < len(nss); i++ {
 		switch c := nss[i]; {
 		case c == '%':
-			if i+1 < len(nss) && '1' <= nss[i+1] && nss[i+1] <= '9' {
+			if i+1 < len(nss) && '1' <= nss[i+1] && nss[i+1] <= '9' && (i+2 == len(nss) || nss[i+2] == '$' || !isHex(nss[i+2])) {
 				return true // a positional placeholder: Qt's "%1", Java's "%1$s"
 			}
 			j := i + 1
@@ -458,6 +458,9 @@ func objectKey(ident string, before []byte) bool {
 	if end <= 0 {
 		return false
 	}
+	if v[end] == ',' && !nextKey(v[end+1:]) {
+		return false // a CSV field (id,urn:example.com,title): no key follows
+	}
 	switch tok := v[:end]; {
 	case tok == "null", tok == "true", tok == "false", tok == "undefined", tok == "!0", tok == "!1":
 		return true
@@ -465,6 +468,16 @@ func objectKey(ident string, before []byte) bool {
 		dot := strings.IndexByte(tok, '.')
 		return dot > 0 && dot < len(tok)-1 && !strings.ContainsAny(tok, ":/")
 	}
+}
+
+// nextKey reports s starting with a name and ":", an object literal's
+// next key.
+func nextKey(s string) bool {
+	i := 0
+	for i < len(s) && (isAlnum(s[i]) || s[i] == '_' || s[i] == '$') {
+		i++
+	}
+	return i > 0 && i < len(s) && s[i] == ':'
 }
 
 // regexpGroup reports a regexp's group in a urn: candidate: "(?" and

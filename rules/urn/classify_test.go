@@ -77,6 +77,8 @@ func TestClassify(t *testing.T) {
 		{"0 code-key: a member expression as the value", "{", "urn:e.urn,port:e.port", "}", KindCodeKey},
 		{"0 not code-key: a CSV field (rfc8141 §2)", "a,", "urn:isbn:0451450523,b", "\n", ""},
 		{"0 not code-key: a NID with a dot keeps URN003", "x,", "urn:example.com:a,b", "", ""},
+		{"0 not code-key: a CSV field with a dotted NID keeps URN002", "id,", "urn:example.com,title", "\n", ""},
+		{"7b identifier: a percent-encoded {GUID} keeps URN101 (rfc9562 §4)", "?id=", "urn:uuid:%7B3F2504E0-4F89-11D3-9A0C-0305E82C3301%7D", "", ""},
 		{"0 not code-scope: a NID left out keeps URN003 (rfc8141 §2)", "see ", "urn::ietf:params:x", " here", ""},
 		{"1 pattern: a class and a count (XML schema; rfc9562 §4)", "<xsd:pattern value=\"", "urn:uuid:[0-9a-f]", "{8}-[0-9a-f]{4}\"/>", KindPattern},
 		{"7b template: a UUID of x's (google/uuid; rfc9562 §4 is hex)", "returned in the form ", "urn:uuid:xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", " or", KindTemplate},

@@ -428,7 +428,11 @@ func Pattern(ident string, ctx rules.Context) bool {
 			if len(a) > 0 && a[0] == '^' {
 				return true
 			}
-			if j := bytes.IndexByte(a[:min(len(a), 24)], ']'); j > 0 {
+			w := a[:min(len(a), 24)]
+			if k := bytes.IndexAny(w, " \t\r\n"); k >= 0 {
+				w = w[:k] // one token: not "urn:x:y[" then " or [a]?" in prose
+			}
+			if j := bytes.IndexByte(w, ']'); j > 0 {
 				return quantifier("", a[j+1:])
 			}
 			return false
