@@ -342,7 +342,7 @@ func classify(ident string, ctx rules.Context) string {
 	if lookalike.CodeScope(ident[4:], ctx.Before) {
 		return KindCodeScope
 	}
-	if regexpGroup(ident) {
+	if regexpGroup(ident) || scimFilter(ident, ctx.After) {
 		return KindPattern
 	}
 	if objectKey(ident, ctx.Before) {
@@ -468,6 +468,30 @@ func objectKey(ident string, before []byte) bool {
 		dot := strings.IndexByte(tok, '.')
 		return dot > 0 && dot < len(tok)-1 && !strings.ContainsAny(tok, ":/")
 	}
+}
+
+// scimFilter reports a SCIM filter's value path, the attribute's URN
+// followed by "[", a sub-attribute, a space and a comparison operator
+// (rfc7644 §3.4.2.2: valuePath = attrPath "[" valFilter "]"):
+// "urn:ietf:params:scim:schemas:core:2.0:User:emails[type" then
+// ` eq "work"]`. The bracket is the filter's, so the text is a query
+// over the URN's attribute, not a URN with a "[" in it.
+func scimFilter(ident string, after []byte) bool {
+	i := strings.LastIndexByte(ident, '[')
+	if i < 0 || i+1 == len(ident) || len(after) < 4 || after[0] != ' ' {
+		return false
+	}
+	for k := i + 1; k < len(ident); k++ {
+		if c := ident[k]; !isAlnum(c) && c != '.' && c != '_' && c != '$' {
+			return false
+		}
+	}
+	op := strings.ToLower(string(after[1:3]))
+	switch op {
+	case "eq", "ne", "co", "sw", "ew", "pr", "gt", "ge", "lt", "le":
+		return len(after) == 3 || after[3] == ' ' || after[3] == ']'
+	}
+	return false
 }
 
 // nextKey reports s starting with a name and ":", an object literal's
