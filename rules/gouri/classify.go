@@ -185,10 +185,8 @@ func ternaryBranch(before []byte, rest string) bool {
 		return false // a URL's query: http://host/x?go:a,b
 	}
 	c := before[n-2]
-	return c == ')' || c == '_' || c == '$' || isAlnumByte(c)
+	return c == ')' || c == '_' || c == '$' || rfc2396.IsAlnum(c)
 }
-
-func isAlnumByte(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // isModulePath reports "//", a host with a ".", then "/" and a path with
 // a version ("@v") or two segments, and no query: a Go module's locator
